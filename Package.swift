@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "citygen",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "citygen", targets: ["citygen"]),
+        .library(name: "CityGenKit", targets: ["CityGenKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(
+            name: "CityGenKit",
+            dependencies: [
+                "CCmark",
+                "CZlib",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Resources/Templates"), .copy("Resources/cities.json.gz")]
+        ),
+        .executableTarget(
+            name: "citygen",
+            dependencies: [
+                "CityGenKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CityGenKitTests", dependencies: ["CityGenKit"]),
+        .testTarget(name: "CityGenEndToEndTests", dependencies: ["CityGenKit"]),
+    ]
+)

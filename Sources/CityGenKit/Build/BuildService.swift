@@ -1,0 +1,86 @@
+import Dispatch
+import Foundation
+
+/// Builds the site, as a pipeline of named steps: load → decode → sort → plan → render and write → finish.
+///
+/// Everything that can fail on bad input (source, data, templates) runs before the first file is written,
+/// so a failed build leaves the previous output as it was.
+public struct BuildService: Sendable {
+    public let options: BuildOptions
+    /// Receives warnings and progress notes as they happen (the CLI prints them on stderr).
+    public let log: @Sendable (String) -> Void
+
+    public init(options: BuildOptions, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.options = options
+        self.log = log
+    }
+
+    public func run() async throws -> BuildReport {
+        guard options.pageSize > 0 else { throw InvalidDataError("page size must be at least 1, not \(options.pageSize)") }
+        var report = BuildReport()
+        var clock = StepClock()
+
+        let loaded = try await SourceLoader(allowsFallback: options.allowsFallback).load(options.source)
+        report.origin = loaded.origin
+        report.warnings = loaded.warnings
+        loaded.warnings.forEach { log("warning: \($0)") }
+        report.steps.append(("load", clock.lap()))
+
+        let decoded = try CityDecoder.decode(loaded.data, sourceName: loaded.origin, strict: options.strict)
+        report.cityCount = decoded.cities.count
+        report.skipped = decoded.skipped
+        if !decoded.skipped.isEmpty {
+            let sample = decoded.skipped.prefix(5).map(\.description).joined(separator: "; ")
+            log("warning: skipped \(decoded.skipped.count) invalid records: \(sample)\(decoded.skipped.count > 5 ? "; …" : "")")
+        }
+        report.steps.append(("decode", clock.lap()))
+
+        let catalog = CityCatalog(decoded.cities)
+        report.steps.append(("sort", clock.lap()))
+
+        let plan = SitePlan(catalog: catalog, pageSize: options.pageSize)
+        let templates = try TemplateSet(overrides: options.templates)
+        let renderer = SiteRenderer(catalog: catalog, plan: plan, templates: templates, title: options.title)
+        report.listPages = plan.pageCount
+        report.steps.append(("plan", clock.lap()))
+
+        let writer = try OutputWriter(root: options.output, folders: ["list", "assets"])
+        try write(renderer, to: writer)
+        report.steps.append(("render and write", clock.lap()))
+
+        try writer.finish()
+        report.files = writer.statistics
+        report.steps.append(("finish", clock.lap()))
+        return report
+    }
+
+    private func write(_ renderer: SiteRenderer, to writer: OutputWriter) throws {
+        let formats = PageFormat.allCases.filter(options.formats.contains)
+        for format in formats {
+            let home = renderer.home(format)
+            try writer.write(home.text, to: home.path)
+        }
+        if formats.contains(.html) {
+            for (name, bytes) in renderer.templates.assets.sorted(by: { $0.key < $1.key }) {
+                try writer.write(bytes, to: "assets/\(name)")
+            }
+        }
+        try forEachConcurrently(1...renderer.plan.pageCount) { page in
+            for format in formats {
+                let rendered = renderer.list(page: page, format)
+                try writer.write(rendered.text, to: rendered.path)
+            }
+        }
+    }
+
+    /// Runs `body` on all cores; the first error thrown is rethrown after all iterations end.
+    private func forEachConcurrently(_ items: ClosedRange<Int>, _ body: @Sendable (Int) throws -> Void) throws {
+        let items = Array(items)
+        let firstError = FirstError()
+        DispatchQueue.concurrentPerform(iterations: items.count) { i in
+            guard !firstError.isSet else { return }
+            do { try body(items[i]) } catch { firstError.record(error) }
+        }
+        if let error = firstError.value { throw error }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Where the city list comes from: a URL or a local `.json` / `.json.gz` file.
+public enum CitySource: Sendable, Equatable, CustomStringConvertible {
+    case remote(URL)
+    case file(String)
+
+    /// The data set the project exists for (SPEC §1).
+    public static let defaultURL = URL(
+        string:
+            "https://gist.githubusercontent.com/hernan-uala/dce8843a8edbe0b0018b32e137bc2b3a/raw/0996accf70cb0ca0e16f9a99e0ee185fafca7af1/cities.json"
+    )!
+
+    public static let `default` = CitySource.remote(defaultURL)
+
+    /// Reads `--source`: an http(s) URL, or anything else as a path.
+    public init(argument: String) {
+        if let url = URL(string: argument), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            self = .remote(url)
+        } else {
+            self = .file(argument)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .remote(let url): url.absoluteString
+        case .file(let path): path
+        }
+    }
+}

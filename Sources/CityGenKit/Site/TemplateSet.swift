@@ -1,0 +1,75 @@
+import Foundation
+import Mustache
+
+/// The page templates: Markdown templates for every page and an HTML layout that wraps cmark's output.
+///
+/// The defaults ship inside citygen (the repository's `Templates/`); a `--templates` folder overrides them
+/// file by file. In the Markdown templates `{{value}}` is Markdown-escaped and `{{{value}}}` is inserted as is
+/// (citygen passes only numbers, paths and its own Markdown that way).
+public struct TemplateSet: Sendable {
+    /// Every template file citygen reads, by the name an override must have.
+    public static let markdownTemplates = ["home.md.mustache", "list.md.mustache", "pager.md.mustache"]
+    public static let layoutTemplate = "layout.html.mustache"
+    /// Files copied verbatim into the site's `assets/` folder.
+    public static let assets = ["style.css"]
+
+    let library: MustacheLibrary
+    let layout: MustacheTemplate
+    let assets: [String: [UInt8]]
+
+    /// Loads the default templates, replacing each with the same-named file of `overrides` when present.
+    public init(overrides: URL? = nil) throws {
+        MustacheContentTypes.register(MarkdownContentType(), named: MarkdownContentType.name)
+        let defaults = try Self.defaultFolder()
+        func source(_ name: String) throws -> String {
+            let custom = overrides?.appendingPathComponent(name)
+            let url = custom.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
+                ?? defaults.appendingPathComponent(name)
+            do {
+                return try String(contentsOf: url, encoding: .utf8)
+            } catch {
+                throw MissingInputError("template \(url.path) cannot be read: \(error.localizedDescription)")
+            }
+        }
+        func parse(_ name: String, _ text: String) throws -> MustacheTemplate {
+            do {
+                return try MustacheTemplate(string: text)
+            } catch {
+                throw InvalidDataError("template \(name): \(error)")
+            }
+        }
+        if let overrides, !FileManager.default.fileExists(atPath: overrides.path) {
+            throw MissingInputError("templates folder \(overrides.path) does not exist")
+        }
+        var library = MustacheLibrary()
+        for name in Self.markdownTemplates {
+            let text = "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + (try source(name))
+            library.register(try parse(name, text), named: String(name.prefix { $0 != "." }))
+        }
+        self.library = library
+        self.layout = try parse(Self.layoutTemplate, try source(Self.layoutTemplate))
+        var assets: [String: [UInt8]] = [:]
+        for name in Self.assets { assets[name] = Array(try source(name).utf8) }
+        self.assets = assets
+    }
+
+    /// The default templates inside citygen's resources.
+    public static func defaultFolder() throws -> URL {
+        guard let url = Bundle.module.url(forResource: "Templates", withExtension: nil) else {
+            throw MissingInputError("the default templates are missing from citygen's resources")
+        }
+        return url
+    }
+
+    /// Renders the Markdown template `name` (without extension) with `context`.
+    func markdown(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// Wraps an HTML fragment in the layout.
+    func page(body: String, _ context: [String: Any]) -> String {
+        var context = context
+        context["body"] = body
+        return layout.render(context, library: library)
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import CityGenKit
+import Foundation
+
+@main
+struct CityGen: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "citygen",
+        abstract: "Generate a static website and Markdown docs from the world cities list.",
+        discussion: """
+            Exit codes: 0 ok, 64 usage, 65 bad data or config, 66 missing input, \
+            69 source unavailable, 73/74 output errors.
+            """,
+        subcommands: [Build.self],
+        defaultSubcommand: Build.self
+    )
+}
+
+/// Prints a failure the way every command does and maps it to its documented exit code.
+func reportedFailure(_ error: Error) -> Error {
+    if let failure = error as? CityGenFailure {
+        FileHandle.standardError.write(Data("error: \(failure.description)\n".utf8))
+        return ExitCode(failure.exitCode)
+    }
+    return error
+}
+
+/// Writes one line to standard error.
+@Sendable func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
