@@ -38,6 +38,9 @@ extension CityGen {
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")
         var quiet = false
 
+        @Flag(name: .shortAndLong, help: "Print each pipeline step with its time.")
+        var verbose = false
+
         func validate() throws {
             guard pageSize > 0 else { throw ValidationError("--page-size must be at least 1.") }
         }
@@ -57,6 +60,9 @@ extension CityGen {
             }
             do {
                 let report = try await service.run()
+                if verbose, !quiet {
+                    for step in report.steps { printError(step.name.padding(toLength: 18, withPad: " ", startingAt: 0) + String(format: "%7.3f s", step.seconds)) }
+                }
                 if !quiet { printError(report.summary(output: output)) }
             } catch {
                 throw reportedFailure(error)

@@ -67,7 +67,8 @@ public final class OutputWriter: Sendable {
         for stale in previous where !current.contains(stale) && Self.isOwnPath(stale) {
             if unlink(root.path + "/" + stale) == 0 { removed += 1 }
         }
-        try Self.replace(path: manifestPath, with: Array((paths.joined(separator: "\n") + "\n").utf8))
+        let manifest = Array((paths.joined(separator: "\n") + "\n").utf8)
+        if !Self.fileHolds(path: manifestPath, bytes: manifest) { try Self.replace(path: manifestPath, with: manifest) }
         state.withLock { $0.stats.removed = removed }
     }
 

@@ -1,0 +1,171 @@
+import Foundation
+import XCTest
+
+@testable import CityGenKit
+
+/// The whole pipeline on small fixtures, through the library.
+final class BuildServiceTests: XCTestCase {
+    var folder: URL!
+
+    override func setUp() { folder = Fixtures.temporaryFolder() }
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    @discardableResult
+    private func build(_ data: Data, pageSize: Int = 2, output: String = "site", configure: (inout BuildOptions) -> Void = { _ in })
+        async throws -> BuildReport
+    {
+        let source = folder.appendingPathComponent("cities-\(UUID().uuidString).json")
+        try data.write(to: source)
+        var options = BuildOptions()
+        options.source = .file(source.path)
+        options.output = folder.appendingPathComponent(output)
+        options.pageSize = pageSize
+        configure(&options)
+        return try await BuildService(options: options).run()
+    }
+
+    private func read(_ path: String, in output: String = "site") throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(output).appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Every file below `output` with its bytes and modification time.
+    private func snapshot(_ output: String = "site") throws -> [String: (Data, Date)] {
+        let root = folder.appendingPathComponent(output)
+        var files: [String: (Data, Date)] = [:]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.contentModificationDateKey])!
+        for case let url as URL in enumerator where !url.hasDirectoryPath {
+            let path = String(url.path.dropFirst(root.path.count + 1))
+            files[path] = (try Data(contentsOf: url), try url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate!)
+        }
+        return files
+    }
+
+    func testListPagesInOrderWithLinksIdsAndNavigation() async throws {
+        let report = try await build(Fixtures.json(Fixtures.challenge))
+        XCTAssertEqual(report.cityCount, 5)
+        XCTAssertEqual(report.listPages, 3)
+        let files = try snapshot().keys.sorted()
+        XCTAssertEqual(files, [
+            ".citygen-manifest", "assets/style.css", "index.html", "index.md",
+            "list/1.html", "list/1.md", "list/2.html", "list/2.md", "list/3.html", "list/3.md",
+        ])
+        let page2 = try read("list/2.md")
+        XCTAssertTrue(page2.contains("- [Anaheim, US](../city/3.md) · 33.8, -117.9\n- [Arizona, US](../city/4.md) · 34.2, -111.6\n"), page2)
+        XCTAssertTrue(page2.contains("[« First](1.md) · [‹ Previous](1.md) · [1](1.md) · **2** · [3](3.md) · [Next ›](3.md) · [Last »](3.md)"), page2)
+        let html = try read("list/2.html")
+        XCTAssertTrue(html.contains(#"<li><span class="city" id="cityCell_3"><a href="../city/3.html">Anaheim, US</a> · 33.8, -117.9</span></li>"#), html)
+        XCTAssertTrue(html.contains(#"<a href="3.html">Next ›</a>"#))
+        XCTAssertTrue(html.contains(#"<link rel="stylesheet" href="../assets/style.css">"#))
+        XCTAssertFalse(html.contains(".md"), "HTML pages link to .html only")
+        let home = try read("index.md")
+        XCTAssertTrue(home.contains("5 cities in 3 pages"), home)
+        XCTAssertTrue(home.contains("[A](list/1.md) B C D E F G H I J K L M N O P Q R [S](list/3.md)"), home)
+    }
+
+    func testHostileNamesAreShownLiterallyInBothFormats() async throws {
+        let hostile = "*x* [y](javascript:alert(1)) <b>z</b>"
+        try await build(Fixtures.json([(7, hostile, "<i>", 1, 2), (8, "<script>alert(1)</script>", "US", 1, 2)]), pageSize: 100)
+        let html = try read("list/1.html")
+        XCTAssertTrue(html.contains(">*x* [y](javascript:alert(1)) &lt;b&gt;z&lt;/b&gt;, &lt;i&gt;</a>"), html)
+        XCTAssertTrue(html.contains(">&lt;script&gt;alert(1)&lt;/script&gt;, US</a>"), html)
+        XCTAssertFalse(html.contains("<script"))
+        XCTAssertFalse(html.contains("<b>"))
+        XCTAssertFalse(html.contains("href=\"javascript"))
+        // The Markdown file, rendered by cmark as any reader would, shows the same literal text.
+        let markdown = try read("list/1.md")
+        let rendered = CommonMark.html(from: markdown)
+        XCTAssertTrue(rendered.contains(">*x* [y](javascript:alert(1)) &lt;b&gt;z&lt;/b&gt;, &lt;i&gt;</a>"), rendered)
+    }
+
+    func testTwoBuildsAreByteIdenticalAndARebuildRewritesNothing() async throws {
+        let data = Fixtures.json(Fixtures.challenge + [(9, "Ørsta", "NO", 62.2, 6.1), (10, "東京", "JP", 35.7, 139.7)])
+        try await build(data, output: "one")
+        try await build(data, output: "two")
+        let one = try snapshot("one"), two = try snapshot("two")
+        XCTAssertEqual(one.keys.sorted(), two.keys.sorted())
+        for (path, (bytes, _)) in one { XCTAssertEqual(bytes, two[path]?.0, path) }
+
+        let again = try await build(data, output: "one")
+        XCTAssertEqual(again.files.written, 0)
+        XCTAssertEqual(again.files.unchanged, one.count - 1)  // all but the manifest, which is not counted
+        let after = try snapshot("one")
+        for (path, (_, date)) in one { XCTAssertEqual(after[path]?.1, date, "\(path) was rewritten") }
+    }
+
+    func testMalformedInputLeavesThePreviousOutputAsItWas() async throws {
+        try await build(Fixtures.json(Fixtures.challenge))
+        let before = try snapshot()
+        do {
+            try await build(Data("[{\"_id\": 1,,}]".utf8))
+            XCTFail("expected an error")
+        } catch let error as InvalidDataError {
+            XCTAssertTrue(error.description.contains("malformed JSON: unexpected ','"), error.description)
+        }
+        let after = try snapshot()
+        XCTAssertEqual(after.keys.sorted(), before.keys.sorted())
+        for (path, (bytes, date)) in before {
+            XCTAssertEqual(after[path]?.0, bytes, path)
+            XCTAssertEqual(after[path]?.1, date, path)
+        }
+    }
+
+    func testStaleOwnFilesAreRemovedAndForeignFilesKept() async throws {
+        try await build(Fixtures.json(Fixtures.challenge))
+        try "mine".write(to: folder.appendingPathComponent("site/list/notes.txt"), atomically: true, encoding: .utf8)
+        let report = try await build(Fixtures.json(Array(Fixtures.challenge.prefix(2))))
+        XCTAssertEqual(report.files.removed, 4)  // list/2 and list/3 in both formats
+        let files = try snapshot().keys.sorted()
+        XCTAssertTrue(files.contains("list/notes.txt"))
+        XCTAssertFalse(files.contains("list/2.md"))
+        XCTAssertTrue(files.contains("list/1.md"))
+    }
+
+    func testFormatsCanBeLimited() async throws {
+        try await build(Fixtures.json(Fixtures.challenge)) { $0.formats = [.markdown] }
+        XCTAssertEqual(try snapshot().keys.sorted(), [".citygen-manifest", "index.md", "list/1.md", "list/2.md", "list/3.md"])
+    }
+
+    func testTemplatesCanBeOverriddenByFileName() async throws {
+        let templates = folder.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try "Custom {{heading}}\n{{#cities}}* {{label}}\n{{/cities}}".write(
+            to: templates.appendingPathComponent("list.md.mustache"), atomically: true, encoding: .utf8)
+        try await build(Fixtures.json(Fixtures.challenge)) { $0.templates = templates }
+        XCTAssertEqual(try read("list/1.md"), "Custom Cities, page 1 of 3\n* Alabama, US\n* Albuquerque, US\n")
+        XCTAssertTrue(try read("index.md").hasPrefix("# World Cities"), "other templates keep their defaults")
+    }
+
+    func testMissingSourceAndTemplatesFolderAreReported() async throws {
+        var options = BuildOptions()
+        options.source = .file(folder.appendingPathComponent("nope.json").path)
+        options.output = folder.appendingPathComponent("site")
+        do {
+            _ = try await BuildService(options: options).run()
+            XCTFail("expected an error")
+        } catch let error as MissingInputError {
+            XCTAssertEqual(error.exitCode, 66)
+            XCTAssertTrue(error.description.contains("nope.json does not exist"))
+        }
+        do {
+            try await build(Fixtures.json(Fixtures.challenge)) { $0.templates = self.folder.appendingPathComponent("none") }
+            XCTFail("expected an error")
+        } catch let error as MissingInputError {
+            XCTAssertTrue(error.description.contains("templates folder"), error.description)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
+    }
+
+    func testSkippedRecordsAreReportedAndStrictWritesNothing() async throws {
+        let data = Data(#"[{"_id":1,"name":"A","country":"US","coord":{"lat":1,"lon":2}},{"_id":"2"}]"#.utf8)
+        let report = try await build(data)
+        XCTAssertEqual(report.cityCount, 1)
+        XCTAssertEqual(report.skipped.map(\.description), ["record 1: _id is not an integer"])
+        do {
+            try await build(data, output: "strict") { $0.strict = true }
+            XCTFail("expected an error")
+        } catch let error as InvalidDataError {
+            XCTAssertTrue(error.description.hasSuffix("record 1: _id is not an integer (--strict makes this fatal)"))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("strict").path))
+    }
+}
