@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+
+/// Exit codes, messages and the promise that a failed build changes nothing (SPEC §1, §8).
+final class CommandLineTests: XCTestCase {
+    var folder: URL!
+
+    override func setUp() {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-cli-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    private func write(_ text: String, to name: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    private func tree(_ name: String) throws -> [String: Data] {
+        let root = folder.appendingPathComponent(name)
+        var files: [String: Data] = [:]
+        for case let url as URL in FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)! where !url.hasDirectoryPath {
+            files[url.path] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    func testMalformedJSONExits65WithPositionAndLeavesOutputIntact() throws {
+        let good = try write(#"[{"_id":1,"name":"Hurzuf","country":"UA","coord":{"lat":44.5,"lon":34.2}}]"#, to: "good.json")
+        XCTAssertEqual(try CommandRunner.run(["build", "--source", good, "--output", "site", "--quiet"], in: folder).status, 0)
+        let before = try tree("site")
+        XCTAssertEqual(before.count, 6)  // manifest, stylesheet, home and one list page in two formats
+
+        let bad = try write("[{\"_id\":1,\n\"name\":\"x\" \"country\":\"UA\"}]", to: "bad.json")
+        let result = try CommandRunner.run(["build", "--source", bad, "--output", "site"], in: folder)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertEqual(result.stderr,
+            "error: \(bad): malformed JSON: unexpected '\"': expected ',' or '}' at line 2, column 12 (byte offset 22)\n")
+        XCTAssertEqual(try tree("site"), before)
+    }
+
+    func testQuietPrintsNothingAndSummaryOtherwise() throws {
+        let good = try write(#"[{"_id":1,"name":"Hurzuf","country":"UA","coord":{"lat":44.5,"lon":34.2}}]"#, to: "good.json")
+        let quiet = try CommandRunner.run(["build", "--source", good, "--output", "site", "--quiet"], in: folder)
+        XCTAssertEqual(quiet.stderr + quiet.stdout, "")
+        let normal = try CommandRunner.run(["build", "--source", good, "--output", "site"], in: folder)
+        XCTAssertTrue(normal.stderr.hasPrefix("Built 1 cities → 1 list pages in site ("), normal.stderr)
+        XCTAssertEqual(normal.stdout, "")
+    }
+
+    func testMissingSourceExits66() throws {
+        let result = try CommandRunner.run(["build", "--source", "nope.json.gz"], in: folder)
+        XCTAssertEqual(result.status, 66)
+        XCTAssertEqual(result.stderr, "error: source file nope.json.gz does not exist\n")
+    }
+
+    func testUsageErrorsExit64() throws {
+        XCTAssertEqual(try CommandRunner.run(["build", "--page-size", "0"], in: folder).status, 64)
+        XCTAssertEqual(try CommandRunner.run(["build", "--no-such-flag"], in: folder).status, 64)
+        XCTAssertEqual(try CommandRunner.run(["frobnicate"], in: folder).status, 64)
+    }
+
+    func testHelpDescribesTheCommand() throws {
+        let result = try CommandRunner.run(["build", "--help"], in: folder)
+        XCTAssertEqual(result.status, 0)
+        for option in ["--source", "--output", "--page-size", "--templates", "--strict", "--no-fallback", "--quiet"] {
+            XCTAssertTrue(result.stdout.contains(option), option)
+        }
+        let top = try CommandRunner.run(["--help"], in: folder)
+        XCTAssertTrue(top.stdout.contains("Exit codes: 0 ok, 64 usage, 65 bad data or config"), top.stdout)
+    }
+
+    func testStrictExits65OnTheFirstInvalidRecord() throws {
+        let data = try write(#"[{"_id":1,"name":"A","country":"UA","coord":{"lat":95,"lon":0}}]"#, to: "d.json")
+        let result = try CommandRunner.run(["build", "--source", data, "--strict"], in: folder)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.contains("record 0: coord.lat 95.0 is outside [-90, 90] (--strict makes this fatal)"), result.stderr)
+        let lenient = try CommandRunner.run(["build", "--source", data], in: folder)
+        XCTAssertEqual(lenient.status, 0)
+        XCTAssertTrue(lenient.stderr.contains("warning: skipped 1 invalid records: record 0: coord.lat 95.0 is outside"), lenient.stderr)
+    }
+}
