@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -29,6 +30,7 @@ let package = Package(
                 "CCmark",
                 "CZlib",
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
             ],
             resources: [.copy("Resources/Templates"), .copy("Resources/cities.json.gz")]
         ),

@@ -3,31 +3,38 @@ import CityGenKit
 import Foundation
 
 extension CityGen {
-    /// `citygen build`: parses options and hands them to `BuildService`.
+    /// `citygen build`: reads `citygen.yml` and the flags, and hands them to `BuildService`.
     struct Build: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Build the site (HTML and Markdown) from the cities data.",
             discussion: """
-                With no --source, citygen downloads the default data set; if that fails it builds from the \
-                snapshot bundled with it and says so. Nothing under the output folder changes when the input \
-                is invalid.
+                Settings come from citygen.yml in the working directory (or --config), and flags override \
+                them. With no source set, citygen downloads the default data set; if that fails it builds \
+                from the snapshot bundled with it and says so. Nothing under the output folder changes when \
+                the input or the config is invalid.
                 """
         )
+
+        @Option(help: "A config file. (default: citygen.yml in the working directory, when present)")
+        var config: String?
 
         @Option(help: "A URL (http/https) or a local .json or .json.gz file. (default: the OpenWeatherMap list)")
         var source: String?
 
-        @Option(help: "The folder to write the site into.")
-        var output: String = "Output"
+        @Option(help: "The folder to write the site into. (default: Output)")
+        var output: String?
 
-        @Option(help: "The site's title.")
-        var title: String = "World Cities"
+        @Option(help: "The site's title. (default: World Cities)")
+        var title: String?
 
-        @Option(help: "Cities per list page.")
-        var pageSize: Int = 100
+        @Option(help: "Cities per list page. (default: 100)")
+        var pageSize: Int?
 
         @Option(help: "A folder whose template files replace the defaults of the same name.")
         var templates: String?
+
+        @Option(name: .customLong("base-url"), help: "The site's public URL; enables sitemap.xml.")
+        var baseURL: String?
 
         @Flag(help: "Make any invalid record fatal instead of skipping it.")
         var strict = false
@@ -42,28 +49,45 @@ extension CityGen {
         var verbose = false
 
         func validate() throws {
-            guard pageSize > 0 else { throw ValidationError("--page-size must be at least 1.") }
+            if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1.") }
+        }
+
+        /// The config file's options, overridden by the flags.
+        func options() throws -> BuildOptions {
+            let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            var options = BuildOptions()
+            let configURL = config.map { URL(fileURLWithPath: $0) } ?? workingDirectory.appendingPathComponent(SiteConfig.fileName)
+            if config != nil || FileManager.default.fileExists(atPath: configURL.path) {
+                guard FileManager.default.fileExists(atPath: configURL.path) else {
+                    throw MissingInputError("config file \(configURL.path) does not exist")
+                }
+                options = try BuildOptions(config: SiteConfig(contentsOf: configURL), folder: configURL.deletingLastPathComponent())
+            }
+            if let source { options.source = CitySource(argument: source) }
+            if let output { options.output = URL(fileURLWithPath: output) }
+            if let title { options.title = title }
+            if let pageSize { options.pageSize = pageSize }
+            if let templates { options.templates = URL(fileURLWithPath: templates) }
+            if let baseURL { options.baseURL = try BuildOptions.parseBaseURL(baseURL) }
+            if strict { options.strict = true }
+            if noFallback { options.allowsFallback = false }
+            return options
         }
 
         func run() async throws {
-            var options = BuildOptions()
-            if let source { options.source = CitySource(argument: source) }
-            options.output = URL(fileURLWithPath: output)
-            options.title = title
-            options.pageSize = pageSize
-            options.templates = templates.map { URL(fileURLWithPath: $0) }
-            options.strict = strict
-            options.allowsFallback = !noFallback
             let quiet = quiet
-            let service = BuildService(options: options) { line in
-                if !quiet || line.hasPrefix("error") { printError(line) }
-            }
             do {
+                let options = try options()
+                let service = BuildService(options: options) { line in
+                    if !quiet { printError(line) }
+                }
                 let report = try await service.run()
                 if verbose, !quiet {
-                    for step in report.steps { printError(step.name.padding(toLength: 18, withPad: " ", startingAt: 0) + String(format: "%7.3f s", step.seconds)) }
+                    for step in report.steps {
+                        printError(step.name.padding(toLength: 18, withPad: " ", startingAt: 0) + String(format: "%7.3f s", step.seconds))
+                    }
                 }
-                if !quiet { printError(report.summary(output: output)) }
+                if !quiet { printError(report.summary(output: output ?? options.output.relativePath)) }
             } catch {
                 throw reportedFailure(error)
             }

@@ -4,51 +4,17 @@ import XCTest
 @testable import CityGenKit
 
 /// The whole pipeline on small fixtures, through the library.
-final class BuildServiceTests: XCTestCase {
-    var folder: URL!
-
-    override func setUp() { folder = Fixtures.temporaryFolder() }
-    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
-
-    @discardableResult
-    private func build(_ data: Data, pageSize: Int = 2, output: String = "site", configure: (inout BuildOptions) -> Void = { _ in })
-        async throws -> BuildReport
-    {
-        let source = folder.appendingPathComponent("cities-\(UUID().uuidString).json")
-        try data.write(to: source)
-        var options = BuildOptions()
-        options.source = .file(source.path)
-        options.output = folder.appendingPathComponent(output)
-        options.pageSize = pageSize
-        configure(&options)
-        return try await BuildService(options: options).run()
-    }
-
-    private func read(_ path: String, in output: String = "site") throws -> String {
-        try String(contentsOf: folder.appendingPathComponent(output).appendingPathComponent(path), encoding: .utf8)
-    }
-
-    /// Every file below `output` with its bytes and modification time.
-    private func snapshot(_ output: String = "site") throws -> [String: (Data, Date)] {
-        let root = folder.appendingPathComponent(output)
-        var files: [String: (Data, Date)] = [:]
-        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.contentModificationDateKey])!
-        for case let url as URL in enumerator where !url.hasDirectoryPath {
-            let path = String(url.path.dropFirst(root.path.count + 1))
-            files[path] = (try Data(contentsOf: url), try url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate!)
-        }
-        return files
-    }
-
+final class BuildServiceTests: SiteTestCase {
     func testListPagesInOrderWithLinksIdsAndNavigation() async throws {
         let report = try await build(Fixtures.json(Fixtures.challenge))
         XCTAssertEqual(report.cityCount, 5)
         XCTAssertEqual(report.listPages, 3)
         let files = try snapshot().keys.sorted()
-        XCTAssertEqual(files, [
-            ".citygen-manifest", "assets/style.css", "index.html", "index.md",
-            "list/1.html", "list/1.md", "list/2.html", "list/2.md", "list/3.html", "list/3.md",
-        ])
+        let cities = (1...5).flatMap { ["city/\($0).html", "city/\($0).md"] }
+        XCTAssertEqual(files, ([
+            ".citygen-manifest", "404.html", "assets/style.css", "favorites.html", "favorites.md", "index.html", "index.md",
+            "list/1.html", "list/1.md", "list/2.html", "list/2.md", "list/3.html", "list/3.md", "search/favorites.json",
+        ] + cities).sorted())
         let page2 = try read("list/2.md")
         XCTAssertTrue(page2.contains("- [Anaheim, US](../city/3.md) · 33.8, -117.9\n- [Arizona, US](../city/4.md) · 34.2, -111.6\n"), page2)
         XCTAssertTrue(page2.contains("[« First](1.md) · [‹ Previous](1.md) · [1](1.md) · **2** · [3](3.md) · [Next ›](3.md) · [Last »](3.md)"), page2)
@@ -113,7 +79,7 @@ final class BuildServiceTests: XCTestCase {
         try await build(Fixtures.json(Fixtures.challenge))
         try "mine".write(to: folder.appendingPathComponent("site/list/notes.txt"), atomically: true, encoding: .utf8)
         let report = try await build(Fixtures.json(Array(Fixtures.challenge.prefix(2))))
-        XCTAssertEqual(report.files.removed, 4)  // list/2 and list/3 in both formats
+        XCTAssertEqual(report.files.removed, 10)  // list/2, list/3, city/3, city/4, city/5 in both formats
         let files = try snapshot().keys.sorted()
         XCTAssertTrue(files.contains("list/notes.txt"))
         XCTAssertFalse(files.contains("list/2.md"))
@@ -122,13 +88,16 @@ final class BuildServiceTests: XCTestCase {
 
     func testFormatsCanBeLimited() async throws {
         try await build(Fixtures.json(Fixtures.challenge)) { $0.formats = [.markdown] }
-        XCTAssertEqual(try snapshot().keys.sorted(), [".citygen-manifest", "index.md", "list/1.md", "list/2.md", "list/3.md"])
+        XCTAssertEqual(try snapshot().keys.sorted(), [
+            ".citygen-manifest", "city/1.md", "city/2.md", "city/3.md", "city/4.md", "city/5.md", "favorites.md", "index.md",
+            "list/1.md", "list/2.md", "list/3.md", "search/favorites.json",
+        ])
     }
 
     func testTemplatesCanBeOverriddenByFileName() async throws {
         let templates = folder.appendingPathComponent("templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        try "Custom {{heading}}\n{{#cities}}* {{label}}\n{{/cities}}".write(
+        try "Custom {{heading}}\n{{#cities}}\n* {{label}}\n{{/cities}}\n".write(
             to: templates.appendingPathComponent("list.md.mustache"), atomically: true, encoding: .utf8)
         try await build(Fixtures.json(Fixtures.challenge)) { $0.templates = templates }
         XCTAssertEqual(try read("list/1.md"), "Custom Cities, page 1 of 3\n* Alabama, US\n* Albuquerque, US\n")

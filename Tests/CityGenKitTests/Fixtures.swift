@@ -43,3 +43,41 @@ extension CityCatalog {
         search(query, limit: limit).map { cities[$0].label }
     }
 }
+
+/// A test case that builds sites from fixtures into a temporary folder of its own.
+class SiteTestCase: XCTestCase {
+    var folder: URL!
+
+    override func setUp() { folder = Fixtures.temporaryFolder() }
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    @discardableResult
+    func build(_ data: Data, pageSize: Int = 2, output: String = "site", configure: (inout BuildOptions) -> Void = { _ in })
+        async throws -> BuildReport
+    {
+        let source = folder.appendingPathComponent("cities-\(UUID().uuidString).json")
+        try data.write(to: source)
+        var options = BuildOptions()
+        options.source = .file(source.path)
+        options.output = folder.appendingPathComponent(output)
+        options.pageSize = pageSize
+        configure(&options)
+        return try await BuildService(options: options).run()
+    }
+
+    func read(_ path: String, in output: String = "site") throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(output).appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Every file below `output` with its bytes and modification time.
+    func snapshot(_ output: String = "site") throws -> [String: (Data, Date)] {
+        let root = folder.appendingPathComponent(output)
+        var files: [String: (Data, Date)] = [:]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.contentModificationDateKey])!
+        for case let url as URL in enumerator where !url.hasDirectoryPath {
+            let path = String(url.path.dropFirst(root.path.count + 1))
+            files[path] = (try Data(contentsOf: url), try url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate!)
+        }
+        return files
+    }
+}

@@ -13,6 +13,37 @@ public struct BuildOptions: Sendable {
     public var strict = false
     /// Whether a failed download may fall back to the bundled snapshot.
     public var allowsFallback = true
+    /// The site's public address; when set, `sitemap.xml` is written and `404.html` links home absolutely.
+    public var baseURL: URL?
+    public var favorites: [FavoriteReference] = []
 
     public init() {}
+
+    /// The options a config file gives; relative paths in it are relative to the file's folder.
+    public init(config: SiteConfig, folder: URL) throws {
+        func resolve(_ path: String) -> URL {
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        }
+        if let source = config.source {
+            let parsed = CitySource(argument: source)
+            if case .file(let path) = parsed { self.source = .file(resolve(path).path) } else { self.source = parsed }
+        }
+        if let output = config.output { self.output = resolve(output) }
+        if let title = config.title { self.title = title }
+        if let pageSize = config.pageSize { self.pageSize = pageSize }
+        if let formats = config.formats { self.formats = formats }
+        if let templates = config.templates { self.templates = resolve(templates) }
+        if let baseURL = config.baseURL { self.baseURL = try Self.parseBaseURL(baseURL) }
+        favorites = config.favorites
+    }
+
+    /// Checks a `baseURL`: an absolute http(s) URL, kept with a trailing slash.
+    public static func parseBaseURL(_ text: String) throws -> URL {
+        guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host != nil
+        else {
+            throw InvalidDataError("baseURL \"\(text)\" is not an absolute http(s) URL")
+        }
+        return url
+    }
 }

@@ -39,12 +39,16 @@ public struct BuildService: Sendable {
         report.steps.append(("sort", clock.lap()))
 
         let plan = SitePlan(catalog: catalog, pageSize: options.pageSize)
+        let favorites = try FavoriteResolver.resolve(options.favorites, in: catalog)
         let templates = try TemplateSet(overrides: options.templates)
-        let renderer = SiteRenderer(catalog: catalog, plan: plan, templates: templates, title: options.title)
+        let renderer = SiteRenderer(
+            catalog: catalog, plan: plan, templates: templates, title: options.title, favorites: favorites,
+            baseURL: options.baseURL)
         report.listPages = plan.pageCount
+        report.favoriteCount = favorites.count
         report.steps.append(("plan", clock.lap()))
 
-        let writer = try OutputWriter(root: options.output, folders: ["list", "assets"])
+        let writer = try OutputWriter(root: options.output, folders: ["list", "city", "assets", "search"])
         try write(renderer, to: writer)
         report.steps.append(("render and write", clock.lap()))
 
@@ -57,29 +61,47 @@ public struct BuildService: Sendable {
     private func write(_ renderer: SiteRenderer, to writer: OutputWriter) throws {
         let formats = PageFormat.allCases.filter(options.formats.contains)
         for format in formats {
-            let home = renderer.home(format)
-            try writer.write(home.text, to: home.path)
+            for page in [renderer.home(format), renderer.favoritesPage(format)] {
+                try writer.write(page.text, to: page.path)
+            }
         }
+        try writer.write(renderer.favoritesJSON(), to: "search/favorites.json")
         if formats.contains(.html) {
             for (name, bytes) in renderer.templates.assets.sorted(by: { $0.key < $1.key }) {
                 try writer.write(bytes, to: "assets/\(name)")
             }
+            let notFound = renderer.notFoundPage()
+            try writer.write(notFound.text, to: notFound.path)
         }
-        try forEachConcurrently(1...renderer.plan.pageCount) { page in
+        try forEachConcurrently(0..<renderer.plan.pageCount) { page in
             for format in formats {
-                let rendered = renderer.list(page: page, format)
+                let rendered = renderer.list(page: page + 1, format)
                 try writer.write(rendered.text, to: rendered.path)
             }
+        }
+        // Cities in chunks: enough work per task to keep both cores busy, nothing kept once written.
+        let chunk = 512
+        try forEachConcurrently(0..<((renderer.catalog.count + chunk - 1) / chunk)) { c in
+            for index in (c * chunk)..<min(renderer.catalog.count, (c + 1) * chunk) {
+                for format in formats {
+                    let rendered = renderer.city(at: index, format)
+                    try writer.write(rendered.text, to: rendered.path)
+                }
+            }
+        }
+        if let baseURL = options.baseURL, formats.contains(.html) {
+            let pages = ["index.html", "favorites.html"] + (1...renderer.plan.pageCount).map { "list/\($0).html" }
+                + renderer.catalog.cities.map { "city/\($0.id).html" }
+            for file in Sitemap.files(baseURL: baseURL, paths: pages) { try writer.write(file.text, to: file.path) }
         }
     }
 
     /// Runs `body` on all cores; the first error thrown is rethrown after all iterations end.
-    private func forEachConcurrently(_ items: ClosedRange<Int>, _ body: @Sendable (Int) throws -> Void) throws {
-        let items = Array(items)
+    private func forEachConcurrently(_ items: Range<Int>, _ body: @Sendable (Int) throws -> Void) throws {
         let firstError = FirstError()
         DispatchQueue.concurrentPerform(iterations: items.count) { i in
             guard !firstError.isSet else { return }
-            do { try body(items[i]) } catch { firstError.record(error) }
+            do { try body(items.lowerBound + i) } catch { firstError.record(error) }
         }
         if let error = firstError.value { throw error }
     }

@@ -3,38 +3,56 @@ import Mustache
 /// Escapes text from the data so that any CommonMark renderer (cmark here, GitHub for the `.md` files)
 /// shows it literally: `*x* [y](javascript:alert(1)) <b>z</b>` stays exactly that text.
 public enum MarkdownEscaping {
-    /// Always escaped: the characters that start inline syntax (emphasis, code, links, HTML, entities),
+    /// Always escaped: the ASCII characters that start inline syntax (emphasis, code, links, HTML, entities),
     /// plus GitHub's strikethrough and table pipes.
-    static let inlineSyntax: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "&", "#", "~", "|", "!"]
+    static let inlineSyntax: Set<UInt8> = Set("\\`*_[]<>&#~|!".utf8)
     /// Escaped only at the start of the text, where they could open a block (list, quote, heading).
-    static let blockStarters: Set<Character> = ["-", "+", "=", ">"]
+    static let blockStarters: Set<UInt8> = Set("-+=>".utf8)
 
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
-        var leadingDigits = true
-        for (offset, character) in text.enumerated() {
-            let isDigit = character.isASCII && character.isNumber
-            if character.unicodeScalars.contains(where: isLineBreakOrControl) {
-                out.append("\u{FFFD}")  // a line break or control character would change the document's structure
-            } else if inlineSyntax.contains(character) || (offset == 0 && blockStarters.contains(character))
-                || (leadingDigits && offset > 0 && !isDigit && (character == "." || character == ")"))
-            {
-                out.append("\\")
-                out.append(character)
-            } else {
-                out.append(character)
+        var text = text
+        return text.withUTF8 { bytes in
+            // Most names need nothing: return them as they are.
+            if !bytes.contains(where: needsAttention) { return String(decoding: bytes, as: UTF8.self) }
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count + 8)
+            var leadingDigits = true
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                let isDigit = byte >= 0x30 && byte <= 0x39
+                if let length = lineBreakOrControlLength(bytes, at: i) {
+                    // A line break or control character would change the document's structure.
+                    out += [0xEF, 0xBF, 0xBD]  // U+FFFD
+                    i += length
+                    leadingDigits = false
+                    continue
+                }
+                if inlineSyntax.contains(byte) || (i == 0 && blockStarters.contains(byte))
+                    || (leadingDigits && i > 0 && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")))
+                {
+                    out.append(UInt8(ascii: "\\"))
+                }
+                out.append(byte)
+                leadingDigits = leadingDigits && isDigit
+                i += 1
             }
-            leadingDigits = leadingDigits && isDigit
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
     }
 
-    private static func isLineBreakOrControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: true
-        default: false
-        }
+    private static func needsAttention(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte >= 0x7F || inlineSyntax.contains(byte) || blockStarters.contains(byte)
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")
+    }
+
+    /// The length in bytes of a C0/C1 control, DEL, U+2028 or U+2029 at `i`, or nil.
+    private static func lineBreakOrControlLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        let byte = bytes[i]
+        if byte < 0x20 || byte == 0x7F { return 1 }
+        if byte == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) { return 2 }
+        if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return 3 }
+        return nil
     }
 }
 

@@ -3,8 +3,9 @@ import Synchronization
 
 /// Writes the site into the output folder.
 ///
-/// Each file is written to a temporary `.citygen-tmp` name in its folder and renamed into place, so a reader
-/// or an interrupted build sees either the old or the new file, never half of one. A file whose bytes are
+/// A new file is written unnamed and linked into place (Linux `O_TMPFILE`); a changed file is written to a
+/// temporary `.citygen-tmp` name in its folder and renamed over the old one. Either way a reader or an
+/// interrupted build sees the old file or the new one, never half of one. A file whose bytes are
 /// already there is not rewritten. The manifest lists what citygen wrote, so the next build removes its own
 /// stale files and never anyone else's. Safe to call from several threads.
 public final class OutputWriter: Sendable {
@@ -39,8 +40,11 @@ public final class OutputWriter: Sendable {
     /// Writes `bytes` at `relativePath` (made by citygen from ids and numbers, never from data).
     public func write(_ bytes: [UInt8], to relativePath: String) throws {
         let path = root.path + "/" + relativePath
-        let changed = !Self.fileHolds(path: path, bytes: bytes)
-        if changed { try Self.replace(path: path, with: bytes) }
+        let existing = Self.existingSize(path: path)
+        let changed = existing == nil || !Self.fileHolds(path: path, size: existing!, bytes: bytes)
+        if changed {
+            if existing != nil || !Self.create(path: path, with: bytes) { try Self.replace(path: path, with: bytes) }
+        }
         state.withLock {
             $0.paths.append(relativePath)
             if changed {
@@ -68,7 +72,9 @@ public final class OutputWriter: Sendable {
             if unlink(root.path + "/" + stale) == 0 { removed += 1 }
         }
         let manifest = Array((paths.joined(separator: "\n") + "\n").utf8)
-        if !Self.fileHolds(path: manifestPath, bytes: manifest) { try Self.replace(path: manifestPath, with: manifest) }
+        if !(Self.existingSize(path: manifestPath).map { Self.fileHolds(path: manifestPath, size: $0, bytes: manifest) } ?? false) {
+            try Self.replace(path: manifestPath, with: manifest)
+        }
         state.withLock { $0.stats.removed = removed }
     }
 
@@ -77,20 +83,42 @@ public final class OutputWriter: Sendable {
         !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
     }
 
-    private static func fileHolds(path: String, bytes: [UInt8]) -> Bool {
+    /// The size of the file at `path`, or nil when there is none.
+    private static func existingSize(path: String) -> Int? {
         var info = stat()
-        guard stat(path, &info) == 0, Int(info.st_size) == bytes.count else { return false }
-        guard let existing = FileManager.default.contents(atPath: path) else { return false }
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
+    private static func fileHolds(path: String, size: Int, bytes: [UInt8]) -> Bool {
+        guard size == bytes.count, let existing = FileManager.default.contents(atPath: path) else { return false }
         return existing.elementsEqual(bytes)
     }
 
-    private static func replace(path: String, with bytes: [UInt8]) throws {
-        let slash = path.lastIndex(of: "/")!
-        let temporary = path[..<slash] + "/" + temporaryPrefix + path[path.index(after: slash)...]
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        var offset = 0
-        let ok = bytes.withUnsafeBytes { buffer -> Bool in
+    /// Creates a file that does not exist yet, atomically, without a temporary name: on Linux an unnamed
+    /// `O_TMPFILE` inode is written and then linked into place, which costs half of write-then-rename on ext4.
+    /// Returns false where that is not possible (another system or file system, a file that appeared meanwhile);
+    /// the caller then falls back to `replace`.
+    private static func create(path: String, with bytes: [UInt8]) -> Bool {
+        #if os(Linux)
+            let slash = path.lastIndex(of: "/")!
+            let descriptor = open(String(path[..<slash]), Self.unnamedTemporaryFile | O_WRONLY | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            guard writeAll(descriptor, bytes) else { return false }
+            return linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
+        #else
+            return false
+        #endif
+    }
+
+    #if os(Linux)
+        /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Glibc's Swift overlay does not export.
+        private static let unnamedTemporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
+    #endif
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
             while offset < buffer.count {
                 let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if count < 0 {
@@ -101,6 +129,14 @@ public final class OutputWriter: Sendable {
             }
             return true
         }
+    }
+
+    private static func replace(path: String, with bytes: [UInt8]) throws {
+        let slash = path.lastIndex(of: "/")!
+        let temporary = path[..<slash] + "/" + temporaryPrefix + path[path.index(after: slash)...]
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        let ok = writeAll(descriptor, bytes)
         let writeError = errno
         close(descriptor)
         guard ok, rename(temporary, path) == 0 else {

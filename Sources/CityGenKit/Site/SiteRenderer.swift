@@ -1,3 +1,5 @@
+import Foundation
+
 /// The two formats every page is written in.
 public enum PageFormat: String, CaseIterable, Sendable {
     case html, markdown
@@ -12,6 +14,21 @@ struct SiteRenderer: Sendable {
     let plan: SitePlan
     let templates: TemplateSet
     let title: String
+    /// Catalog indices of the favorites.
+    let favorites: Set<Int>
+    /// Country names by code, where known.
+    let countryNames: [String: String]
+    let baseURL: URL?
+
+    init(catalog: CityCatalog, plan: SitePlan, templates: TemplateSet, title: String, favorites: Set<Int> = [], baseURL: URL? = nil) {
+        self.catalog = catalog
+        self.plan = plan
+        self.templates = templates
+        self.title = title
+        self.favorites = favorites
+        self.baseURL = baseURL
+        self.countryNames = CountryNames.names(for: Set(catalog.cities.map(\.country)))
+    }
 
     /// A rendered page: the path below the output folder and its bytes.
     struct Page {
@@ -30,21 +47,15 @@ struct SiteRenderer: Sendable {
             "pageCount": Self.grouped(plan.pageCount),
             "initials": initials,
             "firstPage": "list/1.\(format.fileExtension)",
+            "favoriteCount": favorites.count,
+            "favoritesHref": "favorites.\(format.fileExtension)",
         ]) { $1 }
         return render("home", context, format, path: "index")
     }
 
     func list(page: Int, _ format: PageFormat) -> Page {
         let ext = format.fileExtension
-        let rows: [[String: Any]] = plan.cities(onPage: page).map { index in
-            let city = catalog.cities[index]
-            return [
-                "id": city.id,
-                "label": city.label,
-                "coordinates": Coordinate.pair(latitude: city.latitude, longitude: city.longitude),
-                "href": "../city/\(city.id).\(ext)",
-            ]
-        }
+        let rows = plan.cities(onPage: page).map { row($0, root: "../", ext: ext) }
         let heading = "Cities, page \(Self.grouped(page)) of \(Self.grouped(plan.pageCount))"
         let context = common(format, root: "../", pageTitle: "\(heading) · \(title)").merging([
             "heading": heading,
@@ -52,6 +63,18 @@ struct SiteRenderer: Sendable {
             "pager": pager(current: page, ext: ext),
         ]) { $1 }
         return render("list", context, format, path: "list/\(page)")
+    }
+
+    /// What a list row (on list pages and the favorites page) shows of the city at `index`.
+    func row(_ index: Int, root: String, ext: String) -> [String: Any] {
+        let city = catalog.cities[index]
+        return [
+            "id": city.id,
+            "label": city.label,
+            "coordinates": Coordinate.pair(latitude: city.latitude, longitude: city.longitude),
+            "href": "\(root)city/\(city.id).\(ext)",
+            "favorite": favorites.contains(index),
+        ]
     }
 
     /// Links of a list page's navigation: first, previous, nearby numbers, next, last.
@@ -72,19 +95,23 @@ struct SiteRenderer: Sendable {
         }
     }
 
-    private func common(_ format: PageFormat, root: String, pageTitle: String) -> [String: Any] {
+    func common(_ format: PageFormat, root: String, pageTitle: String) -> [String: Any] {
         [
             "siteTitle": title, "pageTitle": pageTitle, "root": root, "ext": format.fileExtension,
             "html": format == .html,
         ]
     }
 
-    private func render(_ template: String, _ context: [String: Any], _ format: PageFormat, path: String) -> Page {
-        let markdown = templates.markdown(template, context)
+    func render(_ template: String, _ context: [String: Any], _ format: PageFormat, path: String) -> Page {
+        wrap(templates.markdown(template, context), context, format, path: path)
+    }
+
+    /// The page for `markdown`: as is in Markdown; rendered by cmark inside the layout in HTML.
+    func wrap(_ markdown: String, _ layout: [String: Any], _ format: PageFormat, path: String) -> Page {
         let path = "\(path).\(format.fileExtension)"
         switch format {
         case .markdown: return Page(path: path, text: markdown)
-        case .html: return Page(path: path, text: templates.page(body: CommonMark.html(from: markdown), context))
+        case .html: return Page(path: path, text: templates.page(body: CommonMark.html(from: markdown), layout))
         }
     }
 

@@ -8,12 +8,20 @@ import Mustache
 /// (citygen passes only numbers, paths and its own Markdown that way).
 public struct TemplateSet: Sendable {
     /// Every template file citygen reads, by the name an override must have.
-    public static let markdownTemplates = ["home.md.mustache", "list.md.mustache", "pager.md.mustache"]
+    public static let markdownTemplates = [
+        "home.md.mustache", "list.md.mustache", "pager.md.mustache", "favorites.md.mustache",
+        "404.md.mustache",
+    ]
+    /// Templates with no default: citygen writes these pages itself unless the override folder has one.
+    /// (Detail pages: 209,579 of them × 2 formats through Mustache cost 3× the build's time budget.)
+    public static let optionalMarkdownTemplates = ["city.md.mustache"]
     public static let layoutTemplate = "layout.html.mustache"
     /// Files copied verbatim into the site's `assets/` folder.
     public static let assets = ["style.css"]
 
     let library: MustacheLibrary
+    /// Names (without extension) of the optional templates the override folder supplies.
+    let customTemplates: Set<String>
     let layout: MustacheTemplate
     let assets: [String: [UInt8]]
 
@@ -42,11 +50,20 @@ public struct TemplateSet: Sendable {
             throw MissingInputError("templates folder \(overrides.path) does not exist")
         }
         var library = MustacheLibrary()
-        for name in Self.markdownTemplates {
-            let text = "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + (try source(name))
-            library.register(try parse(name, text), named: String(name.prefix { $0 != "." }))
+        var custom = Set<String>()
+        let optional = Self.optionalMarkdownTemplates.filter { name in
+            overrides.map { FileManager.default.fileExists(atPath: $0.appendingPathComponent(name).path) } ?? false
+        }
+        for name in Self.markdownTemplates + optional {
+            // A file's final newline is not part of its output, so a partial can sit inside a line.
+            var text = try source(name)
+            if text.hasSuffix("\n") { text.removeLast() }
+            let key = String(name.prefix { $0 != "." })
+            library.register(try parse(name, "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + text), named: key)
+            if optional.contains(name) { custom.insert(key) }
         }
         self.library = library
+        self.customTemplates = custom
         self.layout = try parse(Self.layoutTemplate, try source(Self.layoutTemplate))
         var assets: [String: [UInt8]] = [:]
         for name in Self.assets { assets[name] = Array(try source(name).utf8) }
@@ -61,9 +78,11 @@ public struct TemplateSet: Sendable {
         return url
     }
 
-    /// Renders the Markdown template `name` (without extension) with `context`.
+    /// Renders the Markdown template `name` (without extension) with `context`; the text ends with one newline.
     func markdown(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        var text = library.render(context, withTemplate: name) ?? ""
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text + "\n"
     }
 
     /// Wraps an HTML fragment in the layout.

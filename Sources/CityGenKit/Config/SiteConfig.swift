@@ -1,0 +1,97 @@
+import Foundation
+import Yams
+
+/// One `favorites:` item of `citygen.yml`: a city id, or `"Name, CC"` matched on folded name and country.
+public enum FavoriteReference: Sendable, Equatable, CustomStringConvertible {
+    case id(Int)
+    case name(String)
+
+    public var description: String {
+        switch self {
+        case .id(let id): String(id)
+        case .name(let name): "\"\(name)\""
+        }
+    }
+}
+
+/// The contents of `citygen.yml` (SPEC §6). Every key is optional; command-line flags override them.
+public struct SiteConfig: Sendable, Equatable {
+    public static let fileName = "citygen.yml"
+    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "templates", "favorites"]
+
+    public var source: String?
+    public var output: String?
+    public var title: String?
+    public var baseURL: String?
+    public var pageSize: Int?
+    public var formats: Set<PageFormat>?
+    public var templates: String?
+    public var favorites: [FavoriteReference] = []
+
+    public init() {}
+
+    /// Reads and checks a config file. Unknown keys and values of the wrong type are errors that name them.
+    public init(contentsOf url: URL) throws {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw MissingInputError("config file \(url.path) cannot be read: \(error.localizedDescription)")
+        }
+        try self.init(yaml: text, fileName: url.path)
+    }
+
+    public init(yaml text: String, fileName: String = SiteConfig.fileName) throws {
+        let document: Any?
+        do {
+            document = try Yams.load(yaml: text)
+        } catch {
+            throw InvalidDataError("\(fileName): not valid YAML: \(error)")
+        }
+        guard let document else { return }  // an empty file is an empty config
+        guard let mapping = document as? [String: Any] else {
+            throw InvalidDataError("\(fileName): expected a mapping of keys (\(Self.keys.joined(separator: ", ")))")
+        }
+        for key in mapping.keys.sorted() where !Self.keys.contains(key) {
+            let hint = Self.keys.first { $0.lowercased() == key.lowercased() }.map { " (did you mean \($0)?)" } ?? ""
+            throw InvalidDataError("\(fileName): unknown key \"\(key)\"\(hint); known keys: \(Self.keys.joined(separator: ", "))")
+        }
+        func string(_ key: String) throws -> String? {
+            guard let value = mapping[key] else { return nil }
+            guard let text = value as? String else { throw InvalidDataError("\(fileName): \(key) must be a string") }
+            return text
+        }
+        source = try string("source")
+        output = try string("output")
+        title = try string("title")
+        baseURL = try string("baseURL")
+        templates = try string("templates")
+        if let value = mapping["pageSize"] {
+            guard let size = value as? Int, size > 0 else {
+                throw InvalidDataError("\(fileName): pageSize must be a whole number of at least 1")
+            }
+            pageSize = size
+        }
+        if let value = mapping["formats"] {
+            guard let names = value as? [String], !names.isEmpty else {
+                throw InvalidDataError("\(fileName): formats must be a list of html and/or markdown")
+            }
+            formats = Set(try names.map { name in
+                guard let format = PageFormat(rawValue: name) else {
+                    throw InvalidDataError("\(fileName): unknown format \"\(name)\" in formats (use html and/or markdown)")
+                }
+                return format
+            })
+        }
+        if let value = mapping["favorites"] {
+            guard let items = value as? [Any] else {
+                throw InvalidDataError("\(fileName): favorites must be a list of city ids or \"Name, CC\" strings")
+            }
+            favorites = try items.enumerated().map { index, item in
+                if let id = item as? Int { return .id(id) }
+                if let name = item as? String { return .name(name) }
+                throw InvalidDataError("\(fileName): favorites item \(index + 1) is neither a city id nor a \"Name, CC\" string")
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// Escaping for text that citygen itself places in raw HTML (attributes, `<script type="application/ld+json">`),
+/// where Markdown escaping does not apply.
+public enum HTMLEscaping {
+    /// Escapes `& < > " '` for HTML text and attribute values.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// JSON string literals safe to embed anywhere in HTML, including inside `<script>`: besides JSON's own
+/// escapes, `<`, `>`, `&`, U+2028 and U+2029 are written as `\u` escapes.
+public enum JSONText {
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<", ">", "&", "\u{2028}", "\u{2029}", "\u{0}"..."\u{1F}", "\u{7F}":
+                let hex = String(scalar.value, radix: 16, uppercase: false)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// `[id,"name","country",lat,lon]`: the compact entry of the search index and the favorites file.
+    public static func entry(_ city: City) -> String {
+        "[\(city.id),\(quoted(city.name)),\(quoted(city.country)),\(Coordinate.format(city.latitude)),\(Coordinate.format(city.longitude))]"
+    }
+}

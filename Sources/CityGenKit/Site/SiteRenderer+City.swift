@@ -1,0 +1,157 @@
+/// The detail page of one city (SPEC §5): facts, map, neighbours in the list, namesakes.
+///
+/// citygen writes this Markdown itself: it is the one page there are 209,579 of, and swift-mustache costs
+/// 50–80 µs a render here (see README, Performance). A `city.md.mustache` in the `--templates` folder takes
+/// over, with the context that `cityContext` documents.
+extension SiteRenderer {
+    /// Namesakes shown on a detail page; a larger group links to the list page where it starts.
+    static let namesakeLimit = 20
+
+    /// What a detail page shows, computed once for either way of writing it.
+    struct CityFacts {
+        let city: City
+        let format: PageFormat
+        let latitude: String, longitude: String, dms: String
+        let countryName: String?
+        let favorite: Bool
+        let osmURL: String, embedURL: String
+        let listPage: Int, listHref: String
+        let previous: (label: String, href: String)?, next: (label: String, href: String)?
+        let namesakes: [(label: String, href: String, coordinates: String, countryName: String)]
+        /// Other cities with the same folded name, and how many of them `namesakes` leaves out.
+        let namesakeCount: Int, namesakesMore: Int
+        let namesakesHref: String
+    }
+
+    func city(at index: Int, _ format: PageFormat) -> Page {
+        let facts = cityFacts(index, format)
+        let markdown = templates.customTemplates.contains("city")
+            ? templates.markdown("city", cityContext(facts)) : cityMarkdown(facts)
+        var layout = common(format, root: "../", pageTitle: "\(facts.city.label) · \(title)")
+        if format == .html { layout["jsonLD"] = jsonLD(facts) }
+        return wrap(markdown, layout, format, path: "city/\(facts.city.id)")
+    }
+
+    func cityFacts(_ index: Int, _ format: PageFormat) -> CityFacts {
+        let city = catalog.cities[index]
+        let ext = format.fileExtension
+        let lat = Coordinate.format(city.latitude), lon = Coordinate.format(city.longitude)
+        let box = Coordinate.boundingBox(latitude: city.latitude, longitude: city.longitude)
+        let listPage = plan.page(ofCityAt: index)
+        let fragment = { (id: Int) in format == .html ? "#cityCell_\(id)" : "" }
+        let neighbour = { (i: Int) in (label: catalog.cities[i].label, href: "\(catalog.cities[i].id).\(ext)") }
+
+        let run = catalog.exactNameRange(catalog.foldedNames[index], countryPrefix: [])
+        let start = max(run.lowerBound, min(index - Self.namesakeLimit / 2, run.upperBound - Self.namesakeLimit - 1))
+        let window = start..<min(run.upperBound, start + Self.namesakeLimit + 1)
+        let namesakes = window.filter { $0 != index }.prefix(Self.namesakeLimit).map { i in
+            let other = catalog.cities[i]
+            return (
+                label: other.label, href: "\(other.id).\(ext)",
+                coordinates: Coordinate.pair(latitude: other.latitude, longitude: other.longitude),
+                countryName: countryNames[other.country] ?? other.country
+            )
+        }
+        return CityFacts(
+            city: city, format: format, latitude: lat, longitude: lon,
+            dms: Coordinate.dms(latitude: city.latitude, longitude: city.longitude),
+            countryName: countryNames[city.country], favorite: favorites.contains(index),
+            osmURL: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)",
+            embedURL: "https://www.openstreetmap.org/export/embed.html?bbox=\(box)&layer=mapnik&marker=\(lat),\(lon)",
+            listPage: listPage, listHref: "../list/\(listPage).\(ext)" + fragment(city.id),
+            previous: index > 0 ? neighbour(index - 1) : nil,
+            next: index + 1 < catalog.count ? neighbour(index + 1) : nil,
+            namesakes: Array(namesakes), namesakeCount: run.count - 1, namesakesMore: run.count - 1 - namesakes.count,
+            namesakesHref: "../list/\(plan.page(ofCityAt: run.lowerBound)).\(ext)" + fragment(catalog.cities[run.lowerBound].id)
+        )
+    }
+
+    /// The built-in detail page.
+    func cityMarkdown(_ facts: CityFacts) -> String {
+        let escape = MarkdownEscaping.escape
+        let html = facts.format == .html
+        let city = facts.city
+        var md = "# \(escape(city.label))\(facts.favorite ? " ★" : "")\n\n"
+        if facts.favorite {
+            md += html
+                ? "<p class=\"favorite-note\"><span class=\"favorite\" role=\"img\" aria-label=\"Favorite\">★</span> One of this site’s favorites.</p>\n\n"
+                : "★ One of this site’s favorites.\n\n"
+        }
+        let country = city.country.isEmpty ? "none given"
+            : facts.countryName.map { "\(escape($0)) (\(escape(city.country)))" } ?? escape(city.country)
+        let coordinates = "\(facts.latitude), \(facts.longitude) (\(facts.dms))"
+        md += "- Country: \(country)\n"
+        md += "- Coordinates: " + (html ? "<span id=\"coordinates\">\(coordinates)</span>" : coordinates) + "\n"
+        md += "- Id: \(city.id)\n"
+        md += "- Map: " + (html
+            ? "<a id=\"osmLink\" href=\"\(HTMLEscaping.escape(facts.osmURL))\">Open in OpenStreetMap</a>"
+            : "[Open in OpenStreetMap](\(facts.osmURL))") + "\n\n"
+        if html {
+            md += "<iframe id=\"cityMap\" class=\"map\" title=\"\(HTMLEscaping.escape("Map of \(city.label)"))\" "
+                + "src=\"\(HTMLEscaping.escape(facts.embedURL))\" loading=\"lazy\"></iframe>\n\n"
+        }
+        let neighbours = [facts.previous.map { "[‹ \(escape($0.label))](\($0.href))" }, facts.next.map { "[\(escape($0.label)) ›](\($0.href))" }]
+            .compactMap { $0 }
+        if !neighbours.isEmpty { md += neighbours.joined(separator: " · ") + "\n\n" }
+        md += "[Back to page \(Self.grouped(facts.listPage)) of the list](\(facts.listHref))\n"
+        if facts.namesakeCount > 0 {
+            md += "\n## Also named \(escape(city.name))\n\n"
+            md += facts.namesakeCount == 1 ? "1 other place shares this name:\n\n" : "\(Self.grouped(facts.namesakeCount)) other places share this name:\n\n"
+            for other in facts.namesakes {
+                md += "- [\(escape(other.label))](\(other.href)) · \(escape(other.countryName)) · \(other.coordinates)\n"
+            }
+            if facts.namesakesMore > 0 {
+                md += "\n[…and \(Self.grouped(facts.namesakesMore)) more, listed together](\(facts.namesakesHref))\n"
+            }
+        }
+        return md
+    }
+
+    /// The Mustache context of a custom `city.md.mustache` (documented in Templates/README.md).
+    func cityContext(_ facts: CityFacts) -> [String: Any] {
+        let city = facts.city
+        var context = common(facts.format, root: "../", pageTitle: "\(city.label) · \(title)")
+        context["name"] = city.name
+        context["label"] = city.label
+        context["country"] = city.country
+        context["countryName"] = facts.countryName
+        context["id"] = city.id
+        context["latitude"] = facts.latitude
+        context["longitude"] = facts.longitude
+        context["dms"] = facts.dms
+        context["favorite"] = facts.favorite
+        context["osmURL"] = facts.osmURL
+        context["osmURLHTML"] = HTMLEscaping.escape(facts.osmURL)
+        context["embedURLHTML"] = HTMLEscaping.escape(facts.embedURL)
+        context["mapTitleHTML"] = HTMLEscaping.escape("Map of \(city.label)")
+        context["listPage"] = Self.grouped(facts.listPage)
+        context["listHref"] = facts.listHref
+        context["previous"] = facts.previous.map { ["label": $0.label, "href": $0.href] }
+        context["next"] = facts.next.map { ["label": $0.label, "href": $0.href] }
+        if facts.namesakeCount > 0 {
+            context["namesakeCount"] = Self.grouped(facts.namesakeCount)
+            context["namesakes"] = facts.namesakes.map {
+                ["label": $0.label, "href": $0.href, "coordinates": $0.coordinates, "countryName": $0.countryName]
+            }
+        }
+        if facts.namesakesMore > 0 {
+            context["namesakesMore"] = Self.grouped(facts.namesakesMore)
+            context["namesakesHref"] = facts.namesakesHref
+        }
+        return context
+    }
+
+    /// schema.org `Place` with `GeoCoordinates`, as JSON that is safe inside `<script>`.
+    private func jsonLD(_ facts: CityFacts) -> String {
+        let city = facts.city
+        var fields = [
+            #""@context":"https://schema.org""#, #""@type":"Place""#, "\"name\":\(JSONText.quoted(city.name))",
+            "\"identifier\":\"\(city.id)\"",
+            "\"geo\":{\"@type\":\"GeoCoordinates\",\"latitude\":\(facts.latitude),\"longitude\":\(facts.longitude)}",
+        ]
+        if !city.country.isEmpty {
+            fields.append("\"address\":{\"@type\":\"PostalAddress\",\"addressCountry\":\(JSONText.quoted(city.country))}")
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The pages besides home, lists and cities: favorites, 404, and the machine-readable files.
+extension SiteRenderer {
+    func favoritesPage(_ format: PageFormat) -> Page {
+        let ext = format.fileExtension
+        let rows = favorites.sorted().map { index in
+            var row = row(index, root: "", ext: ext)
+            let page = plan.page(ofCityAt: index)
+            row["listHref"] = "list/\(page).\(ext)" + (format == .html ? "#cityCell_\(catalog.cities[index].id)" : "")
+            row["listPage"] = Self.grouped(page)
+            return row
+        }
+        var context = common(format, root: "", pageTitle: "Favorites · \(title)")
+        context["favorites"] = rows
+        context["favoriteCount"] = rows.isEmpty ? nil : Self.grouped(rows.count)
+        return render("favorites", context, format, path: "favorites")
+    }
+
+    /// `404.html`: served by static hosts for any missing path, so its links are absolute (from `baseURL`, or
+    /// the host's root without one).
+    func notFoundPage() -> Page {
+        let root = baseURL?.absoluteString ?? "/"
+        return render("404", common(.html, root: root, pageTitle: "Page not found · \(title)"), .html, path: "404")
+    }
+
+    /// `search/favorites.json`: the favorites in list order, for the search UI's favorites-only filter.
+    func favoritesJSON() -> String {
+        let entries = favorites.sorted().map { JSONText.entry(catalog.cities[$0]) }
+        return "{\"version\":1,\"fields\":[\"id\",\"name\",\"country\",\"lat\",\"lon\"],\"favorites\":["
+            + entries.joined(separator: ",") + "]}\n"
+    }
+}
