@@ -12,6 +12,7 @@ final class CommandLineTests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(at: folder) }
 
+    @discardableResult
     private func write(_ text: String, to name: String) throws -> String {
         let url = folder.appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
@@ -31,7 +32,7 @@ final class CommandLineTests: XCTestCase {
         let good = try write(#"[{"_id":1,"name":"Hurzuf","country":"UA","coord":{"lat":44.5,"lon":34.2}}]"#, to: "good.json")
         XCTAssertEqual(try CommandRunner.run(["build", "--source", good, "--output", "site", "--quiet"], in: folder).status, 0)
         let before = try tree("site")
-        XCTAssertEqual(before.count, 6)  // manifest, stylesheet, home and one list page in two formats
+        XCTAssertEqual(before.count, 12)  // manifest, stylesheet, 404, favorites JSON, and four pages in two formats
 
         let bad = try write("[{\"_id\":1,\n\"name\":\"x\" \"country\":\"UA\"}]", to: "bad.json")
         let result = try CommandRunner.run(["build", "--source", bad, "--output", "site"], in: folder)
@@ -46,7 +47,8 @@ final class CommandLineTests: XCTestCase {
         let quiet = try CommandRunner.run(["build", "--source", good, "--output", "site", "--quiet"], in: folder)
         XCTAssertEqual(quiet.stderr + quiet.stdout, "")
         let normal = try CommandRunner.run(["build", "--source", good, "--output", "site"], in: folder)
-        XCTAssertTrue(normal.stderr.hasPrefix("Built 1 cities → 1 list pages in site ("), normal.stderr)
+        XCTAssertTrue(normal.stderr.hasPrefix("Built 1 city → 1 list page, 1 city page, 0 favorites in site ("), normal.stderr)
+        XCTAssertTrue(normal.stderr.hasSuffix("; 0 files written, 11 unchanged, 0 removed)\n"), normal.stderr)
         XCTAssertEqual(normal.stdout, "")
     }
 
@@ -80,5 +82,48 @@ final class CommandLineTests: XCTestCase {
         let lenient = try CommandRunner.run(["build", "--source", data], in: folder)
         XCTAssertEqual(lenient.status, 0)
         XCTAssertTrue(lenient.stderr.contains("warning: skipped 1 invalid records: record 0: coord.lat 95.0 is outside"), lenient.stderr)
+    }
+
+    func testConfigErrorsExit65AndWriteNothing() throws {
+        let data = try write(#"[{"_id":1,"name":"Hurzuf","country":"UA","coord":{"lat":44.5,"lon":34.2}},"#
+            + #"{"_id":2,"name":"Hurzuf","country":"UA","coord":{"lat":44.6,"lon":34.3}}]"#, to: "d.json")
+        try write("source: d.json\nfavorites: [\"Hurzuf, UA\", 99]\n", to: "citygen.yml")
+        let ambiguous = try CommandRunner.run(["build"], in: folder)
+        XCTAssertEqual(ambiguous.status, 65)
+        XCTAssertEqual(ambiguous.stderr, """
+            error: favorite "Hurzuf, UA" matches 2 cities; use one of their ids: 1 (Hurzuf, UA at 44.5, 34.2), 2 (Hurzuf, UA at 44.6, 34.3)
+            favorite 99: no city has this id
+
+            """)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Output").path))
+
+        try write("source: \(data)\npageSise: 10\n", to: "other.yml")
+        let typo = try CommandRunner.run(["build", "--config", "other.yml"], in: folder)
+        XCTAssertEqual(typo.status, 65)
+        XCTAssertTrue(typo.stderr.contains("unknown key \"pageSise\""), typo.stderr)
+
+        let missing = try CommandRunner.run(["build", "--config", "nope.yml"], in: folder)
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertTrue(missing.stderr.contains("config file"), missing.stderr)
+
+        // Flags override the file: the same config with a favorite that exists and another page size.
+        try write("source: d.json\nfavorites: [2]\npageSize: 5\ntitle: From the file\n", to: "citygen.yml")
+        let ok = try CommandRunner.run(["build", "--title", "From the flag", "--output", "site"], in: folder)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        let home = try String(contentsOf: folder.appendingPathComponent("site/index.md"), encoding: .utf8)
+        XCTAssertTrue(home.hasPrefix("# From the flag\n"), home)
+        XCTAssertTrue(home.contains("[favorites](favorites.md) (1)"), home)
+    }
+
+    func testCheckReportsBrokenLinksWithExit1() throws {
+        let data = try write(#"[{"_id":1,"name":"A","country":"UA","coord":{"lat":1,"lon":2}},{"_id":2,"name":"B","country":"UA","coord":{"lat":1,"lon":2}}]"#, to: "d.json")
+        XCTAssertEqual(try CommandRunner.run(["build", "--source", data, "-q"], in: folder).status, 0)
+        let clean = try CommandRunner.run(["check"], in: folder)
+        XCTAssertEqual(clean.status, 0, clean.stdout)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Output/city/2.md"))
+        let broken = try CommandRunner.run(["check"], in: folder)
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertEqual(broken.stdout, "city/1.md: 2.md (no such file)\nlist/1.md: ../city/2.md (no such file)\n")
+        XCTAssertTrue(broken.stderr.hasSuffix(": 2 broken\n"), broken.stderr)
     }
 }

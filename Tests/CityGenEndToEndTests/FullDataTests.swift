@@ -2,7 +2,8 @@ import CityGenKit
 import Foundation
 import XCTest
 
-/// End-to-end tests of the `citygen` executable on the real data snapshot (209,579 cities).
+/// End-to-end tests of the `citygen` executable on the real data (209,579 cities), run as a user would:
+/// a config file, the default pipeline, the built site read back from disk.
 final class FullDataTests: XCTestCase {
     var folder: URL!
 
@@ -13,84 +14,139 @@ final class FullDataTests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(at: folder) }
 
-    /// The input read independently of citygen's decoder: id → (name, country).
-    private func inputCities() throws -> [Int: (name: String, country: String)] {
+    struct InputCity {
+        let name: String, country: String, lat: Double, lon: Double
+    }
+
+    /// The input read independently of citygen's decoder.
+    private func inputCities() throws -> [Int: InputCity] {
+        let json = folder.appendingPathComponent("cities.json")
         let gunzip = Process()
         gunzip.executableURL = URL(fileURLWithPath: "/bin/sh")
-        let json = folder.appendingPathComponent("cities.json")
         gunzip.arguments = ["-c", "gzip -dc '\(CommandRunner.snapshot.path)' > '\(json.path)'"]
         try gunzip.run()
         gunzip.waitUntilExit()
         let records = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as! [[String: Any]]
-        var cities: [Int: (String, String)] = [:]
+        var cities: [Int: InputCity] = [:]
         for record in records {
-            cities[record["_id"] as! Int] = ((record["name"] as! String).trimmingCharacters(in: .whitespacesAndNewlines),
-                record["country"] as! String)
+            let coord = record["coord"] as! [String: Any]
+            cities[record["_id"] as! Int] = InputCity(
+                name: (record["name"] as! String).trimmingCharacters(in: .whitespacesAndNewlines),
+                country: record["country"] as! String,
+                lat: (coord["lat"] as! NSNumber).doubleValue, lon: (coord["lon"] as! NSNumber).doubleValue)
         }
         return cities
     }
 
     /// SPEC §3, written out again here: folded name, folded country, name by scalar values, id.
-    private func inSpecOrder(_ a: (Int, String, String), _ b: (Int, String, String)) -> Bool {
+    private func inSpecOrder(_ a: (Int, InputCity), _ b: (Int, InputCity)) -> Bool {
         func key(_ s: String) -> [UInt32] { Fold.fold(s).unicodeScalars.map(\.value) }
-        for (x, y) in [(key(a.1), key(b.1)), (key(a.2), key(b.2)), (a.1.unicodeScalars.map(\.value), b.1.unicodeScalars.map(\.value))]
-        where x != y {
+        for (x, y) in [
+            (key(a.1.name), key(b.1.name)), (key(a.1.country), key(b.1.country)),
+            (a.1.name.unicodeScalars.map(\.value), b.1.name.unicodeScalars.map(\.value)),
+        ] where x != y {
             return x.lexicographicallyPrecedes(y)
         }
         return a.0 < b.0
     }
 
-    private func ids(in text: String, pattern: String) throws -> [Int] {
+    private func matches(in text: String, _ pattern: String) throws -> [[String]] {
         let regex = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
-        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
-            Int(text[Range($0.range(at: 1), in: text)!])!
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            (1..<match.numberOfRanges).map { group in
+                Range(match.range(at: group), in: text).map { String(text[$0]) } ?? ""  // "" for a group that did not take part
+            }
         }
     }
 
-    func testFullBuildListsEveryCityOnceInSpecOrderInBothFormats() throws {
-        let result = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path, "--output", "site"], in: folder)
+    private func read(_ path: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent("Output").appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The README's build command with the network down and a config file: the default source cannot be
+    /// fetched (port 9 on loopback refuses connections), so citygen builds the full site from its bundled
+    /// snapshot, says so, and the site is complete, in order, linked and deterministic.
+    func testFullSiteFromTheBundledSnapshot() throws {
+        try """
+            # A user's config: favorites by id and by name, a public URL for the sitemap.
+            source: http://127.0.0.1:9/cities.json
+            baseURL: https://cities.example.org/
+            favorites:
+              - 707860
+              - 3435910          # "Buenos Aires, AR" is ambiguous: the province and the city
+              - "Łódź, PL"
+            """.write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["build"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("Built 209,579 cities → 2,096 list pages"), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix(
+            "warning: could not download http://127.0.0.1:9/cities.json (Failed to connect to 127.0.0.1 port 9"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("using the snapshot bundled with citygen"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("Built 209,579 cities → 2,096 list pages, 209,579 city pages, 3 favorites in Output"), result.stderr)
 
-        let site = folder.appendingPathComponent("site")
-        let listFiles = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("list").path)
-        XCTAssertEqual(listFiles.filter { $0.hasSuffix(".md") }.count, 2_096)
-        XCTAssertEqual(listFiles.filter { $0.hasSuffix(".html") }.count, 2_096)
+        let input = try inputCities()
+        let site = folder.appendingPathComponent("Output")
 
+        // List pages: every city once, in SPEC order, the same in both formats.
         var markdownIds: [Int] = [], htmlIds: [Int] = []
         for page in 1...2_096 {
-            let markdown = try String(contentsOf: site.appendingPathComponent("list/\(page).md"), encoding: .utf8)
-            let pageIds = try ids(in: markdown, pattern: #"^- \[.*\]\(\.\./city/(\d+)\.md\) · -?\d+(\.\d+)?, -?\d+(\.\d+)?$"#)
-            XCTAssertEqual(pageIds.count, page < 2_096 ? 100 : 79, "page \(page)")
-            markdownIds += pageIds
-            let html = try String(contentsOf: site.appendingPathComponent("list/\(page).html"), encoding: .utf8)
-            htmlIds += try ids(in: html, pattern: #"<span class="city" id="cityCell_(\d+)"><a href="\.\./city/\1\.html">"#)
+            let rows = try matches(in: read("list/\(page).md"), #"^- \[.*\]\(\.\./city/(\d+)\.md\)( ★)? · -?\d+(\.\d+)?, -?\d+(\.\d+)?$"#)
+            XCTAssertEqual(rows.count, page < 2_096 ? 100 : 79, "page \(page)")
+            markdownIds += rows.map { Int($0[0])! }
+            htmlIds += try matches(in: read("list/\(page).html"), #"<span class="city" id="cityCell_(\d+)"><a href="\.\./city/\1\.html">"#)
+                .map { Int($0[0])! }
         }
         XCTAssertEqual(markdownIds.count, 209_579)
         XCTAssertEqual(htmlIds, markdownIds)
-
-        let input = try inputCities()
         XCTAssertEqual(Set(markdownIds), Set(input.keys))
-        let rows = markdownIds.map { ($0, input[$0]!.name, input[$0]!.country) }
+        let rows = markdownIds.map { ($0, input[$0]!) }
         let outOfOrder = zip(rows, rows.dropFirst()).filter { !inSpecOrder($0, $1) }
-        XCTAssertEqual(outOfOrder.count, 0, "first: \(outOfOrder.first.map { "\($0.0) then \($0.1)" } ?? "")")
+        XCTAssertEqual(outOfOrder.count, 0, "first: \(outOfOrder.first.map { "\($0.0.0) then \($0.1.0)" } ?? "")")
 
-        // A second build of the same input is byte-identical: the writer finds every file unchanged.
-        let again = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path, "--output", "site"], in: folder)
+        // Detail pages: one per city and format; a sample checked against the input coordinates.
+        let cityFiles = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("city").path)
+        XCTAssertEqual(cityFiles.filter { $0.hasSuffix(".html") }.count, 209_579)
+        XCTAssertEqual(cityFiles.filter { $0.hasSuffix(".md") }.count, 209_579)
+        for id in markdownIds.enumerated().filter({ $0.offset % 419 == 0 }).map(\.element) {
+            let city = input[id]!
+            let html = try read("city/\(id).html")
+            let marker = try XCTUnwrap(matches(in: html, #"<iframe id="cityMap" [^>]*src="https://www\.openstreetmap\.org/export/embed\.html\?bbox=([-\d.,]+)&amp;layer=mapnik&amp;marker=(-?[\d.]+),(-?[\d.]+)""#).first, "\(id)")
+            XCTAssertEqual(Double(marker[1])!, city.lat, accuracy: 5e-7, "\(id)")
+            XCTAssertEqual(Double(marker[2])!, city.lon, accuracy: 5e-7, "\(id)")
+            let box = marker[0].split(separator: ",").map { Double($0)! }
+            XCTAssertTrue(box[0] <= city.lon && city.lon <= box[2] && box[1] <= city.lat && city.lat <= box[3], "\(id) bbox \(box)")
+            let link = try XCTUnwrap(matches(in: html, #"<a id="osmLink" href="https://www\.openstreetmap\.org/\?mlat=(-?[\d.]+)&amp;mlon=(-?[\d.]+)#map=12/(-?[\d.]+)/(-?[\d.]+)">"#).first)
+            XCTAssertEqual(Double(link[0])!, city.lat, accuracy: 5e-7)
+            XCTAssertEqual(Double(link[1])!, city.lon, accuracy: 5e-7)
+            XCTAssertEqual(link[2], link[0])
+            XCTAssertEqual(link[3], link[1])
+            XCTAssertTrue(html.contains("<span id=\"coordinates\">"), "\(id)")
+            XCTAssertTrue(try read("city/\(id).md").contains("- Id: \(id)\n"))
+        }
+
+        // Favorites on the favorites page, the list page and the detail page.
+        let favorites = try read("favorites.md")
+        for label in ["Buenos Aires, AR", "Gurzuf, UA", "Łódź, PL"] { XCTAssertTrue(favorites.contains("[\(label)]"), label) }
+        XCTAssertTrue(try read("city/707860.md").hasPrefix("# Gurzuf, UA ★\n"))
+        XCTAssertTrue(try read("favorites.html").contains(#"id="cityCell_707860""#))
+
+        // The sitemap covers every HTML page in files of at most 50,000 URLs.
+        var urls = 0
+        for n in 1...5 { urls += try read("sitemap-\(n).xml").components(separatedBy: "<url>").count - 1 }
+        XCTAssertEqual(urls, 2 + 2_096 + 209_579)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent("sitemap-6.xml").path))
+
+        // Every relative link and fragment resolves.
+        let check = try CommandRunner.run(["check"], in: folder)
+        XCTAssertEqual(check.status, 0, check.stdout.prefix(2000) + check.stderr)
+        XCTAssertTrue(check.stderr.contains("pages: 0 broken"), check.stderr)
+
+        // Rebuilding the same input is byte-identical: the writer finds every file unchanged.
+        let again = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path], in: folder)
         XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertTrue(again.stderr.contains("0 files written, 4195 unchanged, 0 removed"), again.stderr)
+        XCTAssertTrue(again.stderr.contains("; 0 files written, 423,363 unchanged, 0 removed)"), again.stderr)
     }
 
-    /// The README's build command with the network down: the default source cannot be fetched, so citygen
-    /// builds the full site from its bundled snapshot and says so. (Port 9 on loopback refuses connections.)
-    func testUnreachableSourceFallsBackToTheBundledSnapshot() throws {
-        let result = try CommandRunner.run(["build", "--source", "http://127.0.0.1:9/cities.json"], in: folder)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("warning: could not download http://127.0.0.1:9/cities.json"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("using the snapshot bundled with citygen"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("Built 209,579 cities"), result.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Output/list/2096.html").path))
-
+    func testNoFallbackExits69AndWritesNothing() throws {
         let strict = try CommandRunner.run(
             ["build", "--source", "http://127.0.0.1:9/cities.json", "--no-fallback", "--output", "other"], in: folder)
         XCTAssertEqual(strict.status, 69, strict.stderr)

@@ -62,6 +62,13 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(catalog.matchingRanges(for: "a z"), [0..<1, 2..<3])
     }
 
+    /// A name that folds to nothing (`-`) has the country alone as its key, so `by` finds `-, BY`.
+    func testNameThatFoldsToNothingIsFoundByItsCountry() {
+        let catalog = Fixtures.catalog([(1, "-", "BY", 0, 0), (2, "Byron", "US", 0, 0), (3, "-", "RU", 0, 0)])
+        XCTAssertEqual(catalog.labels("by"), ["-, BY", "Byron, US"])
+        XCTAssertEqual(catalog.labels("r"), ["-, RU"])
+    }
+
     func testEmptyCountryMatchesOnTheNameAlone() {
         let catalog = Fixtures.catalog([(1, "Nowhere", "", 0, 0), (2, "Nowhere", "XX", 0, 0)])
         XCTAssertEqual(catalog.labels("nowhere"), ["Nowhere", "Nowhere, XX"])
@@ -72,7 +79,7 @@ final class SearchTests: XCTestCase {
     /// Binary search must give exactly what a linear scan of the SPEC §4 definition gives.
     func testAgreesWithLinearScanOnGeneratedData() {
         var generator = SystemRandomNumberGenerator()
-        let words = ["a", "ab", "abc", "b", "ba", "São", "sao", "Ærø", "a-b", "a b", "zz", "Z"]
+        let words = ["a", "ab", "abc", "b", "ba", "São", "sao", "Ærø", "a-b", "a b", "zz", "Z", "-", "us"]
         let countries = ["", "A", "AB", "B", "US", "ZZ"]
         var cities: [City] = []
         for id in 0..<400 {
@@ -81,7 +88,7 @@ final class SearchTests: XCTestCase {
             cities.append(City(id: id, name: name, country: countries.randomElement(using: &generator)!, latitude: 0, longitude: 0))
         }
         let catalog = CityCatalog(cities)
-        for query in ["a", "a b", "ab a", "sao", "s", "z", "a a", "ab ", "a u", "ae", "b b b", "zz a", "a ab u", "c"] {
+        for query in ["a", "a b", "ab a", "sao", "s", "z", "a a", "ab ", "a u", "ae", "b b b", "zz a", "a ab u", "c", "u", "us", "b us"] {
             let folded = Fold.fold(query)
             let expected = catalog.cities.indices.filter { catalog.searchKey(at: $0).hasPrefix(folded) }
             XCTAssertEqual(catalog.search(query), expected, "query \(query)")

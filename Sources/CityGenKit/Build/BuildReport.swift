@@ -15,11 +15,15 @@ public struct BuildReport: Sendable {
     /// `Built 209,579 cities → 2,096 list pages, 209,579 city pages, 3 favorites in Output (9.8 s; …)`.
     public func summary(output: String) -> String {
         let seconds = steps.reduce(0) { $0 + $1.seconds }
-        var line = "Built \(SiteRenderer.grouped(cityCount)) cities → \(SiteRenderer.grouped(listPages)) list pages, "
-            + "\(SiteRenderer.grouped(cityCount)) city pages, \(SiteRenderer.grouped(favoriteCount)) favorites"
+        func count(_ number: Int, _ one: String, _ many: String) -> String {
+            "\(SiteRenderer.grouped(number)) \(number == 1 ? one : many)"
+        }
+        var line = "Built \(count(cityCount, "city", "cities")) → \(count(listPages, "list page", "list pages")), "
+            + "\(count(cityCount, "city page", "city pages")), \(count(favoriteCount, "favorite", "favorites"))"
         line += " in \(output) (\(String(format: "%.1f", seconds)) s; "
-        line += "\(files.written) files written, \(files.unchanged) unchanged, \(files.removed) removed"
-        if !skipped.isEmpty { line += "; \(skipped.count) records skipped" }
+        line += "\(count(files.written, "file", "files")) written, \(SiteRenderer.grouped(files.unchanged)) unchanged, "
+        line += "\(SiteRenderer.grouped(files.removed)) removed"
+        if !skipped.isEmpty { line += "; \(count(skipped.count, "record", "records")) skipped" }
         return line + ")"
     }
 }

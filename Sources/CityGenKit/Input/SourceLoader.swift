@@ -33,20 +33,27 @@ public struct SourceLoader: Sendable {
             do {
                 return LoadedSource(data: try await download(url), origin: url.absoluteString, warnings: [])
             } catch {
+                let reason = Self.describe(error)
                 guard allowsFallback else {
-                    throw SourceUnavailableError("could not download \(url.absoluteString): \(error)")
+                    throw SourceUnavailableError("could not download \(url.absoluteString): \(reason)")
                 }
                 let snapshot = try Self.bundledSnapshot()
                 return LoadedSource(
                     data: try Self.read(path: snapshot.path),
                     origin: "bundled snapshot (\(snapshot.lastPathComponent))",
                     warnings: [
-                        "could not download \(url.absoluteString) (\(error)); "
+                        "could not download \(url.absoluteString) (\(reason)); "
                             + "using the snapshot bundled with citygen (209,579 cities), which may be older"
                     ]
                 )
             }
         }
+    }
+
+    /// A network error in words, without Foundation's dump of its user info.
+    static func describe(_ error: Error) -> String {
+        if error is HTTPStatusError { return "\(error)" }
+        return (error as NSError).localizedDescription
     }
 
     /// The copy of the data set that ships inside citygen as the last fallback.

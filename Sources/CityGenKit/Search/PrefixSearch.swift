@@ -4,13 +4,16 @@
 /// always one run of the SPEC §3 order: `a z` matches `a, ZZ` and `a z, US` but not `a b, US` between them.
 /// So the matches are the run of names that start with the query, preceded, for each space in the query,
 /// by the run of cities whose name is exactly the words before that space and whose country starts with the
-/// rest. Each run is found by binary search, and the runs are already in SPEC §3 order one after another.
+/// rest, and first of all by the cities whose name folds to nothing (`-`), whose key is their country alone.
+/// Each run is found by binary search, and the runs are already in SPEC §3 order one after another.
 extension CityCatalog {
     /// The runs of `cities` that match `query`, in SPEC §3 order. Empty when `fold(query)` is empty.
     public func matchingRanges(for query: String) -> [Range<Int>] {
         let folded = Array(Fold.fold(query).utf8)
         guard !folded.isEmpty else { return [] }
         var ranges: [Range<Int>] = []
+        let unnamed = exactNameRange([], countryPrefix: folded[...])
+        if !unnamed.isEmpty { ranges.append(unnamed) }
         for (offset, byte) in folded.enumerated() where byte == 0x20 {
             let name = Array(folded[..<offset])
             let countryPrefix = folded[(offset + 1)...]
