@@ -24,10 +24,10 @@ extension SiteRenderer {
         return render("404", common(.html, root: root, pageTitle: "Page not found · \(title)"), .html, path: "404")
     }
 
-    /// `search/favorites.json`: the favorites in list order, for the search UI's favorites-only filter.
+    /// `search/favorites.json`: the favorites in list order, as index entries, for the favorites-only filter.
     func favoritesJSON() -> String {
-        let entries = favorites.sorted().map { JSONText.entry(catalog.cities[$0]) }
-        return "{\"version\":1,\"fields\":[\"id\",\"name\",\"country\",\"lat\",\"lon\"],\"favorites\":["
-            + entries.joined(separator: ",") + "]}\n"
+        let index = SearchIndexWriter(catalog: catalog)
+        return "{\"version\":\(SearchIndexWriter.formatVersion),\"fields\":[\"id\",\"name\",\"country\",\"lat\",\"lon\",\"key\"],"
+            + "\"favorites\":[" + favorites.sorted().map(index.entry).joined(separator: ",") + "]}\n"
     }
 }

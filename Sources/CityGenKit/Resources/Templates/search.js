@@ -1,0 +1,195 @@
+// citygen search: finds any prefix among the site's cities while loading only the index shards it needs.
+// The index format is in the README ("Search index"); fold() and the order are SPEC §2–§4.
+(function () {
+  'use strict';
+  var $ = function (id) { return document.getElementById(id); };
+  var input = $('searchInput');
+  if (!input) return;
+  var list = $('cityList'), empty = $('emptyMessage'), more = $('loadMore'), favOnly = $('favoritesOnly');
+  var root = input.getAttribute('data-index') || 'search/';
+  var viaScript = location.protocol === 'file:';  // fetch() of local files is blocked there
+  var PAGE = 50, VERSION = 1;
+  var stats = window.citygenStats = { timings: [], loads: [] };
+
+  // SPEC §2, step by step, as the Swift fold.
+  var APOSTROPHES = /['\u2018\u2019\u02BC\u02BB`\u00B4\u02B9\u02BE\u02BF]/g;
+  var LETTERS = { '\u00DF': 'ss', '\u00E6': 'ae', '\u0153': 'oe', '\u00F8': 'o', '\u0111': 'd', '\u00F0': 'd',
+    '\u0142': 'l', '\u0127': 'h', '\u0131': 'i', '\u00FE': 'th' };
+  function fold(s) {
+    return s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(APOSTROPHES, '')
+      .replace(/[\u00DF\u00E6\u0153\u00F8\u0111\u00F0\u0142\u0127\u0131\u00FE]/g, function (c) { return LETTERS[c]; })
+      .replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  }
+  window.citygenFold = fold;
+
+  // Keys compare by code points, as in Swift; UTF-16 units put U+E000–U+FFFF after astral characters.
+  function cmp(a, b) {
+    for (var i = 0, n = Math.min(a.length, b.length); i < n; i++) {
+      var x = a.charCodeAt(i), y = b.charCodeAt(i);
+      if (x !== y) {
+        if (x >= 0xD800 && y >= 0xD800) { x = x >= 0xE000 ? x - 0x800 : x + 0x2000; y = y >= 0xE000 ? y - 0x800 : y + 0x2000; }
+        return x < y ? -1 : 1;
+      }
+    }
+    return a.length - b.length;
+  }
+  function lowerBound(n, below) {  // first i in [0, n) where below(i) is false
+    var lo = 0, hi = n;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (below(mid)) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
+
+  // Index files: JSON over HTTP, script twins (citygenIndex(name, data)) from file://. Each loads once.
+  var cache = {}, waiting = {};
+  window.citygenIndex = function (name, data) { if (waiting[name]) waiting[name](data); };
+  function load(name) {
+    if (!cache[name]) {
+      stats.loads.push(name);
+      cache[name] = viaScript ? new Promise(function (resolve, reject) {
+        waiting[name] = resolve;
+        var s = document.createElement('script');
+        s.src = root + name + '.js';
+        s.onerror = function () { delete cache[name]; reject(new Error('cannot load ' + s.src)); };
+        document.head.appendChild(s);
+      }) : fetch(root + name + '.json').then(function (r) {
+        if (!r.ok) throw new Error(r.status + ' for ' + name);
+        return r.json();
+      });
+    }
+    return cache[name];
+  }
+  var manifest = load('manifest').then(function (m) {
+    if (m.version !== VERSION) throw new Error('index format ' + m.version + ', expected ' + VERSION);
+    return m;
+  });
+  var favorites = JSON.parse(($('favoritesData') || {}).textContent || '{"favorites":[]}').favorites;
+
+  // A query's matches are runs of keys sharing a prefix (README, "How sorting and search work").
+  function Search(text, onlyFavorites) {
+    this.results = [];
+    this.done = false;
+    var q = fold(text);
+    this.all = !text.trim();
+    this.folded = q;
+    this.favorites = onlyFavorites;
+    this.prefixes = [];
+    this.at = { prefix: 0, shard: -1, offset: 0 };
+  }
+  Search.prototype.prepare = function (m) {
+    var q = this.folded, prefixes = this.prefixes;
+    if (this.all || !q) return;
+    var possible = function (c) { return m.countries.some(function (k) { return k.lastIndexOf(c, 0) === 0; }); };
+    if (possible(q)) prefixes.push('\t' + q);
+    for (var i = q.indexOf(' '); i >= 0; i = q.indexOf(' ', i + 1)) {
+      if (possible(q.slice(i + 1))) prefixes.push(q.slice(0, i) + '\t' + q.slice(i + 1));
+    }
+    prefixes.push(q);
+  };
+  // Appends up to `count` more results, loading only the shards that hold them.
+  Search.prototype.next = async function (count) {
+    var target = this.results.length + count, at = this.at;
+    if (this.favorites) {
+      var q = this.folded, all = this.all;
+      var hits = favorites.filter(function (e) { return all || (q && e[5].replace('\t', ' ').trim().lastIndexOf(q, 0) === 0); });
+      this.results = hits.slice(0, target);
+      this.done = hits.length <= target;
+      return;
+    }
+    var m = await manifest, shards = m.shards;
+    if (at.shard === -1 && at.prefix === 0 && !this.prepared) { this.prepare(m); this.prepared = true; }
+    if (this.all) {
+      while (this.results.length < target && (at.shard < shards.length)) {
+        if (at.shard < 0) at.shard = 0;
+        var rows = (await load('shards/' + at.shard)).entries;
+        var take = rows.slice(at.offset, at.offset + target - this.results.length);
+        this.results = this.results.concat(take);
+        at.offset += take.length;
+        if (at.offset >= rows.length) { at.shard++; at.offset = 0; }
+      }
+      this.done = at.shard >= shards.length;
+      return;
+    }
+    while (this.results.length < target && at.prefix < this.prefixes.length) {
+      var prefix = this.prefixes[at.prefix];
+      if (at.shard < 0) {
+        at.shard = lowerBound(shards.length, function (i) { return cmp(shards[i][1], prefix) < 0; });
+        at.offset = -1;
+      }
+      var info = shards[at.shard];
+      if (!info || (at.offset <= 0 && cmp(info[0], prefix) >= 0 && info[0].lastIndexOf(prefix, 0) !== 0)) {
+        at.prefix++; at.shard = -1; continue;  // the run is empty, or ended at a shard boundary
+      }
+      var entries = (await load('shards/' + at.shard)).entries;
+      var i = at.offset >= 0 ? at.offset : lowerBound(entries.length, function (k) { return cmp(entries[k][5], prefix) < 0; });
+      while (i < entries.length && this.results.length < target && entries[i][5].lastIndexOf(prefix, 0) === 0) this.results.push(entries[i++]);
+      if (i < entries.length && entries[i][5].lastIndexOf(prefix, 0) !== 0) { at.prefix++; at.shard = -1; }
+      else if (i >= entries.length) { at.shard++; at.offset = 0; }
+      else at.offset = i;
+    }
+    this.done = at.prefix >= this.prefixes.length;
+  };
+
+  function row(e) {
+    var li = document.createElement('li'), a = document.createElement('a'), c = document.createElement('span');
+    li.id = 'cityCell_' + e[0];
+    a.href = 'city/' + e[0] + '.html';
+    a.textContent = e[2] ? e[1] + ', ' + e[2] : e[1];
+    c.className = 'coordinates';
+    c.textContent = e[3] + ', ' + e[4];
+    li.appendChild(a);
+    li.appendChild(document.createTextNode(' \u00B7 '));
+    li.appendChild(c);
+    return li;
+  }
+  var current = null, active = -1, seq = 0, timer = 0, started = 0;
+  function show(search, from) {
+    if (from === 0) { list.textContent = ''; active = -1; }
+    for (var i = from; i < search.results.length; i++) list.appendChild(row(search.results[i]));
+    empty.hidden = search.results.length > 0;
+    more.hidden = search.done;
+  }
+  async function run() {
+    var mine = ++seq, t0 = started, search = new Search(input.value, favOnly && favOnly.checked);
+    try { await search.next(PAGE); } catch (error) { if (mine === seq) fail(error); return; }
+    if (mine !== seq) return;  // a newer query owns the list
+    current = search;
+    show(search, 0);
+    stats.timings.push(performance.now() - t0);
+    stats.last = input.value;
+  }
+  function fail(error) {
+    list.textContent = '';
+    empty.hidden = false;
+    empty.textContent = 'Search is unavailable: ' + error.message;
+  }
+  function schedule() {
+    started = performance.now();
+    clearTimeout(timer);
+    timer = setTimeout(run, 15);
+    try { history.replaceState(null, '', input.value ? '?q=' + encodeURIComponent(input.value) : location.pathname); } catch (e) { }
+  }
+  input.addEventListener('input', schedule);
+  if (favOnly) favOnly.addEventListener('change', schedule);
+  more.addEventListener('click', async function () {
+    var search = current, mine = seq, from = search.results.length;
+    await search.next(PAGE);
+    if (mine === seq && search === current) show(search, from);
+  });
+  input.addEventListener('keydown', function (event) {
+    var items = list.children;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!items.length) return;
+      event.preventDefault();
+      if (items[active]) items[active].classList.remove('active');
+      active = Math.max(0, Math.min(items.length - 1, active + (event.key === 'ArrowDown' ? 1 : -1)));
+      items[active].classList.add('active');
+      items[active].scrollIntoView({ block: 'nearest' });
+    } else if (event.key === 'Enter' && items.length) {
+      event.preventDefault();
+      location.href = items[Math.max(active, 0)].firstChild.href;
+    }
+  });
+  input.value = new URLSearchParams(location.search).get('q') || input.value;
+  started = performance.now();
+  run();
+})();
