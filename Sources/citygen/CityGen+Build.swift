@@ -36,6 +36,9 @@ extension CityGen {
         @Option(name: .customLong("base-url"), help: "The site's public URL; enables sitemap.xml.")
         var baseURL: String?
 
+        @Option(help: "The largest search index shard, in bytes. (default: 32768)")
+        var shardSize: Int?
+
         @Flag(help: "Make any invalid record fatal instead of skipping it.")
         var strict = false
 
@@ -50,6 +53,7 @@ extension CityGen {
 
         func validate() throws {
             if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1.") }
+            if let shardSize, shardSize < 1024 { throw ValidationError("--shard-size must be at least 1024.") }
         }
 
         /// The config file's options, overridden by the flags.
@@ -69,6 +73,7 @@ extension CityGen {
             if let pageSize { options.pageSize = pageSize }
             if let templates { options.templates = URL(fileURLWithPath: templates) }
             if let baseURL { options.baseURL = try BuildOptions.parseBaseURL(baseURL) }
+            if let shardSize { options.shardSize = shardSize }
             if strict { options.strict = true }
             if noFallback { options.allowsFallback = false }
             return options

@@ -17,6 +17,7 @@ public struct BuildService: Sendable {
 
     public func run() async throws -> BuildReport {
         guard options.pageSize > 0 else { throw InvalidDataError("page size must be at least 1, not \(options.pageSize)") }
+        guard options.shardSize >= 1024 else { throw InvalidDataError("shard size must be at least 1024 bytes, not \(options.shardSize)") }
         var report = BuildReport()
         var clock = StepClock()
 
@@ -48,8 +49,12 @@ public struct BuildService: Sendable {
         report.favoriteCount = favorites.count
         report.steps.append(("plan", clock.lap()))
 
-        let writer = try OutputWriter(root: options.output, folders: ["list", "city", "assets", "search"])
+        let index = SearchIndexWriter(catalog: catalog, shardSize: options.shardSize)
+        let shards = index.shards()
+        report.shardCount = shards.count
+        let writer = try OutputWriter(root: options.output, folders: ["list", "city", "assets", "search/shards"])
         try write(renderer, to: writer)
+        try write(index, shards, to: writer)
         report.steps.append(("render and write", clock.lap()))
 
         try writer.finish()
@@ -93,6 +98,17 @@ public struct BuildService: Sendable {
             let pages = ["index.html", "favorites.html"] + (1...renderer.plan.pageCount).map { "list/\($0).html" }
                 + renderer.catalog.cities.map { "city/\($0.id).html" }
             for file in Sitemap.files(baseURL: baseURL, paths: pages) { try writer.write(file.text, to: file.path) }
+        }
+    }
+
+    /// The search index (SPEC §7): manifest and shards as JSON, each with a script twin for `file://`.
+    private func write(_ index: SearchIndexWriter, _ shards: [SearchIndexWriter.Shard], to writer: OutputWriter) throws {
+        let manifest = index.manifest(shards)
+        try writer.write(manifest, to: "search/manifest.json")
+        try writer.write(SearchIndexWriter.script(name: "manifest", json: manifest), to: "search/manifest.js")
+        try forEachConcurrently(0..<shards.count) { n in
+            try writer.write(shards[n].json, to: "search/shards/\(n).json")
+            try writer.write(SearchIndexWriter.script(name: "shards/\(n)", json: shards[n].json), to: "search/shards/\(n).js")
         }
     }
 

@@ -23,12 +23,9 @@ public final class SearchIndex {
         }
     }
 
-    struct ShardInfo {
-        let first: [UInt8], last: [UInt8], count: Int, bytes: Int
-    }
-
     public let folder: URL
-    let shards: [ShardInfo]
+    /// Each shard's lower bound: every key in shard n is ≥ bounds[n] and < bounds[n + 1].
+    let bounds: [[UInt8]]
     let countries: Set<[UInt8]>
     public let manifestBytes: Int
     private var loaded: [Int: [Entry]] = [:]
@@ -44,24 +41,19 @@ public final class SearchIndex {
             throw MissingInputError("no search index at \(folder.path) (build the site first: citygen build)")
         }
         guard let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let version = manifest["version"] as? Int, let rows = manifest["shards"] as? [[Any]],
+            let version = manifest["version"] as? Int, let rows = manifest["shards"] as? [String],
             let countries = manifest["countries"] as? [String]
         else { throw InvalidDataError("\(url.path) is not a citygen search manifest") }
         guard version == SearchIndexWriter.formatVersion else {
             throw InvalidDataError("\(url.path) has index format \(version); this citygen reads \(SearchIndexWriter.formatVersion)")
         }
-        self.shards = try rows.map { row in
-            guard row.count == 4, let first = row[0] as? String, let last = row[1] as? String, let count = row[2] as? Int,
-                let bytes = row[3] as? Int
-            else { throw InvalidDataError("\(url.path): a shard row is malformed") }
-            return ShardInfo(first: Array(first.utf8), last: Array(last.utf8), count: count, bytes: bytes)
-        }
+        self.bounds = rows.map { Array($0.utf8) }
         self.countries = Set(countries.map { Array($0.utf8) })
         self.manifestBytes = data.count
         self.bytesRead = data.count
     }
 
-    public var shardCount: Int { shards.count }
+    public var shardCount: Int { bounds.count }
 
     /// The first `limit` matches of `query` in SPEC order. A query that is empty or only white space gives the
     /// start of the list (as the search box does); one that folds to nothing otherwise matches nothing.
@@ -91,22 +83,24 @@ public final class SearchIndex {
 
     /// Appends the run of entries whose key starts with `prefix`.
     private func collect(prefix: [UInt8], into results: inout [Entry], limit: Int) throws {
-        // The first shard whose last key is not below the prefix holds the run's start, if there is a run.
-        var low = 0, high = shards.count
+        // The last shard whose lower bound is not above the prefix holds the run's start, if there is a run.
+        var low = 0, high = bounds.count
         while low < high {
             let mid = (low + high) / 2
-            if ByteString.compare(shards[mid].last, prefix) < 0 { low = mid + 1 } else { high = mid }
+            if ByteString.compare(bounds[mid], prefix) <= 0 { low = mid + 1 } else { high = mid }
         }
-        var shard = low
-        while shard < shards.count, results.count < limit {
-            let info = shards[shard]
-            // A shard that starts past the prefix without matching it proves the run empty (or ended).
-            if ByteString.compare(info.first, prefix) >= 0, !info.first.starts(with: prefix) { return }
+        var shard = max(0, low - 1)
+        var start = true
+        while shard < bounds.count, results.count < limit {
             let entries = try load(shard)
-            var i = 0, j = entries.count
-            while i < j {
-                let mid = (i + j) / 2
-                if ByteString.compare(entries[mid].key, prefix) < 0 { i = mid + 1 } else { j = mid }
+            var i = 0
+            if start {
+                var j = entries.count
+                while i < j {
+                    let mid = (i + j) / 2
+                    if ByteString.compare(entries[mid].key, prefix) < 0 { i = mid + 1 } else { j = mid }
+                }
+                start = false
             }
             while i < entries.count, entries[i].key.starts(with: prefix) {
                 guard results.count < limit else { return }
@@ -114,14 +108,17 @@ public final class SearchIndex {
                 i += 1
             }
             if i < entries.count { return }  // the run ended inside this shard
+            // The next shard can hold more of the run only if its lower bound starts with the prefix:
+            // a bound above the prefix that does not start with it is above every key that does.
             shard += 1
+            guard shard < bounds.count, bounds[shard].starts(with: prefix) else { return }
         }
     }
 
     private func entries(from start: Int, limit: Int) throws -> [Entry] {
         var results: [Entry] = []
         var shard = start
-        while shard < shards.count, results.count < limit {
+        while shard < bounds.count, results.count < limit {
             results += try load(shard).prefix(limit - results.count)
             shard += 1
         }

@@ -49,6 +49,7 @@ struct SiteRenderer: Sendable {
             "firstPage": "list/1.\(format.fileExtension)",
             "favoriteCount": favorites.count,
             "favoritesHref": "favorites.\(format.fileExtension)",
+            "favoritesJSON": format == .html ? favoritesJSON() : "",
         ]) { $1 }
         return render("home", context, format, path: "index")
     }

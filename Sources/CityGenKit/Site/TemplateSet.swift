@@ -17,7 +17,7 @@ public struct TemplateSet: Sendable {
     public static let optionalMarkdownTemplates = ["city.md.mustache"]
     public static let layoutTemplate = "layout.html.mustache"
     /// Files copied verbatim into the site's `assets/` folder.
-    public static let assets = ["style.css"]
+    public static let assets = ["style.css", "search.js"]
 
     let library: MustacheLibrary
     /// Names (without extension) of the optional templates the override folder supplies.

@@ -96,7 +96,7 @@
       return;
     }
     var m = await manifest, shards = m.shards;
-    if (at.shard === -1 && at.prefix === 0 && !this.prepared) { this.prepare(m); this.prepared = true; }
+    if (!this.prepared) { this.prepare(m); this.prepared = true; }
     if (this.all) {
       while (this.results.length < target && (at.shard < shards.length)) {
         if (at.shard < 0) at.shard = 0;
@@ -111,20 +111,17 @@
     }
     while (this.results.length < target && at.prefix < this.prefixes.length) {
       var prefix = this.prefixes[at.prefix];
-      if (at.shard < 0) {
-        at.shard = lowerBound(shards.length, function (i) { return cmp(shards[i][1], prefix) < 0; });
+      if (at.shard < 0) {  // the last shard whose lower bound is not above the prefix
+        at.shard = Math.max(0, lowerBound(shards.length, function (i) { return cmp(shards[i], prefix) <= 0; }) - 1);
         at.offset = -1;
-      }
-      var info = shards[at.shard];
-      if (!info || (at.offset <= 0 && cmp(info[0], prefix) >= 0 && info[0].lastIndexOf(prefix, 0) !== 0)) {
-        at.prefix++; at.shard = -1; continue;  // the run is empty, or ended at a shard boundary
       }
       var entries = (await load('shards/' + at.shard)).entries;
       var i = at.offset >= 0 ? at.offset : lowerBound(entries.length, function (k) { return cmp(entries[k][5], prefix) < 0; });
       while (i < entries.length && this.results.length < target && entries[i][5].lastIndexOf(prefix, 0) === 0) this.results.push(entries[i++]);
       if (i < entries.length && entries[i][5].lastIndexOf(prefix, 0) !== 0) { at.prefix++; at.shard = -1; }
-      else if (i >= entries.length) { at.shard++; at.offset = 0; }
-      else at.offset = i;
+      else if (i < entries.length) at.offset = i;  // paused with results to spare
+      else if (at.shard + 1 < shards.length && shards[at.shard + 1].lastIndexOf(prefix, 0) === 0) { at.shard++; at.offset = 0; }
+      else { at.prefix++; at.shard = -1; }  // a bound above the prefix without it is above all its keys
     }
     this.done = at.prefix >= this.prefixes.length;
   };

@@ -1,0 +1,59 @@
+import ArgumentParser
+import CityGenKit
+import Foundation
+
+extension CityGen {
+    /// `citygen search`: answers a query from a built site's `search/` index, reading only the shards it needs.
+    struct Search: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Search the built site's index by prefix, as the site's search box does.",
+            discussion: """
+                Prints one `Name, CC` line per match in list order (the name alone when the country is empty), or \
+                JSON with --json. Exits 1 when nothing matches, like grep. An empty query lists from the start.
+                """
+        )
+
+        @Argument(help: "The query: the start of a city name, optionally followed by a comma and a country code.")
+        var query: String
+
+        @Flag(help: "Only the favorites.")
+        var favoritesOnly = false
+
+        @Option(help: "At most this many results. (default: all)")
+        var limit: Int?
+
+        @Option(help: "The built site's folder.")
+        var output: String = "Output"
+
+        @Flag(help: "Print a JSON array of {id, name, country, lat, lon} objects.")
+        var json = false
+
+        func validate() throws {
+            if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        }
+
+        func run() throws {
+            let results: [SearchIndex.Entry]
+            do {
+                let index = try SearchIndex(folder: URL(fileURLWithPath: output).appendingPathComponent("search"))
+                results = favoritesOnly
+                    ? try index.favorites(matching: query, limit: limit ?? .max)
+                    : try index.search(query, limit: limit ?? .max)
+            } catch {
+                throw reportedFailure(error)
+            }
+            if json {
+                let rows = results.map {
+                    "{\"id\":\($0.id),\"name\":\(JSONText.quoted($0.name)),\"country\":\(JSONText.quoted($0.country)),"
+                        + "\"lat\":\(Coordinate.format($0.latitude)),\"lon\":\(Coordinate.format($0.longitude))}"
+                }
+                print("[" + rows.joined(separator: ",\n") + "]")
+            } else {
+                var text = ""
+                for entry in results { text += entry.label + "\n" }
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+            if results.isEmpty { throw ExitCode(1) }
+        }
+    }
+}
