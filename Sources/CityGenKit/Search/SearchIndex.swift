@@ -27,6 +27,8 @@ public final class SearchIndex {
     /// Each shard's lower bound: every key in shard n is ≥ bounds[n] and < bounds[n + 1].
     let bounds: [[UInt8]]
     let countries: Set<[UInt8]>
+    /// The cities whose name folds to nothing, which the manifest lists so that no shard is read for them.
+    let unnamed: [Entry]
     public let manifestBytes: Int
     private var loaded: [Int: [Entry]] = [:]
     /// Shards read so far, in order, and their bytes: what a client would have downloaded.
@@ -49,6 +51,7 @@ public final class SearchIndex {
         }
         self.bounds = rows.map { Array($0.utf8) }
         self.countries = Set(countries.map { Array($0.utf8) })
+        self.unnamed = try Self.parseEntries(data, key: "unnamed", file: url.path)
         self.manifestBytes = data.count
         self.bytesRead = data.count
     }
@@ -83,6 +86,10 @@ public final class SearchIndex {
 
     /// Appends the run of entries whose key starts with `prefix`.
     private func collect(prefix: [UInt8], into results: inout [Entry], limit: Int) throws {
+        if prefix.first == SearchKey.separator {
+            results += unnamed.lazy.filter { $0.key.starts(with: prefix) }.prefix(limit - results.count)
+            return
+        }
         // The last shard whose lower bound is not above the prefix holds the run's start, if there is a run.
         var low = 0, high = bounds.count
         while low < high {

@@ -111,6 +111,12 @@
     }
     while (this.results.length < target && at.prefix < this.prefixes.length) {
       var prefix = this.prefixes[at.prefix];
+      if (prefix[0] === '\t') {  // names that fold to nothing: listed in the manifest
+        var hits = m.unnamed.filter(function (e) { return e[5].lastIndexOf(prefix, 0) === 0; });
+        this.results = this.results.concat(hits.slice(0, target - this.results.length));
+        at.prefix++;
+        continue;
+      }
       if (at.shard < 0) {  // the last shard whose lower bound is not above the prefix
         at.shard = Math.max(0, lowerBound(shards.length, function (i) { return cmp(shards[i], prefix) <= 0; }) - 1);
         at.offset = -1;

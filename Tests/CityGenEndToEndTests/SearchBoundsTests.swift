@@ -1,0 +1,54 @@
+import CityGenKit
+import Foundation
+import XCTest
+
+/// SPEC §7's bounds on the real data: for the first 50 results of a query on a fresh page, the manifest plus at
+/// most 2 shards, at most 80 KiB in all; and the results are SPEC §4's, as the library's catalog computes them.
+final class SearchBoundsTests: XCTestCase {
+    func testFirstResultsOfRealQueriesStayWithinBounds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-bounds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Only the index matters here: a Markdown-only site keeps the build short.
+        try "formats: [markdown]\n".write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
+        let build = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path, "-q"], in: folder)
+        XCTAssertEqual(build.status, 0, build.stderr)
+
+        let catalog = CityCatalog(try CityDecoder.decode(Data(contentsOf: CommandRunner.snapshot), sourceName: "snapshot").cities)
+        var queries = Set<String>()
+        let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+        for a in letters {
+            queries.insert(a)
+            for b in letters { queries.insert(a + b) }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<400 {
+            let city = catalog.cities.randomElement(using: &generator)!
+            for length in [1, 3, 5, 8, city.name.count] { queries.insert(String(city.name.prefix(length))) }
+            queries.insert("\(city.name), \(city.country)")
+            queries.insert("\(city.name) \(city.country.prefix(1))")
+        }
+        queries.formUnion(["córdoba", "CORDOBA", "london, gb", "São Paulo", "北京", "Москва", "zzzzzz", "by", "a z", ""])
+
+        let search = folder.appendingPathComponent("Output/search")
+        var worstLoads = (0, ""), worstBytes = (0, "")
+        var overLoads: [String] = [], overBytes: [String] = []
+        for query in queries.sorted() {
+            let index = try SearchIndex(folder: search)
+            let results = try index.search(query, limit: 50)
+            if query.isEmpty {
+                XCTAssertEqual(results.map(\.id), catalog.cities.prefix(50).map(\.id))
+            } else {
+                XCTAssertEqual(results.map(\.id), catalog.search(query, limit: 50).map { catalog.cities[$0].id }, query)
+            }
+            if index.shardLoads.count > worstLoads.0 { worstLoads = (index.shardLoads.count, query) }
+            if index.bytesRead > worstBytes.0 { worstBytes = (index.bytesRead, query) }
+            if index.shardLoads.count > 2 { overLoads.append(query) }
+            if index.bytesRead > 80 * 1024 { overBytes.append(query) }
+        }
+        print("search bounds: \(queries.count) queries; most shards for 50 results: \(worstLoads.0) (\(worstLoads.1)); "
+            + "most bytes: \(worstBytes.0) (\(worstBytes.1))")
+        XCTAssertEqual(overLoads, [], "queries needing more than 2 shards")
+        XCTAssertEqual(overBytes, [], "queries reading more than 80 KiB")
+    }
+}
