@@ -1,0 +1,99 @@
+"""Fixtures for the browser tests: built sites (the challenge's 5 cities, the full data set), a preview
+server for each (`citygen serve`), and headless Chromium through selenium."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED = REPO.parent / "shared"
+CITYGEN = Path(os.environ.get("CITYGEN_BIN", REPO / ".build" / "debug" / "citygen"))
+
+CHALLENGE = [
+    {"_id": 1, "name": "Alabama", "country": "US", "coord": {"lat": 32.5, "lon": -86.7}},
+    {"_id": 2, "name": "Albuquerque", "country": "US", "coord": {"lat": 35.1, "lon": -106.6}},
+    {"_id": 3, "name": "Anaheim", "country": "US", "coord": {"lat": 33.8, "lon": -117.9}},
+    {"_id": 4, "name": "Arizona", "country": "US", "coord": {"lat": 34.2, "lon": -111.6}},
+    {"_id": 5, "name": "Sydney", "country": "AU", "coord": {"lat": -33.9, "lon": 151.2}},
+]
+FAVORITES = [707860, 3435910, "Łódź, PL"]
+
+
+def citygen(*args, cwd):
+    return subprocess.run([str(CITYGEN), *args], cwd=cwd, capture_output=True, text=True, timeout=900)
+
+
+class Site:
+    """A built site and its preview server."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.output = folder / "Output"
+        self.server = subprocess.Popen(
+            [str(CITYGEN), "serve", "--port", "0"], cwd=folder, stderr=subprocess.PIPE, text=True)
+        line = self.server.stderr.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert match, f"citygen serve said: {line!r}"
+        self.http = f"http://127.0.0.1:{match.group(1)}/"
+        self.file = self.output.as_uri() + "/"
+
+    def search(self, query, *args):
+        """What `citygen search` prints for query: the reference the page must agree with."""
+        result = citygen("search", query, *args, cwd=self.folder)
+        return [line for line in result.stdout.splitlines()]
+
+    def close(self):
+        self.server.terminate()
+        self.server.wait(timeout=10)
+
+
+def build_site(records=None, config=""):
+    folder = Path(tempfile.mkdtemp(prefix="citygen-browser-"))
+    (folder / "citygen.yml").write_text(config, encoding="utf-8")
+    if records is None:
+        source = str(SHARED / "data" / "cities.json.gz")
+    else:
+        source = str(folder / "cities.json")
+        Path(source).write_text(json.dumps(records), encoding="utf-8")
+    result = citygen("build", "--source", source, "--quiet", cwd=folder)
+    assert result.returncode == 0, result.stderr
+    return Site(folder)
+
+
+@pytest.fixture(scope="session")
+def challenge_site():
+    site = build_site(CHALLENGE)
+    yield site
+    site.close()
+    shutil.rmtree(site.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def full_site():
+    started = time.monotonic()
+    site = build_site(None, "favorites:\n" + "".join(f"  - {json.dumps(f, ensure_ascii=False)}\n" for f in FAVORITES))
+    print(f"\nbuilt the full site in {time.monotonic() - started:.1f} s")
+    yield site
+    site.close()
+    shutil.rmtree(site.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1280,900", "--allow-file-access-from-files"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
