@@ -18,8 +18,7 @@ extension CityGen {
         @Option(help: "A config file. (default: citygen.yml in the working directory, when present)")
         var config: String?
 
-        @Option(help: "A URL (http/https) or a local .json or .json.gz file. (default: the OpenWeatherMap list)")
-        var source: String?
+        @OptionGroup var sourceOptions: SourceOptions
 
         @Option(help: "The folder to write the site into. (default: Output)")
         var output: String?
@@ -41,9 +40,6 @@ extension CityGen {
 
         @Flag(help: "Make any invalid record fatal instead of skipping it.")
         var strict = false
-
-        @Flag(help: "Fail (exit 69) instead of falling back to the bundled snapshot when the download fails.")
-        var noFallback = false
 
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")
         var quiet = false
@@ -67,7 +63,7 @@ extension CityGen {
                 }
                 options = try BuildOptions(config: SiteConfig(contentsOf: configURL), folder: configURL.deletingLastPathComponent())
             }
-            if let source { options.source = CitySource(argument: source) }
+            sourceOptions.apply(to: &options.loader, source: &options.source)
             if let output { options.output = URL(fileURLWithPath: output) }
             if let title { options.title = title }
             if let pageSize { options.pageSize = pageSize }
@@ -75,7 +71,6 @@ extension CityGen {
             if let baseURL { options.baseURL = try BuildOptions.parseBaseURL(baseURL) }
             if let shardSize { options.shardSize = shardSize }
             if strict { options.strict = true }
-            if noFallback { options.allowsFallback = false }
             return options
         }
 

@@ -31,6 +31,10 @@ struct CommandRunner {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        // A cache of the test's own: never the user's, never another test's.
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = directory.appendingPathComponent(".cache").path
+        process.environment = environment
         // Files rather than pipes: a process that prints a lot can never block on a full pipe.
         let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")

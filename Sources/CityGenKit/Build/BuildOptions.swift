@@ -11,8 +11,8 @@ public struct BuildOptions: Sendable {
     public var templates: URL?
     /// Makes any invalid record fatal instead of skipped.
     public var strict = false
-    /// Whether a failed download may fall back to the bundled snapshot.
-    public var allowsFallback = true
+    /// How a URL source is fetched and cached, and what stands in for it when the network fails.
+    public var loader = SourceLoader()
     /// The site's public address; when set, `sitemap.xml` is written and `404.html` links home absolutely.
     public var baseURL: URL?
     public var favorites: [FavoriteReference] = []

@@ -21,7 +21,7 @@ public struct BuildService: Sendable {
         var report = BuildReport()
         var clock = StepClock()
 
-        let loaded = try await SourceLoader(allowsFallback: options.allowsFallback).load(options.source)
+        let loaded = try await options.loader.load(options.source, log: log)
         report.origin = loaded.origin
         report.warnings = loaded.warnings
         loaded.warnings.forEach { log("warning: \($0)") }

@@ -1,59 +1,102 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The raw bytes of a source, where they really came from, and anything the user should know about that.
 public struct LoadedSource: Sendable {
     public let data: Data
-    /// What was read: the URL, the path, or the bundled snapshot.
+    /// What was read: the URL, the path, the cached copy or the bundled snapshot.
     public let origin: String
     public let warnings: [String]
 }
 
-/// Reads a `CitySource`. A download that fails falls back to the snapshot bundled with citygen, with a
-/// warning, so a build works offline.
+/// Reads a `CitySource` (SPEC §1). A URL goes through the cache: a fresh copy is used without a request, a
+/// stale one is revalidated (conditional GET), and a download replaces it only once it is complete and parses
+/// as a JSON array. When the network fails: the cached copy, with a warning that gives its date; then the
+/// snapshot bundled with citygen, with a warning; with `allowsFallback` off, an error (exit 69).
 public struct SourceLoader: Sendable {
-    /// Seconds a download may take before it counts as failed.
-    public var timeout: TimeInterval
-    /// Whether a failed download may fall back to the bundled snapshot.
-    public var allowsFallback: Bool
+    public var cache: SourceCache
+    /// A cached copy younger than this is used without asking the server.
+    public var maximumAge: TimeInterval = 24 * 3600
+    /// Download even when the cached copy is fresh (unconditionally).
+    public var refresh = false
+    /// Never touch the network: the cache, then the bundled snapshot.
+    public var offline = false
+    public var allowsFallback = true
+    public var downloader = Downloader()
 
-    public init(timeout: TimeInterval = 30, allowsFallback: Bool = true) {
-        self.timeout = timeout
-        self.allowsFallback = allowsFallback
+    public init(cache: SourceCache = SourceCache(folder: SourceCache.defaultFolder)) {
+        self.cache = cache
     }
 
-    public func load(_ source: CitySource) async throws -> LoadedSource {
+    public func load(_ source: CitySource, log: @Sendable (String) -> Void = { _ in }) async throws -> LoadedSource {
         switch source {
         case .file(let path):
             return LoadedSource(data: try Self.read(path: path), origin: path, warnings: [])
         case .remote(let url):
-            do {
-                return LoadedSource(data: try await download(url), origin: url.absoluteString, warnings: [])
-            } catch {
-                let reason = Self.describe(error)
-                guard allowsFallback else {
-                    throw SourceUnavailableError("could not download \(url.absoluteString): \(reason)")
-                }
-                let snapshot = try Self.bundledSnapshot()
-                return LoadedSource(
-                    data: try Self.read(path: snapshot.path),
-                    origin: "bundled snapshot (\(snapshot.lastPathComponent))",
-                    warnings: [
-                        "could not download \(url.absoluteString) (\(reason)); "
-                            + "using the snapshot bundled with citygen (209,579 cities), which may be older"
-                    ]
-                )
-            }
+            return try await loadRemote(url, log: log)
         }
     }
 
-    /// A network error in words, without Foundation's dump of its user info.
-    static func describe(_ error: Error) -> String {
-        if error is HTTPStatusError { return "\(error)" }
-        return (error as NSError).localizedDescription
+    private func loadRemote(_ url: URL, log: @Sendable (String) -> Void) async throws -> LoadedSource {
+        let cached = cache.lookup(url)
+        let now = Date()
+        if let cached, !refresh, offline || now.timeIntervalSince(cached.entry.fetchedAt) < maximumAge {
+            return LoadedSource(data: try Self.read(path: cached.body.path), origin: "\(url.absoluteString) (cached \(Self.describe(cached.entry.fetchedAt)))", warnings: [])
+        }
+        let problem: String
+        if offline {
+            problem = "--offline and no cached copy"
+        } else {
+            do {
+                let outcome = try await downloader.fetch(
+                    url, into: cache.folder, etag: refresh ? nil : cached?.entry.etag,
+                    lastModified: refresh ? nil : cached?.entry.lastModified, log: log)
+                switch outcome {
+                case .notModified:
+                    if let cached {
+                        try? cache.touch(cached.entry, for: url, at: now)
+                        return LoadedSource(data: try Self.read(path: cached.body.path), origin: "\(url.absoluteString) (not modified; cached copy)", warnings: [])
+                    }
+                    problem = "the server answered 304 Not Modified, but there is no cached copy"
+                case .downloaded(let file, let etag, let lastModified):
+                    let data = try Self.read(path: file.path)
+                    if let invalid = Self.invalidity(of: data) {
+                        try? FileManager.default.removeItem(at: file)
+                        guard allowsFallback else { throw InvalidDataError("\(url.absoluteString): \(invalid)") }
+                        problem = invalid
+                    } else {
+                        try cache.store(file, for: url, etag: etag, lastModified: lastModified, at: now)
+                        return LoadedSource(data: data, origin: url.absoluteString, warnings: [])
+                    }
+                }
+            } catch let failure as Downloader.Failure {
+                problem = failure.description
+            }
+        }
+        guard allowsFallback else { throw SourceUnavailableError("could not download \(url.absoluteString): \(problem)") }
+        if let cached {
+            return LoadedSource(
+                data: try Self.read(path: cached.body.path), origin: "\(url.absoluteString) (cached copy)",
+                warnings: ["could not download \(url.absoluteString) (\(problem)); using the cached copy from \(Self.describe(cached.entry.fetchedAt))"])
+        }
+        let snapshot = try Self.bundledSnapshot()
+        return LoadedSource(
+            data: try Self.read(path: snapshot.path), origin: "bundled snapshot (\(snapshot.lastPathComponent))",
+            warnings: [
+                "could not download \(url.absoluteString) (\(problem)); "
+                    + "using the snapshot bundled with citygen (209,579 cities), which may be older"
+            ])
+    }
+
+    /// Why a downloaded body cannot be the city list (truncated, an HTML error page, not an array), or nil.
+    static func invalidity(of data: Data) -> String? {
+        var json = data
+        if Gzip.isCompressed(data) {
+            guard let inflated = try? Gzip.decompress(data) else { return "the download is corrupt gzip data" }
+            json = inflated
+        }
+        if let error = JSONSyntax.firstError(in: json) { return "the download is not valid JSON: \(error)" }
+        let first = json.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
+        return first == UInt8(ascii: "[") ? nil : "the download is not a JSON array"
     }
 
     /// The copy of the data set that ships inside citygen as the last fallback.
@@ -75,18 +118,8 @@ public struct SourceLoader: Sendable {
         }
     }
 
-    private struct HTTPStatusError: Error, CustomStringConvertible {
-        let status: Int
-        var description: String { "HTTP status \(status)" }
-    }
-
-    private func download(_ url: URL) async throws -> Data {
-        var request = URLRequest(url: url)
-        request.timeoutInterval = timeout
-        let (data, response) = try await URLSession.shared.data(for: request)
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw HTTPStatusError(status: http.statusCode)
-        }
-        return data
+    static func describe(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        return formatter.string(from: date)
     }
 }

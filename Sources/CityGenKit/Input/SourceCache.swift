@@ -1,0 +1,96 @@
+import Crypto
+import Foundation
+
+/// The local copy of downloaded sources: one folder per URL with the body and its metadata.
+///
+/// A body is only ever replaced by a complete download that parsed as JSON (`SourceLoader`), and both files are
+/// replaced atomically, so an interrupted or bad download never damages a good cache.
+public struct SourceCache: Sendable {
+    /// What is known about a cached body.
+    public struct Entry: Codable, Sendable, Equatable {
+        public var url: String
+        public var etag: String?
+        public var lastModified: String?
+        /// When the body was last confirmed by the server (a download or a 304).
+        public var fetchedAt: Date
+        public var size: Int
+        /// Hex SHA-256 of the body.
+        public var sha256: String
+    }
+
+    public let folder: URL
+
+    public init(folder: URL) { self.folder = folder }
+
+    /// `$XDG_CACHE_HOME/citygen`, or `~/.cache/citygen`.
+    public static var defaultFolder: URL {
+        if let xdg = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("citygen")
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/citygen")
+    }
+
+    func entryFolder(for url: URL) -> URL {
+        folder.appendingPathComponent(String(Self.sha256(Data(url.absoluteString.utf8)).prefix(16)))
+    }
+
+    /// The cached body and metadata for `url`, when both are there and the body matches its checksum.
+    public func lookup(_ url: URL) -> (entry: Entry, body: URL)? {
+        let entryFolder = entryFolder(for: url)
+        let body = entryFolder.appendingPathComponent("body")
+        guard let metadata = FileManager.default.contents(atPath: entryFolder.appendingPathComponent("meta.json").path),
+            let entry = try? Self.decoder.decode(Entry.self, from: metadata), entry.url == url.absoluteString,
+            let attributes = try? FileManager.default.attributesOfItem(atPath: body.path),
+            (attributes[.size] as? NSNumber)?.intValue == entry.size
+        else { return nil }
+        return (entry, body)
+    }
+
+    /// Moves `download` (a verified body) into the cache for `url`, with its metadata.
+    @discardableResult
+    public func store(_ download: URL, for url: URL, etag: String?, lastModified: String?, at date: Date) throws -> Entry {
+        let entryFolder = entryFolder(for: url)
+        try FileManager.default.createDirectory(at: entryFolder, withIntermediateDirectories: true)
+        let data = try Data(contentsOf: download, options: .mappedIfSafe)
+        // Whole seconds, as the ISO 8601 metadata keeps them: the entry returned is the entry stored.
+        let entry = Entry(url: url.absoluteString, etag: etag, lastModified: lastModified,
+            fetchedAt: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)), size: data.count,
+            sha256: Self.sha256(data))
+        // Metadata last: a body without matching metadata is never used (its size or URL would not match).
+        _ = rename(download.path, entryFolder.appendingPathComponent("body").path)
+        try write(entry, to: entryFolder)
+        return entry
+    }
+
+    /// Records that the server confirmed the cached body (a 304) at `date`.
+    public func touch(_ entry: Entry, for url: URL, at date: Date) throws {
+        var entry = entry
+        entry.fetchedAt = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        try write(entry, to: entryFolder(for: url))
+    }
+
+    private func write(_ entry: Entry, to entryFolder: URL) throws {
+        let temporary = entryFolder.appendingPathComponent(".meta.json.tmp")
+        try Self.encoder.encode(entry).write(to: temporary)
+        guard rename(temporary.path, entryFolder.appendingPathComponent("meta.json").path) == 0 else {
+            throw OutputError("cannot write the cache in \(entryFolder.path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    static func sha256(_ data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}

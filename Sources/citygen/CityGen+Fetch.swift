@@ -1,0 +1,32 @@
+import ArgumentParser
+import CityGenKit
+import Foundation
+
+extension CityGen {
+    /// `citygen fetch`: only the download step, through the cache, with the same fallbacks as `build`.
+    struct Fetch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Download the source into the cache (or check that the cached copy is current).",
+            discussion: "Prints where the data came from. Exit codes as for build: 65 bad data, 66 missing file, 69 unavailable."
+        )
+
+        @OptionGroup var sourceOptions: SourceOptions
+
+        @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+        var quiet = false
+
+        func run() async throws {
+            var loader = SourceLoader()
+            var source = CitySource.default
+            sourceOptions.apply(to: &loader, source: &source)
+            let quiet = quiet
+            do {
+                let loaded = try await loader.load(source) { line in if !quiet { printError(line) } }
+                for warning in loaded.warnings where !quiet { printError("warning: \(warning)") }
+                if !quiet { printError("Fetched \(loaded.origin): \(loaded.data.count) bytes") }
+            } catch {
+                throw reportedFailure(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import CityGenKit
+import Foundation
+
+/// Where the data comes from and how it is downloaded and cached: shared by `build` and `fetch`.
+struct SourceOptions: ParsableArguments {
+    @Option(help: "A URL (http/https) or a local .json or .json.gz file. (default: the OpenWeatherMap list)")
+    var source: String?
+
+    @Option(help: "The download cache. (default: $XDG_CACHE_HOME/citygen or ~/.cache/citygen)")
+    var cacheDir: String?
+
+    @Option(help: "Hours a cached download is used without asking the server. (default: 24)")
+    var maxAge: Double?
+
+    @Flag(help: "Download even when the cached copy is fresh.")
+    var refresh = false
+
+    @Flag(help: "Never use the network: the cached copy, else the bundled snapshot.")
+    var offline = false
+
+    @Flag(help: "Fail (exit 69) instead of falling back to the cache or the bundled snapshot when the download fails.")
+    var noFallback = false
+
+    func validate() throws {
+        if let maxAge, maxAge < 0 { throw ValidationError("--max-age must not be negative.") }
+        if refresh, offline { throw ValidationError("--refresh and --offline contradict each other.") }
+    }
+
+    /// Applies the flags to `loader` and `source`.
+    func apply(to loader: inout SourceLoader, source current: inout CitySource) {
+        if let source { current = CitySource(argument: source) }
+        if let cacheDir { loader.cache = SourceCache(folder: URL(fileURLWithPath: cacheDir)) }
+        if let maxAge { loader.maximumAge = maxAge * 3600 }
+        if refresh { loader.refresh = true }
+        if offline { loader.offline = true }
+        if noFallback { loader.allowsFallback = false }
+    }
+}
