@@ -98,6 +98,8 @@ struct SourceRecord: Decodable {
         let country: String = try field(record, .country, "a string")
         let name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw Problem(reason: "name is empty") }
+        try checkText(name, field: "name")
+        try checkText(country, field: "country")
         guard let coord = try? record.nestedContainer(keyedBy: CoordKey.self, forKey: .coord) else {
             throw Problem(reason: record.contains(.coord) ? "coord is not an object" : "coord is missing")
         }
@@ -108,6 +110,26 @@ struct SourceRecord: Decodable {
             throw Problem(reason: "coord.lon \(lon) is outside [-180, 180]")
         }
         return City(id: id, name: name, country: country, latitude: lat, longitude: lon)
+    }
+
+    /// The longest name or country accepted; the real data's longest name has 72.
+    static let maximumLength = 200
+
+    /// Text that would change how a page reads (line breaks, control characters, bidi overrides that can
+    /// reorder what is shown) or is absurdly long is a reason to skip the record, not something to display.
+    private static func checkText(_ text: String, field: String) throws(Problem) {
+        if text.unicodeScalars.count > maximumLength {
+            throw Problem(reason: "\(field) is longer than \(maximumLength) characters (\(text.unicodeScalars.count))")
+        }
+        for scalar in text.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            let bidiControl = (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            if category == .control || category == .lineSeparator || category == .paragraphSeparator || bidiControl {
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                let kind = bidiControl ? "a bidirectional control" : "a control character"
+                throw Problem(reason: "\(field) contains \(kind) (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))")
+            }
+        }
     }
 
     private static func field<K: CodingKey, T: Decodable>(
