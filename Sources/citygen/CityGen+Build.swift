@@ -38,6 +38,9 @@ extension CityGen {
         @Option(help: "The largest search index shard, in bytes. (default: 32768)")
         var shardSize: Int?
 
+        @Flag(help: "Write into an output folder that holds files citygen did not make.")
+        var force = false
+
         @Flag(help: "Make any invalid record fatal instead of skipping it.")
         var strict = false
 
@@ -71,6 +74,7 @@ extension CityGen {
             if let baseURL { options.baseURL = try BuildOptions.parseBaseURL(baseURL) }
             if let shardSize { options.shardSize = shardSize }
             if strict { options.strict = true }
+            if force { options.force = true }
             return options
         }
 

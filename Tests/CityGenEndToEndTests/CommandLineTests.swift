@@ -32,7 +32,7 @@ final class CommandLineTests: XCTestCase {
         let good = try write(#"[{"_id":1,"name":"Hurzuf","country":"UA","coord":{"lat":44.5,"lon":34.2}}]"#, to: "good.json")
         XCTAssertEqual(try CommandRunner.run(["build", "--source", good, "--output", "site", "--quiet"], in: folder).status, 0)
         let before = try tree("site")
-        XCTAssertEqual(before.count, 12)  // manifest, stylesheet, 404, favorites JSON, and four pages in two formats
+        XCTAssertEqual(before.count, 17)  // manifest, 2 assets, 404, 5 search files, and four pages in two formats
 
         let bad = try write("[{\"_id\":1,\n\"name\":\"x\" \"country\":\"UA\"}]", to: "bad.json")
         let result = try CommandRunner.run(["build", "--source", bad, "--output", "site"], in: folder)
@@ -47,8 +47,8 @@ final class CommandLineTests: XCTestCase {
         let quiet = try CommandRunner.run(["build", "--source", good, "--output", "site", "--quiet"], in: folder)
         XCTAssertEqual(quiet.stderr + quiet.stdout, "")
         let normal = try CommandRunner.run(["build", "--source", good, "--output", "site"], in: folder)
-        XCTAssertTrue(normal.stderr.hasPrefix("Built 1 city → 1 list page, 1 city page, 0 favorites in site ("), normal.stderr)
-        XCTAssertTrue(normal.stderr.hasSuffix("; 0 files written, 11 unchanged, 0 removed)\n"), normal.stderr)
+        XCTAssertTrue(normal.stderr.hasPrefix("Built 1 city → 1 list page, 1 city page, 1 index shard, 0 favorites in site ("), normal.stderr)
+        XCTAssertTrue(normal.stderr.hasSuffix("; 0 files written, 16 unchanged, 0 removed)\n"), normal.stderr)
         XCTAssertEqual(normal.stdout, "")
     }
 

@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     /// The site's public address; when set, `sitemap.xml` is written and `404.html` links home absolutely.
     public var baseURL: URL?
     public var favorites: [FavoriteReference] = []
+    /// Write into an output folder that holds files citygen did not make.
+    public var force = false
     /// The largest search index shard, in bytes of JSON (SPEC §7: 32 KiB).
     public var shardSize = SearchIndexWriter.defaultShardSize
 

@@ -4,7 +4,11 @@ public struct BuildReport: Sendable {
     public var origin = ""
     public var warnings: [String] = []
     public var cityCount = 0
-    public var skipped: [SkippedRecord] = []
+    public var skipped: [SkippedRecord] = [] {
+        didSet { skippedCount = skipped.count }
+    }
+    /// How many records were skipped (also known when an unchanged rebuild did not decode them).
+    public var skippedCount = 0
     public var listPages = 0
     public var favoriteCount = 0
     public var shardCount = 0
@@ -25,7 +29,25 @@ public struct BuildReport: Sendable {
         line += " in \(output) (\(String(format: "%.1f", seconds)) s; "
         line += "\(count(files.written, "file", "files")) written, \(SiteRenderer.grouped(files.unchanged)) unchanged, "
         line += "\(SiteRenderer.grouped(files.removed)) removed"
-        if !skipped.isEmpty { line += "; \(count(skipped.count, "record", "records")) skipped" }
+        if skippedCount > 0 { line += "; \(count(skippedCount, "record", "records")) skipped" }
         return line + ")"
+    }
+
+    /// The counts the manifest keeps, so that an unchanged rebuild reports what the build it repeats did.
+    func summary(fingerprint: String) -> [String: String] {
+        [
+            "fingerprint": fingerprint, "cities": String(cityCount), "listPages": String(listPages),
+            "shards": String(shardCount), "favorites": String(favoriteCount), "skipped": String(skipped.count),
+        ]
+    }
+
+    /// Takes the counts of an unchanged previous build; every file it wrote is unchanged.
+    mutating func restore(_ summary: [String: String]) {
+        cityCount = Int(summary["cities"] ?? "") ?? 0
+        listPages = Int(summary["listPages"] ?? "") ?? 0
+        shardCount = Int(summary["shards"] ?? "") ?? 0
+        favoriteCount = Int(summary["favorites"] ?? "") ?? 0
+        skippedCount = Int(summary["skipped"] ?? "") ?? 0
+        files.unchanged = Int(summary["files"] ?? "") ?? 0
     }
 }

@@ -1,10 +1,13 @@
+import Crypto
 import Dispatch
 import Foundation
 
-/// Builds the site, as a pipeline of named steps: load → decode → sort → plan → render and write → finish.
+/// Builds the site, as a pipeline of named steps: load → check for changes → decode → sort → plan →
+/// render and write → finish.
 ///
-/// Everything that can fail on bad input (source, data, templates) runs before the first file is written,
-/// so a failed build leaves the previous output as it was.
+/// Everything that can fail on bad input (source, data, config, templates) runs before the first file is
+/// written, so a failed build leaves the previous output as it was. When the source, options, templates and
+/// citygen itself are those of the previous build and its files are untouched, nothing is rendered at all.
 public struct BuildService: Sendable {
     public let options: BuildOptions
     /// Receives warnings and progress notes as they happen (the CLI prints them on stderr).
@@ -25,7 +28,16 @@ public struct BuildService: Sendable {
         report.origin = loaded.origin
         report.warnings = loaded.warnings
         loaded.warnings.forEach { log("warning: \($0)") }
+        let templates = try TemplateSet(overrides: options.templates)
         report.steps.append(("load", clock.lap()))
+
+        let fingerprint = fingerprint(of: loaded.data, templates: templates)
+        if let summary = OutputWriter.unchangedBuild(in: options.output, fingerprint: fingerprint) {
+            report.restore(summary)
+            report.steps.append(("check: unchanged", clock.lap()))
+            return report
+        }
+        report.steps.append(("check", clock.lap()))
 
         let decoded = try CityDecoder.decode(loaded.data, sourceName: loaded.origin, strict: options.strict)
         report.cityCount = decoded.cities.count
@@ -41,39 +53,91 @@ public struct BuildService: Sendable {
 
         let plan = SitePlan(catalog: catalog, pageSize: options.pageSize)
         let favorites = try FavoriteResolver.resolve(options.favorites, in: catalog)
-        let templates = try TemplateSet(overrides: options.templates)
         let renderer = SiteRenderer(
             catalog: catalog, plan: plan, templates: templates, title: options.title, favorites: favorites,
             baseURL: options.baseURL)
-        report.listPages = plan.pageCount
-        report.favoriteCount = favorites.count
-        report.steps.append(("plan", clock.lap()))
-
         let index = SearchIndexWriter(catalog: catalog, shardSize: options.shardSize)
         let shards = index.shards()
+        report.listPages = plan.pageCount
+        report.favoriteCount = favorites.count
         report.shardCount = shards.count
-        let writer = try OutputWriter(root: options.output, folders: ["list", "city", "assets", "search/shards"])
+        report.steps.append(("plan", clock.lap()))
+
+        let writer = try OutputWriter(root: options.output, force: options.force)
+        try writer.begin(planned: plannedPaths(renderer, shardCount: shards.count))
         try write(renderer, to: writer)
         try write(index, shards, to: writer)
         report.steps.append(("render and write", clock.lap()))
 
-        try writer.finish()
+        try writer.finish(summary: report.summary(fingerprint: fingerprint))
         report.files = writer.statistics
         report.steps.append(("finish", clock.lap()))
         return report
     }
 
+    private var formats: [PageFormat] { PageFormat.allCases.filter(options.formats.contains) }
+
+    private func sitemapPages(_ renderer: SiteRenderer) -> [String] {
+        [SitePaths.home(.html), SitePaths.favorites(.html)] + (1...renderer.plan.pageCount).map { SitePaths.list($0, .html) }
+            + renderer.catalog.cities.map { SitePaths.city($0.id, .html) }
+    }
+
+    /// Every file this build will write, named by `SitePaths` as the writing code names them.
+    private func plannedPaths(_ renderer: SiteRenderer, shardCount: Int) -> [String] {
+        var paths = [SitePaths.favoritesJSON, SitePaths.searchManifest, SitePaths.searchManifestScript]
+        paths += (0..<shardCount).flatMap { [SitePaths.shard($0), SitePaths.shardScript($0)] }
+        for format in formats {
+            paths += [SitePaths.home(format), SitePaths.favorites(format)]
+            paths += (1...renderer.plan.pageCount).map { SitePaths.list($0, format) }
+            paths += renderer.catalog.cities.map { SitePaths.city($0.id, format) }
+        }
+        if formats.contains(.html) {
+            paths += TemplateSet.assets.map(SitePaths.asset) + [SitePaths.notFound]
+            if options.baseURL != nil { paths += Sitemap.fileNames(urlCount: sitemapPages(renderer).count) }
+        }
+        return paths
+    }
+
+    /// What decides the output: the source's bytes, every option that shapes a page, the templates, and the
+    /// citygen binary itself (a new version may render differently).
+    private func fingerprint(of data: Data, templates: TemplateSet) -> String {
+        var hash = SHA256()
+        func add(_ text: String) {
+            hash.update(data: Data(text.utf8))
+            hash.update(data: Data([0]))
+        }
+        add("citygen output 1")
+        hash.update(data: data)
+        add(options.title)
+        add(String(options.pageSize))
+        add(formats.map(\.rawValue).joined(separator: ","))
+        add(options.baseURL?.absoluteString ?? "")
+        add(String(options.shardSize))
+        add(options.favorites.map(\.description).joined(separator: "\n"))
+        add(String(options.strict))
+        for (name, text) in templates.sources.sorted(by: { $0.key < $1.key }) {
+            add(name)
+            add(text)
+        }
+        if let executable = Bundle.main.executableURL,
+            let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)
+        {
+            add("\(executable.path) \(attributes[.size] ?? "") \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
+        }
+        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
     private func write(_ renderer: SiteRenderer, to writer: OutputWriter) throws {
-        let formats = PageFormat.allCases.filter(options.formats.contains)
+        let formats = formats
         for format in formats {
             for page in [renderer.home(format), renderer.favoritesPage(format)] {
                 try writer.write(page.text, to: page.path)
             }
         }
-        try writer.write(renderer.favoritesJSON(), to: "search/favorites.json")
+        try writer.write(renderer.favoritesJSON(), to: SitePaths.favoritesJSON)
         if formats.contains(.html) {
             for (name, bytes) in renderer.templates.assets.sorted(by: { $0.key < $1.key }) {
-                try writer.write(bytes, to: "assets/\(name)")
+                try writer.write(bytes, to: SitePaths.asset(name))
             }
             let notFound = renderer.notFoundPage()
             try writer.write(notFound.text, to: notFound.path)
@@ -95,20 +159,18 @@ public struct BuildService: Sendable {
             }
         }
         if let baseURL = options.baseURL, formats.contains(.html) {
-            let pages = ["index.html", "favorites.html"] + (1...renderer.plan.pageCount).map { "list/\($0).html" }
-                + renderer.catalog.cities.map { "city/\($0.id).html" }
-            for file in Sitemap.files(baseURL: baseURL, paths: pages) { try writer.write(file.text, to: file.path) }
+            for file in Sitemap.files(baseURL: baseURL, paths: sitemapPages(renderer)) { try writer.write(file.text, to: file.path) }
         }
     }
 
     /// The search index (SPEC §7): manifest and shards as JSON, each with a script twin for `file://`.
     private func write(_ index: SearchIndexWriter, _ shards: [SearchIndexWriter.Shard], to writer: OutputWriter) throws {
         let manifest = index.manifest(shards)
-        try writer.write(manifest, to: "search/manifest.json")
-        try writer.write(SearchIndexWriter.script(name: "manifest", json: manifest), to: "search/manifest.js")
+        try writer.write(manifest, to: SitePaths.searchManifest)
+        try writer.write(SearchIndexWriter.script(name: "manifest", json: manifest), to: SitePaths.searchManifestScript)
         try forEachConcurrently(0..<shards.count) { n in
-            try writer.write(shards[n].json, to: "search/shards/\(n).json")
-            try writer.write(SearchIndexWriter.script(name: "shards/\(n)", json: shards[n].json), to: "search/shards/\(n).js")
+            try writer.write(shards[n].json, to: SitePaths.shard(n))
+            try writer.write(SearchIndexWriter.script(name: "shards/\(n)", json: shards[n].json), to: SitePaths.shardScript(n))
         }
     }
 

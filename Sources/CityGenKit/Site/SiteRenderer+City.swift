@@ -29,7 +29,7 @@ extension SiteRenderer {
             ? templates.markdown("city", cityContext(facts)) : cityMarkdown(facts)
         var layout = common(format, root: "../", pageTitle: "\(facts.city.label) · \(title)")
         if format == .html { layout["jsonLD"] = jsonLD(facts) }
-        return wrap(markdown, layout, format, path: "city/\(facts.city.id)")
+        return wrap(markdown, layout, format, path: SitePaths.city(facts.city.id, format))
     }
 
     func cityFacts(_ index: Int, _ format: PageFormat) -> CityFacts {

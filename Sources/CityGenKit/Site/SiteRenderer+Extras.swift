@@ -14,14 +14,14 @@ extension SiteRenderer {
         var context = common(format, root: "", pageTitle: "Favorites · \(title)")
         context["favorites"] = rows
         context["favoriteCount"] = rows.isEmpty ? nil : Self.grouped(rows.count)
-        return render("favorites", context, format, path: "favorites")
+        return render("favorites", context, format, path: SitePaths.favorites(format))
     }
 
     /// `404.html`: served by static hosts for any missing path, so its links are absolute (from `baseURL`, or
     /// the host's root without one).
     func notFoundPage() -> Page {
         let root = baseURL?.absoluteString ?? "/"
-        return render("404", common(.html, root: root, pageTitle: "Page not found · \(title)"), .html, path: "404")
+        return render("404", common(.html, root: root, pageTitle: "Page not found · \(title)"), .html, path: SitePaths.notFound)
     }
 
     /// `search/favorites.json`: the favorites in list order, as index entries, for the favorites-only filter.

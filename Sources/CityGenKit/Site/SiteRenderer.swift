@@ -51,7 +51,7 @@ struct SiteRenderer: Sendable {
             "favoritesHref": "favorites.\(format.fileExtension)",
             "favoritesJSON": format == .html ? favoritesJSON() : "",
         ]) { $1 }
-        return render("home", context, format, path: "index")
+        return render("home", context, format, path: SitePaths.home(format))
     }
 
     func list(page: Int, _ format: PageFormat) -> Page {
@@ -63,7 +63,7 @@ struct SiteRenderer: Sendable {
             "cities": rows,
             "pager": pager(current: page, ext: ext),
         ]) { $1 }
-        return render("list", context, format, path: "list/\(page)")
+        return render("list", context, format, path: SitePaths.list(page, format))
     }
 
     /// What a list row (on list pages and the favorites page) shows of the city at `index`.
@@ -109,7 +109,6 @@ struct SiteRenderer: Sendable {
 
     /// The page for `markdown`: as is in Markdown; rendered by cmark inside the layout in HTML.
     func wrap(_ markdown: String, _ layout: [String: Any], _ format: PageFormat, path: String) -> Page {
-        let path = "\(path).\(format.fileExtension)"
         switch format {
         case .markdown: return Page(path: path, text: markdown)
         case .html: return Page(path: path, text: templates.page(body: CommonMark.html(from: markdown), layout))

@@ -4,6 +4,11 @@ import Foundation
 public enum Sitemap {
     public static let urlsPerFile = 50_000
 
+    /// The names of the files for `urlCount` URLs, as `files` writes them.
+    static func fileNames(urlCount: Int, urlsPerFile: Int = Sitemap.urlsPerFile) -> [String] {
+        (1...max(1, (urlCount + urlsPerFile - 1) / urlsPerFile)).map(SitePaths.sitemap) + [SitePaths.sitemapIndex]
+    }
+
     /// The files to write: path → contents. `paths` are the site's HTML pages, relative to `baseURL`.
     public static func files(baseURL: URL, paths: [String], urlsPerFile: Int = Sitemap.urlsPerFile) -> [(path: String, text: String)] {
         let base = baseURL.absoluteString
@@ -12,7 +17,7 @@ public enum Sitemap {
         var files: [(String, String)] = []
         var index = header + "<sitemapindex \(namespace)>\n"
         for (number, start) in stride(from: 0, to: max(paths.count, 1), by: urlsPerFile).enumerated() {
-            let name = "sitemap-\(number + 1).xml"
+            let name = SitePaths.sitemap(number + 1)
             var text = header + "<urlset \(namespace)>\n"
             for path in paths[start..<min(paths.count, start + urlsPerFile)] {
                 text += "<url><loc>\(HTMLEscaping.escape(base + path))</loc></url>\n"
@@ -20,7 +25,7 @@ public enum Sitemap {
             files.append((name, text + "</urlset>\n"))
             index += "<sitemap><loc>\(HTMLEscaping.escape(base + name))</loc></sitemap>\n"
         }
-        files.append(("sitemap.xml", index + "</sitemapindex>\n"))
+        files.append((SitePaths.sitemapIndex, index + "</sitemapindex>\n"))
         return files
     }
 }

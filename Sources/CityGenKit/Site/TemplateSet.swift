@@ -24,17 +24,22 @@ public struct TemplateSet: Sendable {
     let customTemplates: Set<String>
     let layout: MustacheTemplate
     let assets: [String: [UInt8]]
+    /// Every template and asset read, by name: part of the build's fingerprint.
+    let sources: [String: String]
 
     /// Loads the default templates, replacing each with the same-named file of `overrides` when present.
     public init(overrides: URL? = nil) throws {
         MustacheContentTypes.register(MarkdownContentType(), named: MarkdownContentType.name)
         let defaults = try Self.defaultFolder()
+        var sources: [String: String] = [:]
         func source(_ name: String) throws -> String {
             let custom = overrides?.appendingPathComponent(name)
             let url = custom.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
                 ?? defaults.appendingPathComponent(name)
             do {
-                return try String(contentsOf: url, encoding: .utf8)
+                let text = try String(contentsOf: url, encoding: .utf8)
+                sources[name] = text
+                return text
             } catch {
                 throw MissingInputError("template \(url.path) cannot be read: \(error.localizedDescription)")
             }
@@ -68,6 +73,7 @@ public struct TemplateSet: Sendable {
         var assets: [String: [UInt8]] = [:]
         for name in Self.assets { assets[name] = Array(try source(name).utf8) }
         self.assets = assets
+        self.sources = sources
     }
 
     /// The default templates inside citygen's resources.

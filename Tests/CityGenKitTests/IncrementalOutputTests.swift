@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+
+@testable import CityGenKit
+
+/// Crash-safe, incremental output (SPEC §5): unchanged rebuilds do nothing, changes rewrite only what changes,
+/// interrupted builds are cleaned up, and citygen writes only where it may.
+final class IncrementalOutputTests: SiteTestCase {
+    let cities = DetailPageTests.cities
+
+    func testUnchangedRebuildSkipsEverythingAndRewritesNothing() async throws {
+        let first = try await build(Fixtures.json(cities))
+        let before = try snapshot()
+        let again = try await build(Fixtures.json(cities))
+        XCTAssertEqual(again.steps.map(\.name), ["load", "check: unchanged"])
+        XCTAssertEqual(again.files.written, 0)
+        XCTAssertEqual(again.files.unchanged, before.count - 1)
+        XCTAssertEqual(again.cityCount, first.cityCount)
+        XCTAssertEqual(again.shardCount, first.shardCount)
+        XCTAssertEqual(again.summary(output: "site").split(separator: "(")[0], first.summary(output: "site").split(separator: "(")[0])
+        let after = try snapshot()
+        for (path, (bytes, date)) in before {
+            XCTAssertEqual(after[path]?.0, bytes, path)
+            XCTAssertEqual(after[path]?.1, date, "\(path) was touched")
+        }
+    }
+
+    func testDeletedOrEditedFilesAreNoticedAndRestored() async throws {
+        try await build(Fixtures.json(cities))
+        let site = folder.appendingPathComponent("site")
+        let original = try read("city/1.md")
+        try FileManager.default.removeItem(at: site.appendingPathComponent("list/1.html"))
+        try "edited".write(to: site.appendingPathComponent("city/1.md"), atomically: false, encoding: .utf8)
+        let report = try await build(Fixtures.json(cities))
+        XCTAssertEqual(report.steps[1].name, "check")
+        XCTAssertEqual(report.files.written, 2)
+        XCTAssertEqual(try read("city/1.md"), original)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent("list/1.html").path))
+    }
+
+    /// A new favorite changes its city page, its list page, the favorites pages and files, and the home page's
+    /// count and inlined favorites: exactly those files are rewritten.
+    func testChangingOneFavoriteRewritesOnlyThePagesWhoseBytesChange() async throws {
+        try await build(Fixtures.json(cities), pageSize: 2) { $0.favorites = [.id(1)] }
+        let before = try snapshot()
+        let report = try await build(Fixtures.json(cities), pageSize: 2) { $0.favorites = [.id(1), .id(707860)] }
+        let after = try snapshot()
+        let changed = after.filter { path, entry in !path.hasPrefix(".citygen") && before[path]?.1 != entry.1 }.keys.sorted()
+        XCTAssertEqual(changed, [
+            "city/707860.html", "city/707860.md", "favorites.html", "favorites.md", "index.html", "index.md",
+            "list/1.html", "list/1.md", "search/favorites.json",
+        ])
+        XCTAssertEqual(report.files.written, changed.count)
+    }
+
+    /// What an interrupted build leaves (the marker, a temporary file, files of a planned page set): the next
+    /// build removes it all and gives the same tree as a clean build.
+    func testInterruptedBuildIsCleanedUp() async throws {
+        try await build(Fixtures.json(cities), output: "clean")
+        try await build(Fixtures.json(cities))
+        let site = folder.appendingPathComponent("site")
+        let writer = try OutputWriter(root: site)
+        try writer.begin(planned: ["city/999.md", "list/9.md"])  // a build of other data, then killed:
+        try "half".write(to: site.appendingPathComponent("city/999.md"), atomically: false, encoding: .utf8)
+        try "half".write(to: site.appendingPathComponent("city/.citygen-tmp.1.md"), atomically: false, encoding: .utf8)
+        try "torn".write(to: site.appendingPathComponent("city/1.md"), atomically: false, encoding: .utf8)
+        let report = try await build(Fixtures.json(cities))
+        XCTAssertEqual(report.steps[1].name, "check", "an interrupted build is never taken as unchanged")
+        let clean = try snapshot("clean"), rebuilt = try snapshot()
+        XCTAssertEqual(rebuilt.keys.sorted(), clean.keys.sorted())
+        for (path, (bytes, _)) in clean where !path.hasPrefix(".citygen") { XCTAssertEqual(rebuilt[path]?.0, bytes, path) }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent(".citygen-building").path))
+    }
+
+    func testForeignFoldersAreRefusedUnlessForced() async throws {
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        try "# docs".write(to: site.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try await build(Fixtures.json(cities))  // a README alone is fine (the repository's Output/ has one)
+        XCTAssertEqual(try read("README.md"), "# docs")
+
+        let other = folder.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try "precious".write(to: other.appendingPathComponent("thesis.tex"), atomically: true, encoding: .utf8)
+        do {
+            try await build(Fixtures.json(cities), output: "other")
+            XCTFail("expected an error")
+        } catch let error as OutputError {
+            XCTAssertEqual(error.exitCode, 73)
+            XCTAssertTrue(error.description.contains("holds files citygen did not make (thesis.tex)"), error.description)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: other.path), ["thesis.tex"])
+        try await build(Fixtures.json(cities), output: "other") { $0.force = true }
+        XCTAssertEqual(try read("thesis.tex", in: "other"), "precious")
+    }
+
+    func testRootHomeAndWorkingDirectoryAreRefused() {
+        for (path, what) in [("/", "the root folder"), (FileManager.default.homeDirectoryForCurrentUser.path, "your home folder"),
+                             (FileManager.default.currentDirectoryPath, "the working directory")] {
+            XCTAssertThrowsError(try OutputWriter(root: URL(fileURLWithPath: path), force: true), path) { error in
+                XCTAssertTrue("\(error)".contains("refusing to write the site into \(what)"), "\(error)")
+            }
+        }
+    }
+}
