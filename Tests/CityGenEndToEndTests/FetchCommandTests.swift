@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+
+/// `citygen fetch` and the download options of `build`, as a user runs them, against the fault server.
+final class FetchCommandTests: XCTestCase {
+    var folder: URL!
+    var server: Process!
+    var base = ""
+
+    override func setUp() {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-fetch-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Support/fault_server.py")
+        server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = ["python3", script.path]
+        let output = Pipe()
+        server.standardOutput = output
+        try! server.run()
+        var line = Data()
+        while let byte = try? output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A { line.append(first) }
+        base = "http://127.0.0.1:\(String(decoding: line, as: UTF8.self))/\(UUID().uuidString)/"
+    }
+
+    override func tearDown() {
+        server.terminate()
+        server.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func testFetchCachesThenReusesTheCache() throws {
+        let first = try CommandRunner.run(["fetch", "--source", base + "etag"], in: folder)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stderr, "Fetched \(base)etag: 180 bytes\n")
+        let second = try CommandRunner.run(["fetch", "--source", base + "etag"], in: folder)
+        XCTAssertTrue(second.stderr.hasPrefix("Fetched \(base)etag (cached 20"), second.stderr)
+        let stale = try CommandRunner.run(["fetch", "--source", base + "etag", "--max-age", "0"], in: folder)
+        XCTAssertEqual(stale.stderr, "Fetched \(base)etag (not modified; cached copy): 180 bytes\n")
+        let offline = try CommandRunner.run(["build", "--source", base + "etag", "--offline", "-q"], in: folder)
+        XCTAssertEqual(offline.status, 0, offline.stderr)
+        XCTAssertTrue(try String(contentsOf: folder.appendingPathComponent("Output/index.md"), encoding: .utf8).contains("2 cities"))
+    }
+
+    func testFailuresHaveTheirExitCodes() throws {
+        let missing = try CommandRunner.run(["fetch", "--source", base + "missing", "--no-fallback"], in: folder)
+        XCTAssertEqual(missing.status, 69)
+        XCTAssertEqual(missing.stderr, "error: could not download \(base)missing: HTTP status 404\n")
+        let html = try CommandRunner.run(["build", "--source", base + "html", "--no-fallback"], in: folder)
+        XCTAssertEqual(html.status, 65)
+        XCTAssertTrue(html.stderr.hasPrefix("error: \(base)html: the download is not valid JSON: unexpected '<'"), html.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Output").path))
+        let fallback = try CommandRunner.run(["fetch", "--source", base + "missing"], in: folder)
+        XCTAssertEqual(fallback.status, 0)
+        XCTAssertTrue(fallback.stderr.contains("using the snapshot bundled with citygen"), fallback.stderr)
+        let contradiction = try CommandRunner.run(["fetch", "--refresh", "--offline"], in: folder)
+        XCTAssertEqual(contradiction.status, 64)
+    }
+}
