@@ -65,6 +65,7 @@ public struct BuildService: Sendable {
 
         let writer = try OutputWriter(root: options.output, force: options.force)
         try writer.begin(planned: plannedPaths(renderer, shardCount: shards.count))
+        report.steps.append(("prepare output", clock.lap()))
         try write(renderer, to: writer)
         try write(index, shards, to: writer)
         report.steps.append(("render and write", clock.lap()))

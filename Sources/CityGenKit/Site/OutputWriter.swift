@@ -120,6 +120,7 @@ public final class OutputWriter: Sendable {
         let marker = root.path + "/" + Self.markerName
         if FileManager.default.fileExists(atPath: marker) { sweepTemporaryFiles() }
         _ = FileManager.default.createFile(atPath: marker, contents: nil)
+        state.withLock { $0.records.reserveCapacity(planned.count) }
         var paths = Set(Self.readManifest(in: root).records.keys)
         paths.formUnion(planned)
         let text = paths.sorted().joined(separator: "\n") + "\n"
@@ -136,11 +137,19 @@ public final class OutputWriter: Sendable {
         }
         var summary = summary
         summary["files"] = String(records.count)
-        var text = summary.sorted { $0.key < $1.key }.map { "# \($0.key) \($0.value)\n" }.joined()
-        for (path, record) in records.sorted(by: { $0.key < $1.key }) {
-            text += "\(path)\t\(record.size)\t\(record.mtime)\n"
+        var text = [UInt8]()
+        text.reserveCapacity(records.count * 48)
+        for (key, value) in summary.sorted(by: { $0.key < $1.key }) { text += Array("# \(key) \(value)\n".utf8) }
+        for path in records.keys.sorted() {
+            let record = records[path]!
+            text += path.utf8
+            text.append(0x09)
+            text += String(record.size).utf8
+            text.append(0x09)
+            text += String(record.mtime).utf8
+            text.append(0x0A)
         }
-        try Self.replace(path: root.path + "/" + Self.manifestName, with: Array(text.utf8))
+        try Self.replace(path: root.path + "/" + Self.manifestName, with: text)
         unlink(root.path + "/" + Self.markerName)
         state.withLock { $0.stats.removed = removed }
     }
