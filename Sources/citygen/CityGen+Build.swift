@@ -50,6 +50,16 @@ extension CityGen {
         @Flag(name: .shortAndLong, help: "Print each pipeline step with its time.")
         var verbose = false
 
+        @Option(help: "Write a machine-readable report: json. (to stdout, or to --report-file)")
+        var report: ReportFormat?
+
+        @Option(help: "Where --report goes instead of stdout.")
+        var reportFile: String?
+
+        enum ReportFormat: String, ExpressibleByArgument {
+            case json
+        }
+
         func validate() throws {
             if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1.") }
             if let shardSize, shardSize < 1024 { throw ValidationError("--shard-size must be at least 1024.") }
@@ -80,20 +90,52 @@ extension CityGen {
 
         func run() async throws {
             let quiet = quiet
+            let bar = ProgressBar(enabled: !quiet && ProgressBar.stderrIsTerminal)
+            var outputName = output ?? "Output"
             do {
                 let options = try options()
-                let service = BuildService(options: options) { line in
-                    if !quiet { printError(line) }
-                }
-                let report = try await service.run()
+                outputName = output ?? displayPath(options.output)
+                let service = BuildService(
+                    options: options,
+                    log: { line in
+                        bar.clear()
+                        if !quiet { printError(line) }
+                    },
+                    progress: bar.update)
+                let result = try await service.run()
+                bar.clear()
                 if verbose, !quiet {
-                    for step in report.steps {
+                    for step in result.steps {
                         printError(step.name.padding(toLength: 18, withPad: " ", startingAt: 0) + String(format: "%7.3f s", step.seconds))
                     }
                 }
-                if !quiet { printError(report.summary(output: output ?? options.output.relativePath)) }
+                if !quiet { printError(result.summary(output: outputName)) }
+                try writeReport(result.json(output: outputName))
             } catch {
+                bar.clear()
+                if report != nil, let failure = error as? CityGenFailure {
+                    try? writeReport(BuildReport.errorJSON(exitCode: failure.exitCode, message: failure.description))
+                }
                 throw reportedFailure(error)
+            }
+        }
+
+        /// `url` relative to the working directory when it is below it, as the user would write it.
+        private func displayPath(_ url: URL) -> String {
+            let working = FileManager.default.currentDirectoryPath + "/"
+            return url.path.hasPrefix(working) ? String(url.path.dropFirst(working.count)) : url.path
+        }
+
+        private func writeReport(_ json: @autoclosure () -> String) throws {
+            guard report != nil else { return }
+            if let reportFile {
+                do {
+                    try json().write(toFile: reportFile, atomically: true, encoding: .utf8)
+                } catch {
+                    throw OutputError("cannot write the report to \(reportFile): \(error.localizedDescription)")
+                }
+            } else {
+                FileHandle.standardOutput.write(Data(json().utf8))
             }
         }
     }

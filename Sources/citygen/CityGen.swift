@@ -11,7 +11,7 @@ struct CityGen: AsyncParsableCommand {
             Exit codes: 0 ok, 64 usage, 65 bad data or config, 66 missing input, \
             69 source unavailable, 73/74 output errors.
             """,
-        subcommands: [Build.self, Fetch.self, Search.self, Serve.self, Check.self],
+        subcommands: [Build.self, Fetch.self, Search.self, Serve.self, Check.self, Init.self],
         defaultSubcommand: Build.self
     )
 }

@@ -1,7 +1,17 @@
+import Foundation
+
 /// What a build did, for the summary line and for tests.
 public struct BuildReport: Sendable {
     /// The source actually read: a URL, a path or the bundled snapshot.
     public var origin = ""
+    /// What was read, for the JSON report.
+    public struct SourceFacts: Sendable {
+        public var kind: LoadedSource.Kind
+        public var sha256: String
+        public var bytes: Int
+        public var fetchedAt: Date?
+    }
+    public var source: SourceFacts?
     public var warnings: [String] = []
     public var cityCount = 0
     public var skipped: [SkippedRecord] = [] {

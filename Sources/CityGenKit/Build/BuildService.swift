@@ -12,10 +12,16 @@ public struct BuildService: Sendable {
     public let options: BuildOptions
     /// Receives warnings and progress notes as they happen (the CLI prints them on stderr).
     public let log: @Sendable (String) -> Void
+    /// Receives how far the download and the rendering have come (the CLI draws progress bars on a terminal).
+    public let progress: @Sendable (BuildProgress) -> Void
 
-    public init(options: BuildOptions, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        options: BuildOptions, log: @escaping @Sendable (String) -> Void = { _ in },
+        progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
+    ) {
         self.options = options
         self.log = log
+        self.progress = progress
     }
 
     public func run() async throws -> BuildReport {
@@ -24,14 +30,16 @@ public struct BuildService: Sendable {
         var report = BuildReport()
         var clock = StepClock()
 
-        let loaded = try await options.loader.load(options.source, log: log)
+        let loaded = try await options.loader.load(options.source, log: log, progress: progress)
         report.origin = loaded.origin
         report.warnings = loaded.warnings
         loaded.warnings.forEach { log("warning: \($0)") }
         let templates = try TemplateSet(overrides: options.templates)
+        let sourceDigest = SourceCache.sha256(loaded.data)
+        report.source = .init(kind: loaded.kind, sha256: sourceDigest, bytes: loaded.data.count, fetchedAt: loaded.fetchedAt)
         report.steps.append(("load", clock.lap()))
 
-        let fingerprint = fingerprint(of: loaded.data, templates: templates)
+        let fingerprint = fingerprint(of: sourceDigest, templates: templates)
         if let summary = OutputWriter.unchangedBuild(in: options.output, fingerprint: fingerprint) {
             report.restore(summary)
             report.steps.append(("check: unchanged", clock.lap()))
@@ -63,8 +71,10 @@ public struct BuildService: Sendable {
         report.shardCount = shards.count
         report.steps.append(("plan", clock.lap()))
 
+        let planned = plannedPaths(renderer, shardCount: shards.count)
         let writer = try OutputWriter(root: options.output, force: options.force)
-        try writer.begin(planned: plannedPaths(renderer, shardCount: shards.count))
+        writer.counter = ProgressCounter(.render, total: planned.count, report: progress)
+        try writer.begin(planned: planned)
         report.steps.append(("prepare output", clock.lap()))
         try write(renderer, to: writer)
         try write(index, shards, to: writer)
@@ -101,14 +111,14 @@ public struct BuildService: Sendable {
 
     /// What decides the output: the source's bytes, every option that shapes a page, the templates, and the
     /// citygen binary itself (a new version may render differently).
-    private func fingerprint(of data: Data, templates: TemplateSet) -> String {
+    private func fingerprint(of sourceDigest: String, templates: TemplateSet) -> String {
         var hash = SHA256()
         func add(_ text: String) {
             hash.update(data: Data(text.utf8))
             hash.update(data: Data([0]))
         }
         add("citygen output 1")
-        hash.update(data: data)
+        add(sourceDigest)
         add(options.title)
         add(String(options.pageSize))
         add(formats.map(\.rawValue).joined(separator: ","))

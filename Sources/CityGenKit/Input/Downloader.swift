@@ -47,12 +47,12 @@ public struct Downloader: Sendable {
     /// `log` hears about each retry.
     public func fetch(
         _ url: URL, into folder: URL, etag: String? = nil, lastModified: String? = nil,
-        log: @Sendable (String) -> Void = { _ in }
+        log: @Sendable (String) -> Void = { _ in }, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
     ) async throws -> Outcome {
         var attempt = 1
         while true {
             do {
-                return try await once(url, into: folder, etag: etag, lastModified: lastModified)
+                return try await once(url, into: folder, etag: etag, lastModified: lastModified, progress: progress)
             } catch let failure as Failure where failure.retryable && attempt < policy.attempts {
                 let backoff = policy.backoff * pow(2, Double(attempt - 1)) * Double.random(in: 0.5...1.5)
                 let wait = failure.retryAfter.map { min($0, policy.retryAfterCap) } ?? backoff
@@ -63,14 +63,16 @@ public struct Downloader: Sendable {
         }
     }
 
-    private func once(_ url: URL, into folder: URL, etag: String?, lastModified: String?) async throws -> Outcome {
+    private func once(
+        _ url: URL, into folder: URL, etag: String?, lastModified: String?, progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async throws -> Outcome {
         var request = URLRequest(url: url)
         request.timeoutInterval = policy.readTimeout
         if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(".download-\(UUID().uuidString)")
-        let receiver = try BodyReceiver(file: file, maximumSize: policy.maximumSize)
+        let receiver = try BodyReceiver(file: file, maximumSize: policy.maximumSize, progress: progress)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = policy.readTimeout
         configuration.timeoutIntervalForResource = policy.attemptTimeout
@@ -127,10 +129,12 @@ public struct Downloader: Sendable {
 private final class BodyReceiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let handle: FileHandle
     private let maximumSize: Int
+    private let progress: @Sendable (BuildProgress) -> Void
     private let state = Mutex<(response: URLResponse?, received: Int, tooLarge: String?, done: CheckedContinuation<(URLResponse?, Error?), Never>?)>(
         (nil, 0, nil, nil))
 
-    init(file: URL, maximumSize: Int) throws {
+    init(file: URL, maximumSize: Int, progress: @escaping @Sendable (BuildProgress) -> Void) throws {
+        self.progress = progress
         guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
             throw OutputError("cannot create \(file.path)")
         }
@@ -162,12 +166,13 @@ private final class BodyReceiver: NSObject, URLSessionDataDelegate, @unchecked S
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over = state.withLock { state -> Bool in
+        let (over, received, expected) = state.withLock { state -> (Bool, Int, Int64?) in
             state.received += data.count
             if state.received > maximumSize { state.tooLarge = "\(state.received) bytes received" }
-            return state.received > maximumSize
+            return (state.received > maximumSize, state.received, state.response?.expectedContentLength)
         }
         if over { dataTask.cancel() } else { handle.write(data) }
+        progress(BuildProgress(step: .download, done: received, total: expected.flatMap { $0 > 0 ? Int($0) : nil }))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -2,10 +2,18 @@ import Foundation
 
 /// The raw bytes of a source, where they really came from, and anything the user should know about that.
 public struct LoadedSource: Sendable {
+    /// Where the bytes were read from.
+    public enum Kind: String, Sendable, Codable {
+        case file, download, cache, bundled
+    }
+
     public let data: Data
     /// What was read: the URL, the path, the cached copy or the bundled snapshot.
     public let origin: String
     public let warnings: [String]
+    public var kind: Kind = .file
+    /// When a download or cached copy was fetched from the server.
+    public var fetchedAt: Date?
 }
 
 /// Reads a `CitySource` (SPEC §1). A URL goes through the cache: a fresh copy is used without a request, a
@@ -27,20 +35,27 @@ public struct SourceLoader: Sendable {
         self.cache = cache
     }
 
-    public func load(_ source: CitySource, log: @Sendable (String) -> Void = { _ in }) async throws -> LoadedSource {
+    public func load(
+        _ source: CitySource, log: @Sendable (String) -> Void = { _ in },
+        progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
+    ) async throws -> LoadedSource {
         switch source {
         case .file(let path):
-            return LoadedSource(data: try Self.read(path: path), origin: path, warnings: [])
+            return LoadedSource(data: try Self.read(path: path), origin: path, warnings: [], kind: .file)
         case .remote(let url):
-            return try await loadRemote(url, log: log)
+            return try await loadRemote(url, log: log, progress: progress)
         }
     }
 
-    private func loadRemote(_ url: URL, log: @Sendable (String) -> Void) async throws -> LoadedSource {
+    private func loadRemote(
+        _ url: URL, log: @Sendable (String) -> Void, progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async throws -> LoadedSource {
         let cached = cache.lookup(url)
         let now = Date()
         if let cached, !refresh, offline || now.timeIntervalSince(cached.entry.fetchedAt) < maximumAge {
-            return LoadedSource(data: try Self.read(path: cached.body.path), origin: "\(url.absoluteString) (cached \(Self.describe(cached.entry.fetchedAt)))", warnings: [])
+            return LoadedSource(
+                data: try Self.read(path: cached.body.path), origin: "\(url.absoluteString) (cached \(Self.describe(cached.entry.fetchedAt)))",
+                warnings: [], kind: .cache, fetchedAt: cached.entry.fetchedAt)
         }
         let problem: String
         if offline {
@@ -49,12 +64,14 @@ public struct SourceLoader: Sendable {
             do {
                 let outcome = try await downloader.fetch(
                     url, into: cache.folder, etag: refresh ? nil : cached?.entry.etag,
-                    lastModified: refresh ? nil : cached?.entry.lastModified, log: log)
+                    lastModified: refresh ? nil : cached?.entry.lastModified, log: log, progress: progress)
                 switch outcome {
                 case .notModified:
                     if let cached {
                         try? cache.touch(cached.entry, for: url, at: now)
-                        return LoadedSource(data: try Self.read(path: cached.body.path), origin: "\(url.absoluteString) (not modified; cached copy)", warnings: [])
+                        return LoadedSource(
+                            data: try Self.read(path: cached.body.path), origin: "\(url.absoluteString) (not modified; cached copy)",
+                            warnings: [], kind: .cache, fetchedAt: now)
                     }
                     problem = "the server answered 304 Not Modified, but there is no cached copy"
                 case .downloaded(let file, let etag, let lastModified):
@@ -65,7 +82,7 @@ public struct SourceLoader: Sendable {
                         problem = invalid
                     } else {
                         try cache.store(file, for: url, etag: etag, lastModified: lastModified, at: now)
-                        return LoadedSource(data: data, origin: url.absoluteString, warnings: [])
+                        return LoadedSource(data: data, origin: url.absoluteString, warnings: [], kind: .download, fetchedAt: now)
                     }
                 }
             } catch let failure as Downloader.Failure {
@@ -76,7 +93,8 @@ public struct SourceLoader: Sendable {
         if let cached {
             return LoadedSource(
                 data: try Self.read(path: cached.body.path), origin: "\(url.absoluteString) (cached copy)",
-                warnings: ["could not download \(url.absoluteString) (\(problem)); using the cached copy from \(Self.describe(cached.entry.fetchedAt))"])
+                warnings: ["could not download \(url.absoluteString) (\(problem)); using the cached copy from \(Self.describe(cached.entry.fetchedAt))"],
+                kind: .cache, fetchedAt: cached.entry.fetchedAt)
         }
         let snapshot = try Self.bundledSnapshot()
         return LoadedSource(
@@ -84,7 +102,7 @@ public struct SourceLoader: Sendable {
             warnings: [
                 "could not download \(url.absoluteString) (\(problem)); "
                     + "using the snapshot bundled with citygen (209,579 cities), which may be older"
-            ])
+            ], kind: .bundled)
     }
 
     /// Why a downloaded body cannot be the city list (truncated, an HTML error page, not an array), or nil.

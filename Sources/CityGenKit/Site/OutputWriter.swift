@@ -36,6 +36,8 @@ public final class OutputWriter: Sendable {
     }
 
     public let root: URL
+    /// Counts the files written, for progress bars.
+    nonisolated(unsafe) var counter: ProgressCounter?  // set before the first write, then only read
     private let state = Mutex<(stats: Statistics, records: [String: Record])>((Statistics(), [:]))
 
     /// Prepares `root`: refuses `/`, the home folder, the working directory, and (unless `force`) a folder with
@@ -178,6 +180,7 @@ public final class OutputWriter: Sendable {
         if !unchanged {
             record = try (record == nil ? Self.create(path: path, with: bytes) : nil) ?? Self.replace(path: path, with: bytes)
         }
+        counter?.add()
         state.withLock {
             $0.records[relativePath] = record
             if unchanged {

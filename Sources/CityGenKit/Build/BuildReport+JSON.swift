@@ -1,0 +1,70 @@
+import Foundation
+
+/// `--report json`: what a build did, for CI (format in README, "Build report").
+extension BuildReport {
+    struct JSONReport: Encodable {
+        struct Source: Encodable {
+            let kind: String, origin: String, sha256: String, bytes: Int
+            let fetchedAt: String?
+        }
+        struct Skipped: Encodable {
+            let count: Int
+            let records: [Record]
+            struct Record: Encodable {
+                let index: Int, reason: String
+            }
+        }
+        struct Pages: Encodable {
+            let cities: Int, listPages: Int, cityPages: Int, indexShards: Int, favorites: Int
+        }
+        struct Files: Encodable {
+            let written: Int, unchanged: Int, removed: Int, bytesWritten: Int
+        }
+        struct Step: Encodable {
+            let name: String, seconds: Double
+        }
+        let version = 1
+        let status = "ok"
+        let output: String
+        let source: Source?
+        let warnings: [String]
+        let skipped: Skipped
+        let pages: Pages
+        let files: Files
+        let steps: [Step]
+        let seconds: Double
+    }
+
+    /// The report as JSON (keys sorted; times rounded to milliseconds).
+    public func json(output: String) -> String {
+        let round = { (seconds: Double) in (seconds * 1000).rounded() / 1000 }
+        let report = JSONReport(
+            output: output,
+            source: source.map {
+                JSONReport.Source(kind: $0.kind.rawValue, origin: origin, sha256: $0.sha256, bytes: $0.bytes,
+                    fetchedAt: $0.fetchedAt.map { ISO8601DateFormatter().string(from: $0) })
+            },
+            warnings: warnings,
+            skipped: .init(count: skippedCount, records: skipped.map { .init(index: $0.index, reason: $0.reason) }),
+            pages: .init(cities: cityCount, listPages: listPages, cityPages: cityCount, indexShards: shardCount, favorites: favoriteCount),
+            files: .init(written: files.written, unchanged: files.unchanged, removed: files.removed, bytesWritten: files.bytes),
+            steps: steps.map { .init(name: $0.name, seconds: round($0.seconds)) },
+            seconds: round(steps.reduce(0) { $0 + $1.seconds }))
+        return Self.encode(report)
+    }
+
+    /// The report of a failed build: `{"version":1,"status":"error","exitCode":65,"message":"…"}`.
+    public static func errorJSON(exitCode: Int32, message: String) -> String {
+        struct Failure: Encodable {
+            let version = 1, status = "error"
+            let exitCode: Int32, message: String
+        }
+        return encode(Failure(exitCode: exitCode, message: message))
+    }
+
+    private static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// What `citygen init` writes: a commented `citygen.yml`, and with templates a copy of the defaults to edit.
+public enum Scaffold {
+    /// The folder the copied templates go into, relative to the config.
+    public static let templatesFolder = "templates"
+
+    public static func config(withTemplates: Bool) -> String {
+        """
+        # citygen.yml: settings for `citygen build` in this folder. Flags on the command line win over them.
+        # Every key is optional: the values shown are the defaults, except where a line says "example".
+
+        # Where the cities come from: an http(s) URL (downloaded, cached for 24 hours), or a .json / .json.gz file.
+        source: \(CitySource.defaultURL.absoluteString)
+
+        # The folder the site is written into (relative to this file).
+        output: Output
+
+        # The site's title.
+        title: World Cities
+
+        # The site's public address; with it, citygen writes sitemap.xml. No default. Example:
+        # baseURL: https://cities.example.org/
+
+        # Cities per list page.
+        pageSize: 100
+
+        # The formats to write: html, markdown, or both.
+        formats: [html, markdown]
+
+        # A folder whose files replace the default templates of the same name (see its README.md).
+        \(withTemplates ? "" : "# ")templates: \(templatesFolder)
+
+        # Favorite cities: ids, or "Name, CC" matched ignoring case and accents. Default: none. Example:
+        favorites:
+          - 707860            # Gurzuf, UA
+          # - "Córdoba, AR"
+
+        """
+    }
+
+    /// Writes the config (and templates) into `folder`. Refuses to replace any existing file unless `force`.
+    /// Returns the paths written, relative to `folder`.
+    @discardableResult
+    public static func write(into folder: URL, withTemplates: Bool, force: Bool) throws -> [String] {
+        var files: [(String, Data)] = [(SiteConfig.fileName, Data(config(withTemplates: withTemplates).utf8))]
+        if withTemplates {
+            let defaults = try TemplateSet.defaultFolder()
+            let enumerator = FileManager.default.enumerator(atPath: defaults.path)!
+            while let path = enumerator.nextObject() as? String {
+                guard enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular else { continue }
+                files.append(("\(templatesFolder)/\(path)", try Data(contentsOf: defaults.appendingPathComponent(path))))
+            }
+        }
+        files.sort { $0.0 < $1.0 }
+        let existing = files.map(\.0).filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        if !existing.isEmpty, !force {
+            throw OutputError("refusing to overwrite \(existing.prefix(3).joined(separator: ", "))\(existing.count > 3 ? ", …" : ""); "
+                + "pass --force to replace", exitCode: 73)
+        }
+        for (path, data) in files {
+            let url = folder.appendingPathComponent(path)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: url, options: .atomic)
+            } catch {
+                throw OutputError("cannot write \(url.path): \(error.localizedDescription)", exitCode: 73)
+            }
+        }
+        return files.map(\.0)
+    }
+}

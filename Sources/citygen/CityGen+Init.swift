@@ -1,0 +1,32 @@
+import ArgumentParser
+import CityGenKit
+import Foundation
+
+extension CityGen {
+    /// `citygen init`: a commented citygen.yml to start from, and the default templates with `--templates`.
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a commented citygen.yml (and with --templates, the default templates) to start from.",
+            discussion: "Never replaces an existing file unless --force is given."
+        )
+
+        @Flag(help: "Also copy the default templates into templates/ for customising.")
+        var templates = false
+
+        @Flag(help: "Replace files that already exist.")
+        var force = false
+
+        @Option(help: "The folder to write into.")
+        var folder: String = "."
+
+        func run() throws {
+            do {
+                let written = try Scaffold.write(into: URL(fileURLWithPath: folder), withTemplates: templates, force: force)
+                printError("Wrote \(written.count == 1 ? written[0] : "\(written.count) files: \(SiteConfig.fileName) and \(Scaffold.templatesFolder)/"). "
+                    + "Next: citygen build")
+            } catch {
+                throw reportedFailure(error)
+            }
+        }
+    }
+}
