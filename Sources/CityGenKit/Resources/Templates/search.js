@@ -9,19 +9,16 @@
   var root = input.getAttribute('data-index') || 'search/';
   var viaScript = location.protocol === 'file:';  // fetch() of local files is blocked there
   var PAGE = 50, VERSION = 1;
-  var stats = window.citygenStats = { timings: [], loads: [] };
-
+  var stats = window.citygenStats = { timings: [] };
   // SPEC §2, step by step, as the Swift fold.
   var APOSTROPHES = /['\u2018\u2019\u02BC\u02BB`\u00B4\u02B9\u02BE\u02BF]/g;
-  var LETTERS = { '\u00DF': 'ss', '\u00E6': 'ae', '\u0153': 'oe', '\u00F8': 'o', '\u0111': 'd', '\u00F0': 'd',
-    '\u0142': 'l', '\u0127': 'h', '\u0131': 'i', '\u00FE': 'th' };
+  var LETTERS = { 'ß': 'ss', 'æ': 'ae', 'œ': 'oe', 'ø': 'o', 'đ': 'd', 'ð': 'd', 'ł': 'l', 'ħ': 'h', 'ı': 'i', 'þ': 'th' };
   function fold(s) {
     return s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(APOSTROPHES, '')
-      .replace(/[\u00DF\u00E6\u0153\u00F8\u0111\u00F0\u0142\u0127\u0131\u00FE]/g, function (c) { return LETTERS[c]; })
+      .replace(/[ßæœøđðłħıþ]/g, function (c) { return LETTERS[c]; })
       .replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
   }
-  window.citygenFold = fold;
-
+  window.citygenFold = fold;  // for the tests
   // Keys compare by code points, as in Swift; UTF-16 units put U+E000–U+FFFF after astral characters.
   function cmp(a, b) {
     for (var i = 0, n = Math.min(a.length, b.length); i < n; i++) {
@@ -38,13 +35,11 @@
     while (lo < hi) { var mid = (lo + hi) >> 1; if (below(mid)) lo = mid + 1; else hi = mid; }
     return lo;
   }
-
   // Index files: JSON over HTTP, script twins (citygenIndex(name, data)) from file://. Each loads once.
   var cache = {}, waiting = {};
   window.citygenIndex = function (name, data) { if (waiting[name]) waiting[name](data); };
   function load(name) {
     if (!cache[name]) {
-      stats.loads.push(name);
       cache[name] = viaScript ? new Promise(function (resolve, reject) {
         waiting[name] = resolve;
         var s = document.createElement('script');
@@ -63,7 +58,6 @@
     return m;
   });
   var favorites = JSON.parse(($('favoritesData') || {}).textContent || '{"favorites":[]}').favorites;
-
   // A query's matches are runs of keys sharing a prefix (README, "How sorting and search work").
   function Search(text, onlyFavorites) {
     this.results = [];
@@ -78,7 +72,7 @@
   Search.prototype.prepare = function (m) {
     var q = this.folded, prefixes = this.prefixes;
     if (this.all || !q) return;
-    var possible = function (c) { return m.countries.some(function (k) { return k.lastIndexOf(c, 0) === 0; }); };
+    var possible = function (c) { return m.countries.some(function (k) { return k.startsWith(c); }); };
     if (possible(q)) prefixes.push('\t' + q);
     for (var i = q.indexOf(' '); i >= 0; i = q.indexOf(' ', i + 1)) {
       if (possible(q.slice(i + 1))) prefixes.push(q.slice(0, i) + '\t' + q.slice(i + 1));
@@ -112,7 +106,7 @@
     while (this.results.length < target && at.prefix < this.prefixes.length) {
       var prefix = this.prefixes[at.prefix];
       if (prefix[0] === '\t') {  // names that fold to nothing: listed in the manifest
-        var hits = m.unnamed.filter(function (e) { return e[5].lastIndexOf(prefix, 0) === 0; });
+        var hits = m.unnamed.filter(function (e) { return e[5].startsWith(prefix); });
         this.results = this.results.concat(hits.slice(0, target - this.results.length));
         at.prefix++;
         continue;
@@ -123,15 +117,14 @@
       }
       var entries = (await load('shards/' + at.shard)).entries;
       var i = at.offset >= 0 ? at.offset : lowerBound(entries.length, function (k) { return cmp(entries[k][5], prefix) < 0; });
-      while (i < entries.length && this.results.length < target && entries[i][5].lastIndexOf(prefix, 0) === 0) this.results.push(entries[i++]);
-      if (i < entries.length && entries[i][5].lastIndexOf(prefix, 0) !== 0) { at.prefix++; at.shard = -1; }
+      while (i < entries.length && this.results.length < target && entries[i][5].startsWith(prefix)) this.results.push(entries[i++]);
+      if (i < entries.length && !entries[i][5].startsWith(prefix)) { at.prefix++; at.shard = -1; }
       else if (i < entries.length) at.offset = i;  // paused with results to spare
-      else if (at.shard + 1 < shards.length && shards[at.shard + 1].lastIndexOf(prefix, 0) === 0) { at.shard++; at.offset = 0; }
+      else if (at.shard + 1 < shards.length && shards[at.shard + 1].startsWith(prefix)) { at.shard++; at.offset = 0; }
       else { at.prefix++; at.shard = -1; }  // a bound above the prefix without it is above all its keys
     }
     this.done = at.prefix >= this.prefixes.length;
   };
-
   function row(e) {
     var li = document.createElement('li'), a = document.createElement('a'), c = document.createElement('span');
     li.id = 'cityCell_' + e[0];
@@ -144,10 +137,43 @@
     li.appendChild(c);
     return li;
   }
+  // Wide windows show the selected city beside the results; narrow ones open its page.
+  var wide = window.matchMedia('(min-width: 1024px)'), detail = $('cityDetail');
+  var params = new URLSearchParams(location.search), chosen = params.get('city');
+  function round(v) { return String(+v.toFixed(6)); }
+  function select(e) {
+    chosen = String(e[0]);
+    for (var li of list.children) li.classList.toggle('selected', li.id === 'cityCell_' + chosen);
+    if (!detail) return;
+    var lat = e[3], lon = e[4], label = e[2] ? e[1] + ', ' + e[2] : e[1];
+    var box = [Math.max(-180, lon - 0.08), Math.max(-90, lat - 0.05), Math.min(180, lon + 0.08), Math.min(90, lat + 0.05)].map(round);
+    $('detailName').textContent = label;
+    $('detailCoordinates').textContent = round(lat) + ', ' + round(lon);
+    $('detailMap').title = 'Map of ' + label;
+    $('detailMap').src = 'https://www.openstreetmap.org/export/embed.html?bbox=' + box.join(',') + '&layer=mapnik&marker=' + round(lat) + ',' + round(lon);
+    $('detailLink').href = 'city/' + e[0] + '.html';
+    $('detailOsm').href = 'https://www.openstreetmap.org/?mlat=' + round(lat) + '&mlon=' + round(lon) + '#map=12/' + round(lat) + '/' + round(lon);
+    detail.hidden = false;
+    remember();
+  }
+  function remember() {
+    var query = (input.value ? 'q=' + encodeURIComponent(input.value) : '') + (chosen ? (input.value ? '&' : '') + 'city=' + chosen : '');
+    try { history.replaceState(null, '', query ? '?' + query : location.pathname); } catch (e) { }
+  }
+  list.addEventListener('click', function (event) {
+    var link = event.target.closest && event.target.closest('a');
+    if (!link || !wide.matches || !current) return;
+    var id = link.parentNode.id.slice('cityCell_'.length);
+    var entry = current.results.filter(function (e) { return String(e[0]) === id; })[0];
+    if (entry) { event.preventDefault(); select(entry); }
+  });
   var current = null, active = -1, seq = 0, timer = 0, started = 0;
   function show(search, from) {
     if (from === 0) { list.textContent = ''; active = -1; }
-    for (var i = from; i < search.results.length; i++) list.appendChild(row(search.results[i]));
+    for (var i = from; i < search.results.length; i++) {
+      var li = list.appendChild(row(search.results[i]));
+      if (String(search.results[i][0]) === chosen) { li.classList.add('selected'); if (wide.matches) select(search.results[i]); }
+    }
     empty.hidden = search.results.length > 0;
     more.hidden = search.done;
   }
@@ -169,7 +195,7 @@
     started = performance.now();
     clearTimeout(timer);
     timer = setTimeout(run, 15);
-    try { history.replaceState(null, '', input.value ? '?q=' + encodeURIComponent(input.value) : location.pathname); } catch (e) { }
+    remember();
   }
   input.addEventListener('input', schedule);
   if (favOnly) favOnly.addEventListener('change', schedule);
@@ -187,12 +213,13 @@
       active = Math.max(0, Math.min(items.length - 1, active + (event.key === 'ArrowDown' ? 1 : -1)));
       items[active].classList.add('active');
       items[active].scrollIntoView({ block: 'nearest' });
+      if (wide.matches && current && current.results[active]) select(current.results[active]);
     } else if (event.key === 'Enter' && items.length) {
       event.preventDefault();
       location.href = items[Math.max(active, 0)].firstChild.href;
     }
   });
-  input.value = new URLSearchParams(location.search).get('q') || input.value;
+  input.value = params.get('q') || input.value;
   started = performance.now();
   run();
 })();

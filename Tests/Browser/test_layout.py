@@ -1,0 +1,112 @@
+"""The site as people use it: the adaptive layout (split view on wide windows, detail pages on narrow ones),
+keyboard-only use, and accessibility checked with axe-core (axe-selenium-python) in headless Chromium."""
+import pytest
+from axe_selenium_python import Axe
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from test_search import labels, open_home, type_query
+
+
+@pytest.fixture
+def wide(browser):
+    browser.set_window_size(1280, 900)
+    yield browser
+    browser.set_window_size(1280, 900)
+
+
+@pytest.fixture
+def narrow(browser):
+    browser.set_window_size(390, 844)
+    yield browser
+    browser.set_window_size(1280, 900)
+
+
+def test_wide_window_shows_the_selected_city_beside_the_results(wide, full_site):
+    open_home(wide, full_site, "http")
+    type_query(wide, "london, gb")
+    wide.find_element(By.CSS_SELECTOR, "#cityList li a").click()
+    panel = wide.find_element(By.ID, "cityDetail")
+    WebDriverWait(wide, 10).until(lambda b: panel.is_displayed())
+    assert wide.current_url.split("/")[-1].startswith("index.html"), "the page was left"
+    assert wide.find_element(By.ID, "detailName").text == "London, GB"
+    assert wide.find_element(By.ID, "detailCoordinates").text == "51.50853, -0.12574"
+    src = wide.find_element(By.ID, "detailMap").get_attribute("src")
+    assert src == ("https://www.openstreetmap.org/export/embed.html?bbox=-0.20574,51.45853,-0.04574,51.55853"
+                   "&layer=mapnik&marker=51.50853,-0.12574")
+    assert wide.find_element(By.ID, "detailLink").get_attribute("href").endswith("city/2643743.html")
+    # The list and the panel are side by side.
+    results, detail = wide.find_element(By.ID, "cityList").rect, panel.rect
+    assert detail["x"] >= results["x"] + results["width"], (results, detail)
+    # The URL carries the selection: opening it again shows the same city.
+    assert "city=2643743" in wide.current_url
+    wide.get(wide.current_url)
+    WebDriverWait(wide, 20).until(lambda b: b.find_element(By.ID, "detailName").text == "London, GB")
+    assert "selected" in wide.find_element(By.ID, "cityCell_2643743").get_attribute("class")
+
+
+def test_wide_window_keyboard_selection_follows_the_highlight(wide, full_site):
+    open_home(wide, full_site, "http")
+    type_query(wide, "córdoba")
+    box = wide.find_element(By.ID, "searchInput")
+    box.send_keys(Keys.ARROW_DOWN)
+    box.send_keys(Keys.ARROW_DOWN)
+    assert wide.find_element(By.ID, "detailName").text == labels(wide)[1]
+
+
+def test_narrow_window_opens_the_detail_page(narrow, full_site):
+    open_home(narrow, full_site, "http")
+    type_query(narrow, "london, gb")
+    assert not narrow.find_element(By.ID, "cityDetail").is_displayed()
+    narrow.find_element(By.CSS_SELECTOR, "#cityList li a").click()
+    WebDriverWait(narrow, 20).until(lambda b: b.current_url.endswith("city/2643743.html"))
+    assert narrow.find_element(By.ID, "cityMap").get_attribute("src").endswith("marker=51.50853,-0.12574")
+
+
+def test_keyboard_only_search_to_result_to_detail(wide, full_site):
+    open_home(wide, full_site, "http")
+    body = wide.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)  # the first focusable element is the site's home link; then the search box
+    for _ in range(5):
+        if wide.switch_to.active_element.get_attribute("id") == "searchInput":
+            break
+        wide.switch_to.active_element.send_keys(Keys.TAB)
+    assert wide.switch_to.active_element.get_attribute("id") == "searchInput"
+    wide.switch_to.active_element.send_keys("zürich")
+    WebDriverWait(wide, 20).until(lambda b: b.execute_script("return window.citygenStats.last") == "zürich")
+    wide.switch_to.active_element.send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+    WebDriverWait(wide, 20).until(lambda b: "/city/" in b.current_url)
+    assert wide.find_element(By.TAG_NAME, "h1").text.startswith("Zürich")
+
+
+def serious_violations(browser):
+    axe = Axe(browser)
+    axe.inject()
+    results = axe.run()
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in results["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("page", ["index.html?q=san", "list/1.html", "city/707860.html", "favorites.html", "404.html"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_violations(wide, full_site, page, scheme):
+    wide.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    try:
+        wide.get(full_site.http + page)
+        if page.startswith("index"):
+            WebDriverWait(wide, 20).until(lambda b: len(labels(b)) == 50)
+        assert wide.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+        assert serious_violations(wide) == []
+    finally:
+        wide.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_dark_mode_follows_the_system(wide, full_site):
+    colors = {}
+    for scheme in ["light", "dark"]:
+        wide.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        wide.get(full_site.http + "list/1.html")
+        colors[scheme] = wide.execute_script("return getComputedStyle(document.body).backgroundColor")
+    wide.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    assert colors["light"] != colors["dark"], colors
