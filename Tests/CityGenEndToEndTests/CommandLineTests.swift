@@ -2,15 +2,7 @@ import Foundation
 import XCTest
 
 /// Exit codes, messages and the promise that a failed build changes nothing (SPEC §1, §8).
-final class CommandLineTests: XCTestCase {
-    var folder: URL!
-
-    override func setUp() {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-cli-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+final class CommandLineTests: FolderTestCase {
 
     @discardableResult
     private func write(_ text: String, to name: String) throws -> String {

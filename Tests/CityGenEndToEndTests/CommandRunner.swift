@@ -54,3 +54,15 @@ struct CommandRunner {
             stderr: try String(contentsOf: errURL, encoding: .utf8))
     }
 }
+
+/// A test case with a fresh temporary folder of its own, removed afterwards.
+class FolderTestCase: XCTestCase {
+    var folder: URL!
+
+    override func setUp() {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-e2e-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+}

@@ -2,14 +2,12 @@ import Foundation
 import XCTest
 
 /// `citygen fetch` and the download options of `build`, as a user runs them, against the fault server.
-final class FetchCommandTests: XCTestCase {
-    var folder: URL!
+final class FetchCommandTests: FolderTestCase {
     var server: Process!
     var base = ""
 
     override func setUp() {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-fetch-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        super.setUp()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Support/fault_server.py")
         server = Process()
@@ -26,7 +24,7 @@ final class FetchCommandTests: XCTestCase {
     override func tearDown() {
         server.terminate()
         server.waitUntilExit()
-        try? FileManager.default.removeItem(at: folder)
+        super.tearDown()
     }
 
     func testFetchCachesThenReusesTheCache() throws {

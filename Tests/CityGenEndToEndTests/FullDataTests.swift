@@ -4,15 +4,7 @@ import XCTest
 
 /// End-to-end tests of the `citygen` executable on the real data (209,579 cities), run as a user would:
 /// a config file, the default pipeline, the built site read back from disk.
-final class FullDataTests: XCTestCase {
-    var folder: URL!
-
-    override func setUp() {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-e2e-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+final class FullDataTests: FolderTestCase {
 
     struct InputCity {
         let name: String, country: String, lat: Double, lon: Double

@@ -2,18 +2,14 @@ import Foundation
 import XCTest
 
 /// What the CLI tells people and machines: progress on a terminal only, `--report json`, and `citygen init`.
-final class ReportingTests: XCTestCase {
-    var folder: URL!
+final class ReportingTests: FolderTestCase {
     let fixture = #"[{"_id":707860,"name":"Hurzuf","country":"UA","coord":{"lat":44.549999,"lon":34.283333}},"#
         + #"{"_id":2,"name":"Sydney","country":"AU","coord":{"lat":-33.9,"lon":151.2}},{"_id":"bad"}]"#
 
     override func setUp() {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-report-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        super.setUp()
         try! fixture.write(to: folder.appendingPathComponent("cities.json"), atomically: true, encoding: .utf8)
     }
-
-    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
 
     func testReportJSONDescribesTheBuild() throws {
         let result = try CommandRunner.run(["build", "--source", "cities.json", "--report", "json", "-q"], in: folder)
