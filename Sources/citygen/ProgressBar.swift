@@ -44,8 +44,8 @@ final class ProgressBar: Sendable {
         case .render:
             let total = progress.total ?? progress.done
             let eta = rate > 0 ? Double(total - progress.done) / rate : 0
-            return "\(name) \(bar(progress.done, total)) \(grouped(progress.done))/\(grouped(total)) files  "
-                + "\(grouped(Int(rate)))/s  ETA \(Int(eta.rounded())) s"
+            return "\(name) \(bar(progress.done, total)) \(Digits.grouped(progress.done))/\(Digits.grouped(total)) files  "
+                + "\(Digits.grouped(Int(rate)))/s  ETA \(Int(eta.rounded())) s"
         }
     }
 
@@ -54,15 +54,5 @@ final class ProgressBar: Sendable {
         let filled = Int((fraction * 24).rounded())
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 24 - filled) + "] "
             + String(format: "%3d%%", Int((fraction * 100).rounded(.down)))
-    }
-
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number)
-        var out = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return out
     }
 }

@@ -36,9 +36,9 @@ final class RenderingTests: XCTestCase {
     }
 
     func testGroupedNumbers() {
-        XCTAssertEqual(SiteRenderer.grouped(209_579), "209,579")
-        XCTAssertEqual(SiteRenderer.grouped(999), "999")
-        XCTAssertEqual(SiteRenderer.grouped(1_000_000), "1,000,000")
+        XCTAssertEqual(Digits.grouped(209_579), "209,579")
+        XCTAssertEqual(Digits.grouped(999), "999")
+        XCTAssertEqual(Digits.grouped(1_000_000), "1,000,000")
     }
 
     func testPlanPagesAndInitials() {

@@ -31,14 +31,14 @@ public struct BuildReport: Sendable {
     public func summary(output: String) -> String {
         let seconds = steps.reduce(0) { $0 + $1.seconds }
         func count(_ number: Int, _ one: String, _ many: String) -> String {
-            "\(SiteRenderer.grouped(number)) \(number == 1 ? one : many)"
+            "\(Digits.grouped(number)) \(number == 1 ? one : many)"
         }
         var line = "Built \(count(cityCount, "city", "cities")) → \(count(listPages, "list page", "list pages")), "
             + "\(count(cityCount, "city page", "city pages")), \(count(shardCount, "index shard", "index shards")), "
             + "\(count(favoriteCount, "favorite", "favorites"))"
         line += " in \(output) (\(String(format: "%.1f", seconds)) s; "
-        line += "\(count(files.written, "file", "files")) written, \(SiteRenderer.grouped(files.unchanged)) unchanged, "
-        line += "\(SiteRenderer.grouped(files.removed)) removed"
+        line += "\(count(files.written, "file", "files")) written, \(Digits.grouped(files.unchanged)) unchanged, "
+        line += "\(Digits.grouped(files.removed)) removed"
         if skippedCount > 0 { line += "; \(count(skippedCount, "record", "records")) skipped" }
         return line + ")"
     }

@@ -33,8 +33,9 @@ public struct SearchIndexWriter: Sendable {
 
     /// `[id,"name","country",lat,lon,"key"]`.
     func entry(_ index: Int) -> String {
-        let entry = JSONText.entry(catalog.cities[index])
-        return entry.dropLast() + "," + JSONText.quoted(String(decoding: key(index), as: UTF8.self)) + "]"
+        let city = catalog.cities[index]
+        return "[\(city.id),\(JSONText.quoted(city.name)),\(JSONText.quoted(city.country)),\(Coordinate.format(city.latitude)),"
+            + "\(Coordinate.format(city.longitude)),\(JSONText.quoted(String(decoding: key(index), as: UTF8.self)))]"
     }
 
     /// The shards in order. A run of equal keys larger than `shardSize` makes one larger shard.

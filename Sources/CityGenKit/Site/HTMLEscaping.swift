@@ -40,9 +40,4 @@ public enum JSONText {
         }
         return out + "\""
     }
-
-    /// `[id,"name","country",lat,lon]`: the compact entry of the search index and the favorites file.
-    public static func entry(_ city: City) -> String {
-        "[\(city.id),\(quoted(city.name)),\(quoted(city.country)),\(Coordinate.format(city.latitude)),\(Coordinate.format(city.longitude))]"
-    }
 }

@@ -93,15 +93,15 @@ extension SiteRenderer {
         let neighbours = [facts.previous.map { "[‹ \(escape($0.label))](\($0.href))" }, facts.next.map { "[\(escape($0.label)) ›](\($0.href))" }]
             .compactMap { $0 }
         if !neighbours.isEmpty { md += neighbours.joined(separator: " · ") + "\n\n" }
-        md += "[Back to page \(Self.grouped(facts.listPage)) of the list](\(facts.listHref))\n"
+        md += "[Back to page \(Digits.grouped(facts.listPage)) of the list](\(facts.listHref))\n"
         if facts.namesakeCount > 0 {
             md += "\n## Also named \(escape(city.name))\n\n"
-            md += facts.namesakeCount == 1 ? "1 other place shares this name:\n\n" : "\(Self.grouped(facts.namesakeCount)) other places share this name:\n\n"
+            md += facts.namesakeCount == 1 ? "1 other place shares this name:\n\n" : "\(Digits.grouped(facts.namesakeCount)) other places share this name:\n\n"
             for other in facts.namesakes {
                 md += "- [\(escape(other.label))](\(other.href)) · \(escape(other.countryName)) · \(other.coordinates)\n"
             }
             if facts.namesakesMore > 0 {
-                md += "\n[…and \(Self.grouped(facts.namesakesMore)) more, listed together](\(facts.namesakesHref))\n"
+                md += "\n[…and \(Digits.grouped(facts.namesakesMore)) more, listed together](\(facts.namesakesHref))\n"
             }
         }
         return md
@@ -124,18 +124,18 @@ extension SiteRenderer {
         context["osmURLHTML"] = HTMLEscaping.escape(facts.osmURL)
         context["embedURLHTML"] = HTMLEscaping.escape(facts.embedURL)
         context["mapTitleHTML"] = HTMLEscaping.escape("Map of \(city.label)")
-        context["listPage"] = Self.grouped(facts.listPage)
+        context["listPage"] = Digits.grouped(facts.listPage)
         context["listHref"] = facts.listHref
         context["previous"] = facts.previous.map { ["label": $0.label, "href": $0.href] }
         context["next"] = facts.next.map { ["label": $0.label, "href": $0.href] }
         if facts.namesakeCount > 0 {
-            context["namesakeCount"] = Self.grouped(facts.namesakeCount)
+            context["namesakeCount"] = Digits.grouped(facts.namesakeCount)
             context["namesakes"] = facts.namesakes.map {
                 ["label": $0.label, "href": $0.href, "coordinates": $0.coordinates, "countryName": $0.countryName]
             }
         }
         if facts.namesakesMore > 0 {
-            context["namesakesMore"] = Self.grouped(facts.namesakesMore)
+            context["namesakesMore"] = Digits.grouped(facts.namesakesMore)
             context["namesakesHref"] = facts.namesakesHref
         }
         return context

@@ -8,12 +8,12 @@ extension SiteRenderer {
             var row = row(index, root: "", ext: ext)
             let page = plan.page(ofCityAt: index)
             row["listHref"] = "list/\(page).\(ext)" + (format == .html ? "#cityCell_\(catalog.cities[index].id)" : "")
-            row["listPage"] = Self.grouped(page)
+            row["listPage"] = Digits.grouped(page)
             return row
         }
         var context = common(format, root: "", pageTitle: "Favorites · \(title)")
         context["favorites"] = rows
-        context["favoriteCount"] = rows.isEmpty ? nil : Self.grouped(rows.count)
+        context["favoriteCount"] = rows.isEmpty ? nil : Digits.grouped(rows.count)
         return render("favorites", context, format, path: SitePaths.favorites(format))
     }
 

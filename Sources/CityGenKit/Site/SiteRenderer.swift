@@ -43,8 +43,8 @@ struct SiteRenderer: Sendable {
             return entry
         }
         let context = common(format, root: "", pageTitle: title).merging([
-            "cityCount": Self.grouped(plan.cityCount),
-            "pageCount": Self.grouped(plan.pageCount),
+            "cityCount": Digits.grouped(plan.cityCount),
+            "pageCount": Digits.grouped(plan.pageCount),
             "initials": initials,
             "firstPage": "list/1.\(format.fileExtension)",
             "favoriteCount": favorites.count,
@@ -57,7 +57,7 @@ struct SiteRenderer: Sendable {
     func list(page: Int, _ format: PageFormat) -> Page {
         let ext = format.fileExtension
         let rows = plan.cities(onPage: page).map { row($0, root: "../", ext: ext) }
-        let heading = "Cities, page \(Self.grouped(page)) of \(Self.grouped(plan.pageCount))"
+        let heading = "Cities, page \(Digits.grouped(page)) of \(Digits.grouped(plan.pageCount))"
         let context = common(format, root: "../", pageTitle: "\(heading) · \(title)").merging([
             "heading": heading,
             "cities": rows,
@@ -115,14 +115,4 @@ struct SiteRenderer: Sendable {
         }
     }
 
-    /// `209579` as `209,579`, independent of the machine's locale (output is deterministic).
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var out = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return (number < 0 ? "-" : "") + out
-    }
 }
