@@ -113,6 +113,7 @@ enum HTMLSafety {
     static let allowedTags: Set<String> = [
         "!doctype", "html", "head", "meta", "title", "link", "script", "body", "header", "main", "footer", "a", "h1", "h2",
         "p", "ul", "li", "span", "nav", "iframe", "strong", "section", "label", "div", "input", "button", "noscript", "code",
+        "aside",
     ]
     static let allowedAttributes: Set<String> = [
         "html", "lang", "charset", "name", "content", "rel", "href", "type", "class", "id", "role", "aria-label", "title",
