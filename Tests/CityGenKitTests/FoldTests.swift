@@ -35,6 +35,13 @@ final class FoldTests: XCTestCase {
         }
     }
 
+    /// Swift's `lowercased()` maps every Σ to σ; JavaScript's `toLowerCase()` makes a final one ς. The client
+    /// lowercases character by character, as Swift does (the browser test checks the same values).
+    func testCapitalSigmaFoldsToSigmaEverywhere() {
+        XCTAssertEqual(Fold.fold("ΟΔΟΣ"), "οδοσ")
+        XCTAssertEqual(Fold.fold("Αθήνας"), "αθηνας")  // a lowercase final sigma stays what it is
+    }
+
     func testApostrophesJoinAndPunctuationSeparates() {
         XCTAssertEqual(Fold.fold("D’Iberville"), "diberville")
         XCTAssertEqual(Fold.fold("a/b\\c"), "a b c")

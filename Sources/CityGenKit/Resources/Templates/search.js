@@ -13,8 +13,8 @@
   // SPEC §2, step by step, as the Swift fold.
   var APOSTROPHES = /['\u2018\u2019\u02BC\u02BB`\u00B4\u02B9\u02BE\u02BF]/g;
   var LETTERS = { 'ß': 'ss', 'æ': 'ae', 'œ': 'oe', 'ø': 'o', 'đ': 'd', 'ð': 'd', 'ł': 'l', 'ħ': 'h', 'ı': 'i', 'þ': 'th' };
-  function fold(s) {
-    return s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(APOSTROPHES, '')
+  function fold(s) {  // lowercase per character: toLowerCase() on a whole string turns a final Σ into ς, Swift does not
+    return Array.from(s, function (c) { return c.toLowerCase(); }).join('').normalize('NFKD').replace(/\p{M}/gu, '').replace(APOSTROPHES, '')
       .replace(/[ßæœøđðłħıþ]/g, function (c) { return LETTERS[c]; })
       .replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
   }
