@@ -57,7 +57,9 @@ public struct SourceCache: Sendable {
             fetchedAt: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)), size: data.count,
             sha256: Self.sha256(data))
         // Metadata last: a body without matching metadata is never used (its size or URL would not match).
-        _ = rename(download.path, entryFolder.appendingPathComponent("body").path)
+        guard rename(download.path, entryFolder.appendingPathComponent("body").path) == 0 else {
+            throw OutputError("cannot write the cache in \(entryFolder.path): \(String(cString: strerror(errno)))")
+        }
         try write(entry, to: entryFolder)
         return entry
     }
