@@ -81,8 +81,15 @@ public struct SourceLoader: Sendable {
                         guard allowsFallback else { throw InvalidDataError("\(url.absoluteString): \(invalid)") }
                         problem = invalid
                     } else {
-                        try cache.store(file, for: url, etag: etag, lastModified: lastModified, at: now)
-                        return LoadedSource(data: data, origin: url.absoluteString, warnings: [], kind: .download, fetchedAt: now)
+                        // The cache only saves a later download: failing to keep it costs this build nothing.
+                        var warnings: [String] = []
+                        do {
+                            try cache.store(file, for: url, etag: etag, lastModified: lastModified, at: now)
+                        } catch {
+                            warnings.append("the download could not be cached (\(error)); the next build downloads again")
+                            try? FileManager.default.removeItem(at: file)
+                        }
+                        return LoadedSource(data: data, origin: url.absoluteString, warnings: warnings, kind: .download, fetchedAt: now)
                     }
                 }
             } catch let failure as Downloader.Failure {
