@@ -20,13 +20,13 @@ extension CityGen {
 
         @OptionGroup var sourceOptions: SourceOptions
 
-        @Option(help: "The folder to write the site into. (default: Output)")
+        @Option(help: "The folder to write the site into. (default: \(BuildOptions.Defaults.output))")
         var output: String?
 
-        @Option(help: "The site's title. (default: World Cities)")
+        @Option(help: "The site's title. (default: \(BuildOptions.Defaults.title))")
         var title: String?
 
-        @Option(help: "Cities per list page. (default: 100)")
+        @Option(help: "Cities per list page. (default: \(BuildOptions.Defaults.pageSize))")
         var pageSize: Int?
 
         @Option(help: "A folder whose template files replace the defaults of the same name.")
@@ -35,7 +35,7 @@ extension CityGen {
         @Option(name: .customLong("base-url"), help: "The site's public URL; enables sitemap.xml.")
         var baseURL: String?
 
-        @Option(help: "The largest search index shard, in bytes. (default: 32768)")
+        @Option(help: "The largest search index shard, in bytes. (default: \(BuildOptions.Defaults.shardSize))")
         var shardSize: Int?
 
         @Flag(help: "Write into an output folder that holds files citygen did not make.")
@@ -60,11 +60,6 @@ extension CityGen {
             case json
         }
 
-        func validate() throws {
-            if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1.") }
-            if let shardSize, shardSize < 1024 { throw ValidationError("--shard-size must be at least 1024.") }
-        }
-
         /// The config file's options, overridden by the flags.
         func options() throws -> BuildOptions {
             let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -72,7 +67,7 @@ extension CityGen {
             let configURL = config.map { URL(fileURLWithPath: $0) } ?? workingDirectory.appendingPathComponent(SiteConfig.fileName)
             if config != nil || FileManager.default.fileExists(atPath: configURL.path) {
                 guard FileManager.default.fileExists(atPath: configURL.path) else {
-                    throw MissingInputError("config file \(configURL.path) does not exist")
+                    throw CityGenError.missingInput(what: "config file", path: configURL.path, reason: nil)
                 }
                 options = try BuildOptions(config: SiteConfig(contentsOf: configURL), folder: configURL.deletingLastPathComponent())
             }
@@ -91,7 +86,7 @@ extension CityGen {
         func run() async throws {
             let quiet = quiet
             let bar = ProgressBar(enabled: !quiet && ProgressBar.stderrIsTerminal)
-            var outputName = output ?? "Output"
+            var outputName = output ?? BuildOptions.Defaults.output
             do {
                 let options = try options()
                 outputName = output ?? displayPath(options.output)
@@ -113,7 +108,7 @@ extension CityGen {
                 try writeReport(result.json(output: outputName))
             } catch {
                 bar.clear()
-                if report != nil, let failure = error as? CityGenFailure {
+                if report != nil, let failure = error as? CityGenError {
                     try? writeReport(BuildReport.errorJSON(exitCode: failure.exitCode, message: failure.description))
                 }
                 throw reportedFailure(error)
@@ -132,7 +127,7 @@ extension CityGen {
                 do {
                     try json().write(toFile: reportFile, atomically: true, encoding: .utf8)
                 } catch {
-                    throw OutputError("cannot write the report to \(reportFile): \(error.localizedDescription)")
+                    throw CityGenError.writeFailed(path: reportFile, reason: error.localizedDescription)
                 }
             } else {
                 FileHandle.standardOutput.write(Data(json().utf8))

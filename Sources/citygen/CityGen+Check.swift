@@ -11,7 +11,7 @@ extension CityGen {
         )
 
         @Option(help: "The site folder to check.")
-        var output: String = "Output"
+        var output: String = BuildOptions.Defaults.output
 
         func run() throws {
             let result: LinkChecker.Result
@@ -22,7 +22,7 @@ extension CityGen {
             }
             for link in result.broken { print(link) }
             printError("Checked \(result.links) links in \(result.pages) pages: \(result.broken.count) broken")
-            if !result.broken.isEmpty { throw ExitCode(1) }
+            if !result.broken.isEmpty { throw ExitCode(ExitStatus.notFound.rawValue) }
         }
     }
 }

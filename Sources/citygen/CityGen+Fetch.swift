@@ -7,7 +7,7 @@ extension CityGen {
     struct Fetch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Download the source into the cache (or check that the cached copy is current).",
-            discussion: "Prints where the data came from. Exit codes as for build: 65 bad data, 66 missing file, 69 unavailable."
+            discussion: "Prints where the data came from. Exit codes as for build: \(ExitStatus.summary)."
         )
 
         @OptionGroup var sourceOptions: SourceOptions

@@ -9,7 +9,7 @@ extension CityGen {
             abstract: "Search the built site's index by prefix, as the site's search box does.",
             discussion: """
                 Prints one `Name, CC` line per match in list order (the name alone when the country is empty), or \
-                JSON with --json. Exits 1 when nothing matches, like grep. An empty query lists from the start.
+                JSON with --json. Exits 1 when nothing matches, like grep. A query that folds to nothing (empty, blanks, punctuation) lists from the start.
                 """
         )
 
@@ -23,7 +23,7 @@ extension CityGen {
         var limit: Int?
 
         @Option(help: "The built site's folder.")
-        var output: String = "Output"
+        var output: String = BuildOptions.Defaults.output
 
         @Flag(help: "Print a JSON array of {id, name, country, lat, lon} objects.")
         var json = false
@@ -33,9 +33,9 @@ extension CityGen {
         }
 
         func run() throws {
-            let results: [SearchIndex.Entry]
+            let results: [IndexEntry]
             do {
-                let index = try SearchIndex(folder: URL(fileURLWithPath: output).appendingPathComponent("search"))
+                let index = try SearchIndex(site: URL(fileURLWithPath: output))
                 results = favoritesOnly
                     ? try index.favorites(matching: query, limit: limit ?? .max)
                     : try index.search(query, limit: limit ?? .max)
@@ -53,7 +53,7 @@ extension CityGen {
                 for entry in results { text += entry.label + "\n" }
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
-            if results.isEmpty { throw ExitCode(1) }
+            if results.isEmpty { throw ExitCode(ExitStatus.notFound.rawValue) }
         }
     }
 }

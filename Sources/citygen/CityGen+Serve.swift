@@ -15,15 +15,16 @@ extension CityGen {
         var port: UInt16 = 8000
 
         @Option(help: "The built site's folder.")
-        var output: String = "Output"
+        var output: String = BuildOptions.Defaults.output
 
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")
         var quiet = false
 
         func run() async throws {
             let root = URL(fileURLWithPath: output).standardizedFileURL
-            guard FileManager.default.fileExists(atPath: root.appendingPathComponent("index.html").path) else {
-                throw reportedFailure(MissingInputError("\(output) has no index.html (build the site first: citygen build)"))
+            let home = SiteLayout().path(.home(.html))
+            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(home).path) else {
+                throw reportedFailure(CityGenError.missingInput(what: "built site (citygen build makes one)", path: output + "/" + home, reason: nil))
             }
             let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled, handler: SiteHandler(root: root))
             let quiet = quiet
@@ -35,26 +36,5 @@ extension CityGen {
             }
             try await server.run()
         }
-    }
-}
-
-/// Serves the files of the site; `404.html` for anything else.
-struct SiteHandler: HTTPHandler {
-    let root: URL
-
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.method == .GET || request.method == .HEAD else { return HTTPResponse(statusCode: .methodNotAllowed) }
-        if let file = SitePath.file(for: request.path) {
-            var url = root.appendingPathComponent(file)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-                url.appendPathComponent("index.html")
-            }
-            if let data = FileManager.default.contents(atPath: url.path) {
-                return HTTPResponse(statusCode: .ok, headers: [.contentType: SitePath.contentType(for: url.lastPathComponent)], body: data)
-            }
-        }
-        let notFound = FileManager.default.contents(atPath: root.appendingPathComponent("404.html").path) ?? Data("Not found\n".utf8)
-        return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/html; charset=utf-8"], body: notFound)
     }
 }

@@ -8,8 +8,7 @@ struct CityGen: AsyncParsableCommand {
         commandName: "citygen",
         abstract: "Generate a static website and Markdown docs from the world cities list.",
         discussion: """
-            Exit codes: 0 ok, 64 usage, 65 bad data or config, 66 missing input, \
-            69 source unavailable, 73/74 output errors.
+            Exit codes: \(ExitStatus.summary).
             """,
         subcommands: [Build.self, Fetch.self, Search.self, Serve.self, Check.self, Init.self],
         defaultSubcommand: Build.self
@@ -18,7 +17,7 @@ struct CityGen: AsyncParsableCommand {
 
 /// Prints a failure the way every command does and maps it to its documented exit code.
 func reportedFailure(_ error: Error) -> Error {
-    if let failure = error as? CityGenFailure {
+    if let failure = error as? CityGenError {
         FileHandle.standardError.write(Data("error: \(failure.description)\n".utf8))
         return ExitCode(failure.exitCode)
     }

@@ -19,7 +19,7 @@ struct SourceOptions: ParsableArguments {
     @Flag(help: "Never use the network: the cached copy, else the bundled snapshot.")
     var offline = false
 
-    @Flag(help: "Fail (exit 69) instead of falling back to the cache or the bundled snapshot when the download fails.")
+    @Flag(help: "Fail (exit \(ExitStatus.sourceUnavailable.rawValue)) instead of falling back to the cache or the bundled snapshot when the download fails.")
     var noFallback = false
 
     func validate() throws {

@@ -1,12 +1,24 @@
 import Foundation
 
 /// Everything a build needs to know, after the command line (and later the config file) have been read.
+/// The defaults live here (`Defaults`), and `validate()` is the one check of the values.
 public struct BuildOptions: Sendable {
+    /// The defaults, for the options, the help texts and `citygen init`.
+    public enum Defaults {
+        public static let output = "Output"
+        public static let title = "World Cities"
+        public static let pageSize = 100
+        public static let shardSize = 32 * 1024
+        public static let minimumShardSize = 1024
+    }
+
     public var source: CitySource = .default
-    public var output: URL = URL(fileURLWithPath: "Output")
-    public var title: String = "World Cities"
-    public var pageSize: Int = 100
+    public var output: URL = URL(fileURLWithPath: Defaults.output)
+    public var title: String = Defaults.title
+    public var pageSize: Int = Defaults.pageSize
     public var formats: Set<PageFormat> = [.html, .markdown]
+    /// How detail pages are spread over folders (SPEC §5).
+    public var cityFolders = SiteLayout.CityFolders.flat
     /// A folder whose template files replace the defaults of the same name.
     public var templates: URL?
     /// Makes any invalid record fatal instead of skipped.
@@ -19,9 +31,23 @@ public struct BuildOptions: Sendable {
     /// Write into an output folder that holds files citygen did not make.
     public var force = false
     /// The largest search index shard, in bytes of JSON (SPEC §7: 32 KiB).
-    public var shardSize = SearchIndexWriter.defaultShardSize
+    public var shardSize = Defaults.shardSize
 
     public init() {}
+
+    /// Where the files go and how they link.
+    public var layout: SiteLayout { SiteLayout(cityFolders: cityFolders, baseURL: baseURL?.absoluteString) }
+
+    /// The formats, in the order they are written.
+    var formatsInOrder: [PageFormat] { PageFormat.allCases.filter(formats.contains) }
+
+    /// Checks the values that have a range; a wrong one is `CityGenError.invalidOption`.
+    public func validate() throws {
+        guard pageSize >= 1 else { throw CityGenError.invalidOption(name: "page size", reason: "must be at least 1, not \(pageSize)") }
+        guard shardSize >= Defaults.minimumShardSize else {
+            throw CityGenError.invalidOption(name: "shard size", reason: "must be at least \(Defaults.minimumShardSize) bytes, not \(shardSize)")
+        }
+    }
 
     /// The options a config file gives; relative paths in it are relative to the file's folder.
     public init(config: SiteConfig, folder: URL) throws {
@@ -46,7 +72,7 @@ public struct BuildOptions: Sendable {
         guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host != nil
         else {
-            throw InvalidDataError("baseURL \"\(text)\" is not an absolute http(s) URL")
+            throw CityGenError.invalidConfig(file: "", item: "baseURL", reason: "baseURL \"\(text)\" is not an absolute http(s) URL")
         }
         return url
     }

@@ -53,7 +53,7 @@ extension BuildReport {
         return Self.encode(report)
     }
 
-    /// The report of a failed build: `{"version":1,"status":"error","exitCode":65,"message":"…"}`.
+    /// The report of a failed build: `{"version":1,"status":"error","exitCode":…,"message":"…"}`.
     public static func errorJSON(exitCode: Int32, message: String) -> String {
         struct Failure: Encodable {
             let version = 1, status = "error"

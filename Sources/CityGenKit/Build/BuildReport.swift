@@ -44,20 +44,19 @@ public struct BuildReport: Sendable {
     }
 
     /// The counts the manifest keeps, so that an unchanged rebuild reports what the build it repeats did.
-    func summary(fingerprint: String) -> [String: String] {
-        [
-            "fingerprint": fingerprint, "cities": String(cityCount), "listPages": String(listPages),
-            "shards": String(shardCount), "favorites": String(favoriteCount), "skipped": String(skipped.count),
-        ]
+    func summary(fingerprint: String) -> BuildManifest.Summary {
+        BuildManifest.Summary(
+            fingerprint: fingerprint, cities: cityCount, listPages: listPages, shards: shardCount, favorites: favoriteCount,
+            skipped: skipped.count)
     }
 
     /// Takes the counts of an unchanged previous build; every file it wrote is unchanged.
-    mutating func restore(_ summary: [String: String]) {
-        cityCount = Int(summary["cities"] ?? "") ?? 0
-        listPages = Int(summary["listPages"] ?? "") ?? 0
-        shardCount = Int(summary["shards"] ?? "") ?? 0
-        favoriteCount = Int(summary["favorites"] ?? "") ?? 0
-        skippedCount = Int(summary["skipped"] ?? "") ?? 0
-        files.unchanged = Int(summary["files"] ?? "") ?? 0
+    mutating func restore(_ summary: BuildManifest.Summary) {
+        cityCount = summary.cities
+        listPages = summary.listPages
+        shardCount = summary.shards
+        favoriteCount = summary.favorites
+        skippedCount = summary.skipped
+        files.unchanged = summary.files
     }
 }

@@ -1,36 +1,87 @@
-/// A failure that ends a citygen command, with the exit code SPEC §8 documents for it.
-public protocol CityGenFailure: Error, CustomStringConvertible {
-    /// 64 usage, 65 bad data or config, 66 missing input, 69 source unavailable, 73/74 output errors.
-    var exitCode: Int32 { get }
+/// The exit statuses of SPEC §8: the one place that gives them numbers.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    case ok = 0
+    /// `search`: nothing matched; `check`: a link is broken or a host limit is exceeded (like grep).
+    case notFound = 1
+    case usage = 64
+    case badData = 65
+    case missingInput = 66
+    case sourceUnavailable = 69
+    case cannotCreateOutput = 73
+    case outputIOError = 74
+    case locked = 75
+
+    /// One line for `--help`: `0 ok, 1 …, 64 usage, …`.
+    public static var summary: String {
+        "\(ok.rawValue) ok, \(notFound.rawValue) no match (search) or failed check (check), \(usage.rawValue) usage, "
+            + "\(badData.rawValue) bad data or config, \(missingInput.rawValue) missing input, "
+            + "\(sourceUnavailable.rawValue) source unavailable, \(cannotCreateOutput.rawValue)/\(outputIOError.rawValue) output errors, "
+            + "\(locked.rawValue) output locked by another build"
+    }
 }
 
-/// The source data or the configuration is invalid (exit 65).
-public struct InvalidDataError: CityGenFailure {
-    public let description: String
-    public var exitCode: Int32 { 65 }
-    public init(_ description: String) { self.description = description }
-}
+/// Every failure that ends a citygen command: each case carries what went wrong and where, and maps to its
+/// documented exit status (`exitStatus`).
+public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// An option's value is out of its range.
+    case invalidOption(name: String, reason: String)
+    /// The source is not JSON at all: a syntax error at a position.
+    case malformedJSON(source: String, JSONSyntaxError)
+    /// The source is JSON or gzip, but not a city list (top level not an array, corrupt gzip, not UTF-8).
+    case notACityList(source: String, reason: String)
+    /// A record broke a rule of SPEC §1 and `--strict` was given.
+    case invalidRecord(source: String, SkippedRecord)
+    /// A download answered with something that is not a city list, and no fallback was allowed.
+    case invalidDownload(url: String, reason: String)
+    /// The config file (or an option with the same meaning) is wrong: `item` names the key or entry.
+    case invalidConfig(file: String, item: String?, reason: String)
+    /// Favorites that match no city, or several: one line per problem item.
+    case unresolvedFavorites([String])
+    /// A template does not parse.
+    case invalidTemplate(name: String, reason: String)
+    /// A built search index file is not one citygen can read.
+    case invalidIndex(file: String, reason: String)
+    /// An input file or folder does not exist or cannot be read: `what` says which input it is.
+    case missingInput(what: String, path: String, reason: String?)
+    /// The source could not be downloaded and nothing could stand in for it.
+    case sourceUnavailable(url: String, reason: String)
+    /// The output folder may not be written (refused) or cannot be created.
+    case outputRefused(path: String, reason: String)
+    /// A file cannot be written.
+    case writeFailed(path: String, reason: String)
 
-/// A local input file does not exist or cannot be read (exit 66).
-public struct MissingInputError: CityGenFailure {
-    public let description: String
-    public var exitCode: Int32 { 66 }
-    public init(_ description: String) { self.description = description }
-}
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .invalidOption: .usage
+        case .malformedJSON, .notACityList, .invalidRecord, .invalidDownload, .invalidConfig, .unresolvedFavorites,
+            .invalidTemplate, .invalidIndex:
+            .badData
+        case .missingInput: .missingInput
+        case .sourceUnavailable: .sourceUnavailable
+        case .outputRefused: .cannotCreateOutput
+        case .writeFailed: .outputIOError
+        }
+    }
 
-/// The source could not be downloaded and nothing could stand in for it (exit 69).
-public struct SourceUnavailableError: CityGenFailure {
-    public let description: String
-    public var exitCode: Int32 { 69 }
-    public init(_ description: String) { self.description = description }
-}
+    public var exitCode: Int32 { exitStatus.rawValue }
 
-/// The output folder could not be written (exit 73 when it cannot be created, 74 on I/O errors).
-public struct OutputError: CityGenFailure {
-    public let description: String
-    public let exitCode: Int32
-    public init(_ description: String, exitCode: Int32 = 74) {
-        self.description = description
-        self.exitCode = exitCode
+    public var description: String {
+        switch self {
+        case .invalidOption(let name, let reason): "\(name) \(reason)"
+        case .malformedJSON(let source, let error): "\(source): malformed JSON: \(error)"
+        case .notACityList(let source, let reason): "\(source): \(reason)"
+        case .invalidRecord(let source, let record): "\(source): \(record) (--strict makes this fatal)"
+        case .invalidDownload(let url, let reason): "\(url): \(reason)"
+        case .invalidConfig(let file, let item, let reason):
+            file.isEmpty ? reason : item.map { "\(file): \($0): \(reason)" } ?? "\(file): \(reason)"
+        case .unresolvedFavorites(let problems): problems.joined(separator: "\n")
+        case .invalidTemplate(let name, let reason): "template \(name): \(reason)"
+        case .invalidIndex(let file, let reason): "\(file): \(reason)"
+        case .missingInput(let what, let path, let reason):
+            reason.map { "\(what) \(path) cannot be read: \($0)" } ?? "\(what) \(path) does not exist"
+        case .sourceUnavailable(let url, let reason): url.isEmpty ? reason : "could not download \(url): \(reason)"
+        case .outputRefused(_, let reason): reason
+        case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
+        }
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -35,12 +34,11 @@ public struct LinkChecker: Sendable {
         let pages = files.filter { $0.hasSuffix(".html") || $0.hasSuffix(".md") }
         // Pass 1, on all cores: every link's file; fragments are kept for pass 2.
         let state = Mutex((links: 0, broken: [BrokenLink](), fragments: [String: [(page: String, link: String, id: String)]]()))
-        let chunk = 1024
-        DispatchQueue.concurrentPerform(iterations: (pages.count + chunk - 1) / chunk) { c in
+        try Parallel.forEachChunk(pages.indices, chunk: 1024) { part in
             var links = 0
             var broken: [BrokenLink] = []
             var fragments: [String: [(page: String, link: String, id: String)]] = [:]
-            for page in pages[(c * chunk)..<min(pages.count, (c + 1) * chunk)] {
+            for page in pages[part] {
                 guard let data = FileManager.default.contents(atPath: root.path + "/" + page) else { continue }
                 for link in Self.links(in: data, html: page.hasSuffix(".html")) where Self.isRelative(link) {
                     links += 1
@@ -77,11 +75,11 @@ public struct LinkChecker: Sendable {
     /// Every file below the root, relative to it, leaving out citygen's bookkeeping (`.citygen*`).
     private func siteFiles() throws -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else {
-            throw MissingInputError("site folder \(root.path) does not exist")
+            throw CityGenError.missingInput(what: "site folder", path: root.path, reason: nil)
         }
         var files: [String] = []
         while let path = enumerator.nextObject() as? String {
-            if path.split(separator: "/").contains(where: { $0.hasPrefix(".citygen") }) { continue }
+            if path.split(separator: "/").contains(where: { $0.hasPrefix(SiteLayout.bookkeepingPrefix) }) { continue }
             if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular { files.append(path) }
         }
         return files.sorted()

@@ -1,14 +1,10 @@
 /// Turns `favorites:` items into cities of the catalog (SPEC §6).
 public enum FavoriteResolver {
     /// The catalog indices of the favorites. Every item that matches no city, or a name that matches several,
-    /// is reported in one error (exit 65) naming the item and, for names, the candidates with their ids.
+    /// is reported in one error (`CityGenError.unresolvedFavorites`) naming the item and, for names, the candidates with their ids.
     public static func resolve(_ references: [FavoriteReference], in catalog: CityCatalog) throws -> Set<Int> {
         guard !references.isEmpty else { return [] }
-        var indexByID: [Int: Int] = [:]
-        if references.contains(where: { if case .id = $0 { true } else { false } }) {
-            indexByID.reserveCapacity(catalog.count)
-            for (index, city) in catalog.cities.enumerated() { indexByID[city.id] = index }
-        }
+        let indexByID = references.contains { if case .id = $0 { true } else { false } } ? catalog.indicesByID() : [:]
         var favorites = Set<Int>()
         var problems: [String] = []
         for reference in references {
@@ -30,7 +26,7 @@ public enum FavoriteResolver {
                 }
             }
         }
-        guard problems.isEmpty else { throw InvalidDataError(problems.joined(separator: "\n")) }
+        guard problems.isEmpty else { throw CityGenError.unresolvedFavorites(problems) }
         return favorites
     }
 

@@ -14,16 +14,16 @@ public enum Scaffold {
         source: \(CitySource.defaultURL.absoluteString)
 
         # The folder the site is written into (relative to this file).
-        output: Output
+        output: \(BuildOptions.Defaults.output)
 
         # The site's title.
-        title: World Cities
+        title: \(BuildOptions.Defaults.title)
 
         # The site's public address; with it, citygen writes sitemap.xml. No default. Example:
         # baseURL: https://cities.example.org/
 
         # Cities per list page.
-        pageSize: 100
+        pageSize: \(BuildOptions.Defaults.pageSize)
 
         # The formats to write: html, markdown, or both.
         formats: [html, markdown]
@@ -32,9 +32,9 @@ public enum Scaffold {
         \(withTemplates ? "" : "# ")templates: \(templatesFolder)
 
         # Favorite cities: ids, or "Name, CC" matched ignoring case and accents. Default: none. Example:
-        favorites:
-          - 707860            # Gurzuf, UA
-          # - "Córdoba, AR"
+        # favorites:
+        #   - 707860            # Gurzuf, UA
+        #   - "Córdoba, AR"
 
         """
     }
@@ -55,8 +55,10 @@ public enum Scaffold {
         files.sort { $0.0 < $1.0 }
         let existing = files.map(\.0).filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
         if !existing.isEmpty, !force {
-            throw OutputError("refusing to overwrite \(existing.prefix(3).joined(separator: ", "))\(existing.count > 3 ? ", …" : ""); "
-                + "pass --force to replace", exitCode: 73)
+            throw CityGenError.outputRefused(
+                path: folder.path,
+                reason: "refusing to overwrite \(existing.prefix(3).joined(separator: ", "))\(existing.count > 3 ? ", …" : ""); "
+                    + "pass --force to replace")
         }
         for (path, data) in files {
             let url = folder.appendingPathComponent(path)
@@ -64,7 +66,7 @@ public enum Scaffold {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: url, options: .atomic)
             } catch {
-                throw OutputError("cannot write \(url.path): \(error.localizedDescription)", exitCode: 73)
+                throw CityGenError.writeFailed(path: url.path, reason: error.localizedDescription)
             }
         }
         return files.map(\.0)

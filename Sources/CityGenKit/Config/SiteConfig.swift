@@ -36,7 +36,7 @@ public struct SiteConfig: Sendable, Equatable {
         do {
             text = try String(contentsOf: url, encoding: .utf8)
         } catch {
-            throw MissingInputError("config file \(url.path) cannot be read: \(error.localizedDescription)")
+            throw CityGenError.missingInput(what: "config file", path: url.path, reason: error.localizedDescription)
         }
         try self.init(yaml: text, fileName: url.path)
     }
@@ -46,19 +46,20 @@ public struct SiteConfig: Sendable, Equatable {
         do {
             document = try Yams.load(yaml: text)
         } catch {
-            throw InvalidDataError("\(fileName): not valid YAML: \(error)")
+            throw CityGenError.invalidConfig(file: fileName, item: nil, reason: "not valid YAML: \(error)")
         }
         guard let document else { return }  // an empty file is an empty config
         guard let mapping = document as? [String: Any] else {
-            throw InvalidDataError("\(fileName): expected a mapping of keys (\(Self.keys.joined(separator: ", ")))")
+            throw CityGenError.invalidConfig(file: fileName, item: nil, reason: "expected a mapping of keys (\(Self.keys.joined(separator: ", ")))")
         }
         for key in mapping.keys.sorted() where !Self.keys.contains(key) {
             let hint = Self.keys.first { $0.lowercased() == key.lowercased() }.map { " (did you mean \($0)?)" } ?? ""
-            throw InvalidDataError("\(fileName): unknown key \"\(key)\"\(hint); known keys: \(Self.keys.joined(separator: ", "))")
+            throw CityGenError.invalidConfig(
+                file: fileName, item: key, reason: "unknown key\(hint); known keys: \(Self.keys.joined(separator: ", "))")
         }
         func string(_ key: String) throws -> String? {
             guard let value = mapping[key] else { return nil }
-            guard let text = value as? String else { throw InvalidDataError("\(fileName): \(key) must be a string") }
+            guard let text = value as? String else { throw CityGenError.invalidConfig(file: fileName, item: key, reason: "must be a string") }
             return text
         }
         source = try string("source")
@@ -67,30 +68,31 @@ public struct SiteConfig: Sendable, Equatable {
         baseURL = try string("baseURL")
         templates = try string("templates")
         if let value = mapping["pageSize"] {
-            guard let size = value as? Int, size > 0 else {
-                throw InvalidDataError("\(fileName): pageSize must be a whole number of at least 1")
+            guard let size = value as? Int else {
+                throw CityGenError.invalidConfig(file: fileName, item: "pageSize", reason: "must be a whole number")
             }
             pageSize = size
         }
         if let value = mapping["formats"] {
             guard let names = value as? [String], !names.isEmpty else {
-                throw InvalidDataError("\(fileName): formats must be a list of html and/or markdown")
+                throw CityGenError.invalidConfig(file: fileName, item: "formats", reason: "must be a list of html and/or markdown")
             }
             formats = Set(try names.map { name in
                 guard let format = PageFormat(rawValue: name) else {
-                    throw InvalidDataError("\(fileName): unknown format \"\(name)\" in formats (use html and/or markdown)")
+                    throw CityGenError.invalidConfig(file: fileName, item: "formats", reason: "unknown format \"\(name)\" (use html and/or markdown)")
                 }
                 return format
             })
         }
         if let value = mapping["favorites"] {
             guard let items = value as? [Any] else {
-                throw InvalidDataError("\(fileName): favorites must be a list of city ids or \"Name, CC\" strings")
+                throw CityGenError.invalidConfig(file: fileName, item: "favorites", reason: "must be a list of city ids or \"Name, CC\" strings")
             }
             favorites = try items.enumerated().map { index, item in
                 if let id = item as? Int { return .id(id) }
                 if let name = item as? String { return .name(name) }
-                throw InvalidDataError("\(fileName): favorites item \(index + 1) is neither a city id nor a \"Name, CC\" string")
+                throw CityGenError.invalidConfig(
+                    file: fileName, item: "favorites item \(index + 1)", reason: "neither a city id nor a \"Name, CC\" string")
             }
         }
     }

@@ -17,7 +17,7 @@ public struct DecodedCities: Sendable {
 
 /// Turns source bytes into validated cities: JSON syntax first (with a position), then each record's rules.
 public enum CityDecoder {
-    /// Decodes `data` (JSON, or gzip-compressed JSON). Malformed JSON throws `InvalidDataError`;
+    /// Decodes `data` (JSON, or gzip-compressed JSON). Malformed JSON throws `CityGenError.malformedJSON`;
     /// an invalid record is skipped, or thrown when `strict`.
     public static func decode(_ data: Data, sourceName: String, strict: Bool = false) throws -> DecodedCities {
         var json = data
@@ -25,19 +25,19 @@ public enum CityDecoder {
             do {
                 json = try Gzip.decompress(data)
             } catch {
-                throw InvalidDataError("\(sourceName): \(error)")
+                throw CityGenError.notACityList(source: sourceName, reason: "\(error)")
             }
         }
         if let syntaxError = JSONSyntax.firstError(in: json) {
-            throw InvalidDataError("\(sourceName): malformed JSON: \(syntaxError)")
+            throw CityGenError.malformedJSON(source: sourceName, syntaxError)
         }
         let records: [SourceRecord]
         do {
             records = try JSONDecoder().decode([SourceRecord].self, from: json)
         } catch DecodingError.typeMismatch {
-            throw InvalidDataError("\(sourceName): expected a JSON array of cities at the top level")
+            throw CityGenError.notACityList(source: sourceName, reason: "expected a JSON array of cities at the top level")
         } catch {
-            throw InvalidDataError("\(sourceName): the JSON could not be decoded (is it UTF-8?)")
+            throw CityGenError.notACityList(source: sourceName, reason: "the JSON could not be decoded (is it UTF-8?)")
         }
         return try validate(records, sourceName: sourceName, strict: strict)
     }
@@ -62,7 +62,7 @@ public enum CityDecoder {
             }
             if let problem {
                 let record = SkippedRecord(index: index, reason: problem)
-                if strict { throw InvalidDataError("\(sourceName): \(record) (--strict makes this fatal)") }
+                if strict { throw CityGenError.invalidRecord(source: sourceName, record) }
                 skipped.append(record)
             }
         }

@@ -136,7 +136,7 @@ private final class BodyReceiver: NSObject, URLSessionDataDelegate, @unchecked S
     init(file: URL, maximumSize: Int, progress: @escaping @Sendable (BuildProgress) -> Void) throws {
         self.progress = progress
         guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-            throw OutputError("cannot create \(file.path)")
+            throw CityGenError.writeFailed(path: file.path, reason: "cannot create the file")
         }
         handle = try FileHandle(forWritingTo: file)
         self.maximumSize = maximumSize

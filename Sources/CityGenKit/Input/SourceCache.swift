@@ -58,7 +58,7 @@ public struct SourceCache: Sendable {
             sha256: Self.sha256(data))
         // Metadata last: a body without matching metadata is never used (its size or URL would not match).
         guard rename(download.path, entryFolder.appendingPathComponent("body").path) == 0 else {
-            throw OutputError("cannot write the cache in \(entryFolder.path): \(String(cString: strerror(errno)))")
+            throw CityGenError.writeFailed(path: entryFolder.path, reason: String(cString: strerror(errno)))
         }
         try write(entry, to: entryFolder)
         return entry
@@ -75,7 +75,7 @@ public struct SourceCache: Sendable {
         let temporary = entryFolder.appendingPathComponent(".meta.json.tmp")
         try Self.encoder.encode(entry).write(to: temporary)
         guard rename(temporary.path, entryFolder.appendingPathComponent("meta.json").path) == 0 else {
-            throw OutputError("cannot write the cache in \(entryFolder.path): \(String(cString: strerror(errno)))")
+            throw CityGenError.writeFailed(path: entryFolder.path, reason: String(cString: strerror(errno)))
         }
     }
 

@@ -19,7 +19,7 @@ public struct LoadedSource: Sendable {
 /// Reads a `CitySource` (SPEC §1). A URL goes through the cache: a fresh copy is used without a request, a
 /// stale one is revalidated (conditional GET), and a download replaces it only once it is complete and parses
 /// as a JSON array. When the network fails: the cached copy, with a warning that gives its date; then the
-/// snapshot bundled with citygen, with a warning; with `allowsFallback` off, an error (exit 69).
+/// snapshot bundled with citygen, with a warning; with `allowsFallback` off, `CityGenError.sourceUnavailable`.
 public struct SourceLoader: Sendable {
     public var cache: SourceCache
     /// A cached copy younger than this is used without asking the server.
@@ -78,7 +78,7 @@ public struct SourceLoader: Sendable {
                     let data = try Self.read(path: file.path)
                     if let invalid = Self.invalidity(of: data) {
                         try? FileManager.default.removeItem(at: file)
-                        guard allowsFallback else { throw InvalidDataError("\(url.absoluteString): \(invalid)") }
+                        guard allowsFallback else { throw CityGenError.invalidDownload(url: url.absoluteString, reason: invalid) }
                         problem = invalid
                     } else {
                         // The cache only saves a later download: failing to keep it costs this build nothing.
@@ -96,7 +96,7 @@ public struct SourceLoader: Sendable {
                 problem = failure.description
             }
         }
-        guard allowsFallback else { throw SourceUnavailableError("could not download \(url.absoluteString): \(problem)") }
+        guard allowsFallback else { throw CityGenError.sourceUnavailable(url: url.absoluteString, reason: problem) }
         if let cached {
             return LoadedSource(
                 data: try Self.read(path: cached.body.path), origin: "\(url.absoluteString) (cached copy)",
@@ -127,19 +127,19 @@ public struct SourceLoader: Sendable {
     /// The copy of the data set that ships inside citygen as the last fallback.
     public static func bundledSnapshot() throws -> URL {
         guard let url = Bundle.module.url(forResource: "cities.json", withExtension: "gz") else {
-            throw SourceUnavailableError("the bundled snapshot cities.json.gz is missing from citygen's resources")
+            throw CityGenError.sourceUnavailable(url: "", reason: "the bundled snapshot cities.json.gz is missing from citygen's resources")
         }
         return url
     }
 
     static func read(path: String) throws -> Data {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw MissingInputError("source file \(path) does not exist")
+            throw CityGenError.missingInput(what: "source file", path: path, reason: nil)
         }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         } catch {
-            throw MissingInputError("source file \(path) cannot be read: \(error.localizedDescription)")
+            throw CityGenError.missingInput(what: "source file", path: path, reason: error.localizedDescription)
         }
     }
 

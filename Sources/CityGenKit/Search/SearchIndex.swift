@@ -1,114 +1,67 @@
 import Foundation
 
-/// Reads a built `search/` folder the way the browser client does: the manifest once, then only the shards
-/// that hold a query's matches. Used by `citygen search` and by the tests of the index's bounds.
+/// The one search core in Swift: reads a built `search/` folder the way the browser client does (the manifest
+/// once, then only the shards that hold a query's matches) and answers SPEC §4. Used by `citygen search` and by
+/// the tests of the index's bounds; the browser's `search.js` implements the same steps.
 public final class SearchIndex {
-    /// One result row: what a result shows, and its key.
-    public struct Entry: Sendable, Equatable {
-        public let id: Int
-        public let name: String
-        public let country: String
-        public let latitude: Double
-        public let longitude: Double
-        /// `fold(name) + "\t" + fold(country)`.
-        public let key: [UInt8]
-
-        /// `Name, CC`, or the name alone when the country is empty.
-        public var label: String { country.isEmpty ? name : "\(name), \(country)" }
-
-        /// SPEC §4's search key: `fold(name) + " " + fold(country)`, trimmed.
-        var searchKey: [UInt8] {
-            let text = String(decoding: key, as: UTF8.self).replacingOccurrences(of: "\t", with: " ")
-            return Array(text.trimmingCharacters(in: .whitespaces).utf8)
-        }
-    }
-
-    public let folder: URL
-    /// Each shard's lower bound: every key in shard n is ≥ bounds[n] and < bounds[n + 1].
-    let bounds: [[UInt8]]
-    let countries: Set<[UInt8]>
-    /// The cities whose name folds to nothing, which the manifest lists so that no shard is read for them.
-    let unnamed: [Entry]
-    public let manifestBytes: Int
-    private var loaded: [Int: [Entry]] = [:]
-    /// Shards read so far, in order, and their bytes: what a client would have downloaded.
+    /// The built site's folder.
+    public let site: URL
+    private let layout: SiteLayout
+    public let manifest: IndexManifest
+    /// `manifest.shards` as UTF-8.
+    private let bounds: [[UInt8]]
+    private let countries: Set<[UInt8]>
+    private var loaded: [Int: [IndexEntry]] = [:]
+    /// Shards read so far, in order: what a client would have downloaded.
     public private(set) var shardLoads: [Int] = []
+    /// Bytes read so far, the manifest's included.
     public private(set) var bytesRead = 0
 
-    /// Opens the index in `folder` (the site's `search/`).
-    public init(folder: URL) throws {
-        self.folder = folder
-        let url = folder.appendingPathComponent("manifest.json")
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw MissingInputError("no search index at \(folder.path) (build the site first: citygen build)")
-        }
-        guard let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let version = manifest["version"] as? Int, let rows = manifest["shards"] as? [String],
-            let countries = manifest["countries"] as? [String]
-        else { throw InvalidDataError("\(url.path) is not a citygen search manifest") }
-        guard version == SearchIndexWriter.formatVersion else {
-            throw InvalidDataError("\(url.path) has index format \(version); this citygen reads \(SearchIndexWriter.formatVersion)")
-        }
-        self.bounds = rows.map { Array($0.utf8) }
-        self.countries = Set(countries.map { Array($0.utf8) })
-        self.unnamed = try Self.parseEntries(data, key: "unnamed", file: url.path)
-        self.manifestBytes = data.count
-        self.bytesRead = data.count
+    /// Opens the index of the site built in `site`.
+    public init(site: URL, layout: SiteLayout = SiteLayout()) throws {
+        self.site = site
+        self.layout = layout
+        let url = site.appendingPathComponent(layout.path(.indexManifest(.json)))
+        let data = try Self.read(url, what: "search index (citygen build makes one)")
+        manifest = try IndexManifest(json: data, file: url.path)
+        bounds = manifest.shards.map { Array($0.utf8) }
+        countries = Set(manifest.countries.map { Array($0.utf8) })
+        bytesRead = data.count
     }
 
-    public var shardCount: Int { bounds.count }
-
-    /// The first `limit` matches of `query` in SPEC order. A query that is empty or only white space gives the
-    /// start of the list (as the search box does); one that folds to nothing otherwise matches nothing.
-    public func search(_ query: String, limit: Int = .max) throws -> [Entry] {
-        if query.allSatisfy(\.isWhitespace) { return try entries(from: 0, limit: limit) }
-        var results: [Entry] = []
-        for prefix in SearchQuery(query, countries: countries).prefixes {
+    /// The first `limit` matches of `query` in SPEC order. A query that folds to nothing gives the start of the
+    /// list (SPEC §4).
+    public func search(_ query: String, limit: Int = .max) throws -> [IndexEntry] {
+        let query = SearchQuery(query, countries: countries)
+        if query.listsAll { return try entries(from: 0, limit: limit) }
+        var results: [IndexEntry] = []
+        for prefix in query.prefixes where results.count < limit {
             try collect(prefix: prefix, into: &results, limit: limit)
-            if results.count >= limit { break }
         }
         return results
     }
 
-    /// Favorites matching `query` (all of them for an empty query), from `favorites.json`: no shard is read.
-    public func favorites(matching query: String, limit: Int = .max) throws -> [Entry] {
-        let url = folder.appendingPathComponent("favorites.json")
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw MissingInputError("no favorites file at \(url.path)")
-        }
+    /// Favorites matching `query` (all of them when it folds to nothing), from `favorites.json`: no shard is read.
+    public func favorites(matching query: String, limit: Int = .max) throws -> [IndexEntry] {
+        let url = site.appendingPathComponent(layout.path(.indexFavorites))
+        let data = try Self.read(url, what: "favorites index")
         bytesRead += data.count
-        let all = try Self.parseEntries(data, key: "favorites", file: url.path)
-        if query.allSatisfy(\.isWhitespace) { return Array(all.prefix(limit)) }
+        let all = try FavoritesIndex(json: data, file: url.path).favorites
         let folded = Array(Fold.fold(query).utf8)
-        guard !folded.isEmpty else { return [] }
-        return Array(all.lazy.filter { $0.searchKey.starts(with: folded) }.prefix(limit))
+        return Array(all.lazy.filter { SearchKey.spec(fromIndex: $0.key).starts(with: folded) }.prefix(limit))
     }
 
     /// Appends the run of entries whose key starts with `prefix`.
-    private func collect(prefix: [UInt8], into results: inout [Entry], limit: Int) throws {
+    private func collect(prefix: [UInt8], into results: inout [IndexEntry], limit: Int) throws {
         if prefix.first == SearchKey.separator {
-            results += unnamed.lazy.filter { $0.key.starts(with: prefix) }.prefix(limit - results.count)
+            results += manifest.unnamed.lazy.filter { $0.key.starts(with: prefix) }.prefix(limit - results.count)
             return
         }
         // The last shard whose lower bound is not above the prefix holds the run's start, if there is a run.
-        var low = 0, high = bounds.count
-        while low < high {
-            let mid = (low + high) / 2
-            if ByteString.compare(bounds[mid], prefix) <= 0 { low = mid + 1 } else { high = mid }
-        }
-        var shard = max(0, low - 1)
-        var start = true
-        while shard < bounds.count, results.count < limit {
-            let entries = try load(shard)
-            var i = 0
-            if start {
-                var j = entries.count
-                while i < j {
-                    let mid = (i + j) / 2
-                    if ByteString.compare(entries[mid].key, prefix) < 0 { i = mid + 1 } else { j = mid }
-                }
-                start = false
-            }
+        var shard = max(0, bounds.indices.partitionPoint { ByteString.compare(bounds[$0], prefix) <= 0 } - 1)
+        var entries = try load(shard)
+        var i = entries.indices.partitionPoint { ByteString.compare(entries[$0].key, prefix) < 0 }
+        while results.count < limit {
             while i < entries.count, entries[i].key.starts(with: prefix) {
                 guard results.count < limit else { return }
                 results.append(entries[i])
@@ -119,11 +72,13 @@ public final class SearchIndex {
             // a bound above the prefix that does not start with it is above every key that does.
             shard += 1
             guard shard < bounds.count, bounds[shard].starts(with: prefix) else { return }
+            entries = try load(shard)
+            i = 0
         }
     }
 
-    private func entries(from start: Int, limit: Int) throws -> [Entry] {
-        var results: [Entry] = []
+    private func entries(from start: Int, limit: Int) throws -> [IndexEntry] {
+        var results: [IndexEntry] = []
         var shard = start
         while shard < bounds.count, results.count < limit {
             results += try load(shard).prefix(limit - results.count)
@@ -132,29 +87,21 @@ public final class SearchIndex {
         return results
     }
 
-    private func load(_ shard: Int) throws -> [Entry] {
+    private func load(_ shard: Int) throws -> [IndexEntry] {
         if let entries = loaded[shard] { return entries }
-        let url = folder.appendingPathComponent("shards/\(shard).json")
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw MissingInputError("search shard \(url.path) is missing (rebuild the site)")
-        }
-        let entries = try Self.parseEntries(data, key: "entries", file: url.path)
+        let url = site.appendingPathComponent(layout.path(.indexShard(shard, .json)))
+        let data = try Self.read(url, what: "search shard (rebuild the site)")
+        let entries = try IndexShard(json: data, file: url.path).entries
         loaded[shard] = entries
         shardLoads.append(shard)
         bytesRead += data.count
         return entries
     }
 
-    static func parseEntries(_ data: Data, key: String, file: String) throws -> [Entry] {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let rows = object[key] as? [[Any]]
-        else { throw InvalidDataError("\(file) is not a citygen index file") }
-        return try rows.map { row in
-            guard row.count == 6, let id = row[0] as? Int, let name = row[1] as? String, let country = row[2] as? String,
-                let lat = (row[3] as? NSNumber)?.doubleValue, let lon = (row[4] as? NSNumber)?.doubleValue,
-                let key = row[5] as? String
-            else { throw InvalidDataError("\(file): an entry is malformed") }
-            return Entry(id: id, name: name, country: country, latitude: lat, longitude: lon, key: Array(key.utf8))
+    private static func read(_ url: URL, what: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw CityGenError.missingInput(what: what, path: url.path, reason: nil)
         }
+        return data
     }
 }

@@ -6,13 +6,10 @@
 /// key (a B-tree separator, a few characters), so it stays small (about 5 KB for 209,579 cities) and a client
 /// finds the shard of any prefix by binary search and loads the shards it needs only.
 public struct SearchIndexWriter: Sendable {
-    public static let formatVersion = 1
-    public static let defaultShardSize = 32 * 1024
-
     public let catalog: CityCatalog
     public let shardSize: Int
 
-    public init(catalog: CityCatalog, shardSize: Int = SearchIndexWriter.defaultShardSize) {
+    public init(catalog: CityCatalog, shardSize: Int = BuildOptions.Defaults.shardSize) {
         self.catalog = catalog
         self.shardSize = shardSize
     }
@@ -23,24 +20,20 @@ public struct SearchIndexWriter: Sendable {
         public let json: String
     }
 
-    static let shardPrefix = "{\"version\":\(formatVersion),\"entries\":["
-    static let shardSuffix = "]}\n"
-
     /// The key of the city at `index`.
     func key(_ index: Int) -> [UInt8] {
-        SearchKey.make(name: catalog.foldedNames[index], country: catalog.foldedCountries[index])
+        SearchKey.index(name: catalog.foldedNames[index], country: catalog.foldedCountries[index])
     }
 
-    /// `[id,"name","country",lat,lon,"key"]`.
-    func entry(_ index: Int) -> String {
+    /// The index row of the city at `index`.
+    func entry(_ index: Int) -> IndexEntry {
         let city = catalog.cities[index]
-        return "[\(city.id),\(JSONText.quoted(city.name)),\(JSONText.quoted(city.country)),\(Coordinate.format(city.latitude)),"
-            + "\(Coordinate.format(city.longitude)),\(JSONText.quoted(String(decoding: key(index), as: UTF8.self)))]"
+        return IndexEntry(id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key(index))
     }
 
     /// The shards in order. A run of equal keys larger than `shardSize` makes one larger shard.
     public func shards() -> [Shard] {
-        let budget = shardSize - Self.shardPrefix.utf8.count - Self.shardSuffix.utf8.count
+        let budget = shardSize - IndexShard.framingBytes
         var shards: [Shard] = []
         var start = 0
         var entries: [String] = []
@@ -51,10 +44,10 @@ public struct SearchIndexWriter: Sendable {
             let runKey = key(index)
             var end = index + 1
             while end < catalog.count, key(end) == runKey { end += 1 }
-            let run = (index..<end).map(entry)
+            let run = (index..<end).map { entry($0).json }
             let runBytes = run.reduce(0) { $0 + $1.utf8.count + 1 }
             if !entries.isEmpty, bytes + runBytes > budget {
-                shards.append(Shard(range: start..<index, json: Self.shardPrefix + entries.joined(separator: ",") + Self.shardSuffix))
+                shards.append(Shard(range: start..<index, json: IndexShard.json(entries: entries)))
                 start = index
                 entries = []
                 bytes = 0
@@ -64,27 +57,29 @@ public struct SearchIndexWriter: Sendable {
             index = end
         }
         if !entries.isEmpty || shards.isEmpty {
-            shards.append(Shard(range: start..<catalog.count, json: Self.shardPrefix + entries.joined(separator: ",") + Self.shardSuffix))
+            shards.append(Shard(range: start..<catalog.count, json: IndexShard.json(entries: entries)))
         }
         return shards
     }
 
-    /// The manifest for `shards`.
-    public func manifest(_ shards: [Shard]) -> String {
+    /// The manifest for `shards`, with the layout's URL patterns for the browser.
+    public func manifest(_ shards: [Shard], layout: SiteLayout) -> IndexManifest {
         let countries = Set(catalog.foldedCountries).sorted { ByteString.compare($0, $1) < 0 }
         let bounds = shards.enumerated().map { n, shard -> String in
-            guard n > 0, !shard.range.isEmpty else { return "\"\"" }
+            guard n > 0, !shard.range.isEmpty else { return "" }
             let bound = Self.separator(after: key(shard.range.lowerBound - 1), upTo: key(shard.range.lowerBound))
-            return JSONText.quoted(String(decoding: bound, as: UTF8.self))
+            return String(decoding: bound, as: UTF8.self)
         }
         // Cities whose name folds to nothing are found by their country alone; listing them here (ten in the real
         // data) spares a load of the first shard for every query that starts like a country code.
-        let unnamed = catalog.exactNameRange([], countryPrefix: []).map(entry)
-        return "{\"version\":\(Self.formatVersion),\"count\":\(catalog.count),"
-            + "\"fields\":[\"id\",\"name\",\"country\",\"lat\",\"lon\",\"key\"],"
-            + "\"countries\":[" + countries.map { JSONText.quoted(String(decoding: $0, as: UTF8.self)) }.joined(separator: ",") + "],"
-            + "\"unnamed\":[" + unnamed.joined(separator: ",") + "],"
-            + "\"shards\":[" + bounds.joined(separator: ",") + "]}\n"
+        return IndexManifest(
+            count: catalog.count, countries: countries.map { String(decoding: $0, as: UTF8.self) },
+            unnamed: catalog.exactNameRange([], countryPrefix: []).map(entry), urls: layout.urlTemplates, shards: bounds)
+    }
+
+    /// The favorites (catalog indices) as index entries, in list order.
+    func favorites(_ indices: Set<Int>) -> FavoritesIndex {
+        FavoritesIndex(favorites: indices.sorted().map(entry))
     }
 
     /// The shortest prefix of `next` that is greater than `previous` (which is less than `next`), cut at a

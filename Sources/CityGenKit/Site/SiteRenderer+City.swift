@@ -10,6 +10,7 @@ extension SiteRenderer {
     /// What a detail page shows, computed once for either way of writing it.
     struct CityFacts {
         let city: City
+        let route: Route
         let format: PageFormat
         let latitude: String, longitude: String, dms: String
         let countryName: String?
@@ -23,23 +24,22 @@ extension SiteRenderer {
         let namesakesHref: String
     }
 
-    func city(at index: Int, _ format: PageFormat) -> Page {
+    func city(at index: Int, _ format: PageFormat) -> String {
         let facts = cityFacts(index, format)
         let markdown = templates.customTemplates.contains("city")
             ? templates.markdown("city", cityContext(facts)) : cityMarkdown(facts)
-        var layout = common(format, root: "../", pageTitle: "\(facts.city.label) · \(title)")
-        if format == .html { layout["jsonLD"] = jsonLD(facts) }
-        return wrap(markdown, layout, format, path: SitePaths.city(facts.city.id, format))
+        var layoutContext = common(facts.route, pageTitle: "\(facts.city.label) · \(title)")
+        if format == .html { layoutContext["jsonLD"] = jsonLD(facts) }
+        return wrap(markdown, layoutContext, format)
     }
 
     func cityFacts(_ index: Int, _ format: PageFormat) -> CityFacts {
         let city = catalog.cities[index]
-        let ext = format.fileExtension
+        let route = Route.city(id: city.id, format)
         let lat = Coordinate.format(city.latitude), lon = Coordinate.format(city.longitude)
         let box = Coordinate.boundingBox(latitude: city.latitude, longitude: city.longitude)
-        let listPage = plan.page(ofCityAt: index)
-        let fragment = { (id: Int) in format == .html ? "#cityCell_\(id)" : "" }
-        let neighbour = { (i: Int) in (label: catalog.cities[i].label, href: "\(catalog.cities[i].id).\(ext)") }
+        let href = { (i: Int) in layout.href(to: .city(id: catalog.cities[i].id, format), from: route) }
+        let neighbour = { (i: Int) in (label: catalog.cities[i].label, href: href(i)) }
 
         let run = catalog.exactNameRange(catalog.foldedNames[index], countryPrefix: [])
         let start = max(run.lowerBound, min(index - Self.namesakeLimit / 2, run.upperBound - Self.namesakeLimit - 1))
@@ -47,22 +47,22 @@ extension SiteRenderer {
         let namesakes = window.filter { $0 != index }.prefix(Self.namesakeLimit).map { i in
             let other = catalog.cities[i]
             return (
-                label: other.label, href: "\(other.id).\(ext)",
+                label: other.label, href: href(i),
                 coordinates: Coordinate.pair(latitude: other.latitude, longitude: other.longitude),
                 countryName: countryNames[other.country] ?? other.country
             )
         }
         return CityFacts(
-            city: city, format: format, latitude: lat, longitude: lon,
+            city: city, route: route, format: format, latitude: lat, longitude: lon,
             dms: Coordinate.dms(latitude: city.latitude, longitude: city.longitude),
             countryName: countryNames[city.country], favorite: favorites.contains(index),
             osmURL: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)",
             embedURL: "https://www.openstreetmap.org/export/embed.html?bbox=\(box)&layer=mapnik&marker=\(lat),\(lon)",
-            listPage: listPage, listHref: "../list/\(listPage).\(ext)" + fragment(city.id),
+            listPage: plan.page(ofCityAt: index), listHref: listRowHref(index, from: route),
             previous: index > 0 ? neighbour(index - 1) : nil,
             next: index + 1 < catalog.count ? neighbour(index + 1) : nil,
             namesakes: Array(namesakes), namesakeCount: run.count - 1, namesakesMore: run.count - 1 - namesakes.count,
-            namesakesHref: "../list/\(plan.page(ofCityAt: run.lowerBound)).\(ext)" + fragment(catalog.cities[run.lowerBound].id)
+            namesakesHref: listRowHref(run.lowerBound, from: route)
         )
     }
 
@@ -110,7 +110,7 @@ extension SiteRenderer {
     /// The Mustache context of a custom `city.md.mustache` (documented in Templates/README.md).
     func cityContext(_ facts: CityFacts) -> [String: Any] {
         let city = facts.city
-        var context = common(facts.format, root: "../", pageTitle: "\(city.label) · \(title)")
+        var context = common(facts.route, pageTitle: "\(city.label) · \(title)")
         context["name"] = city.name
         context["label"] = city.label
         context["country"] = city.country

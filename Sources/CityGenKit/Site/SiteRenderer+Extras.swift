@@ -1,33 +1,21 @@
-import Foundation
-
-/// The pages besides home, lists and cities: favorites, 404, and the machine-readable files.
+/// The pages besides home, lists and cities: favorites and 404.
 extension SiteRenderer {
-    func favoritesPage(_ format: PageFormat) -> Page {
-        let ext = format.fileExtension
+    func favoritesPage(_ format: PageFormat) -> String {
+        let route = Route.favorites(format)
         let rows = favorites.sorted().map { index in
-            var row = row(index, root: "", ext: ext)
-            let page = plan.page(ofCityAt: index)
-            row["listHref"] = "list/\(page).\(ext)" + (format == .html ? "#cityCell_\(catalog.cities[index].id)" : "")
-            row["listPage"] = Digits.grouped(page)
+            var row = row(index, from: route)
+            row["listHref"] = listRowHref(index, from: route)
+            row["listPage"] = Digits.grouped(plan.page(ofCityAt: index))
             return row
         }
-        var context = common(format, root: "", pageTitle: "Favorites · \(title)")
+        var context = common(route, pageTitle: "Favorites · \(title)")
         context["favorites"] = rows
         context["favoriteCount"] = rows.isEmpty ? nil : Digits.grouped(rows.count)
-        return render("favorites", context, format, path: SitePaths.favorites(format))
+        return render("favorites", context, route)
     }
 
-    /// `404.html`: served by static hosts for any missing path, so its links are absolute (from `baseURL`, or
-    /// the host's root without one).
-    func notFoundPage() -> Page {
-        let root = baseURL?.absoluteString ?? "/"
-        return render("404", common(.html, root: root, pageTitle: "Page not found · \(title)"), .html, path: SitePaths.notFound)
-    }
-
-    /// `search/favorites.json`: the favorites in list order, as index entries, for the favorites-only filter.
-    func favoritesJSON() -> String {
-        let index = SearchIndexWriter(catalog: catalog)
-        return "{\"version\":\(SearchIndexWriter.formatVersion),\"fields\":[\"id\",\"name\",\"country\",\"lat\",\"lon\",\"key\"],"
-            + "\"favorites\":[" + favorites.sorted().map(index.entry).joined(separator: ",") + "]}\n"
+    /// `404.html`: served by static hosts for any missing path, so its links are absolute (`SiteLayout`).
+    func notFoundPage() -> String {
+        render("404", common(.notFound, pageTitle: "Page not found · \(title)"), .notFound)
     }
 }

@@ -1,12 +1,5 @@
 import Foundation
 
-/// The two formats every page is written in.
-public enum PageFormat: String, CaseIterable, Sendable {
-    case html, markdown
-
-    var fileExtension: String { self == .html ? "html" : "md" }
-}
-
 /// Renders the pages of a `SitePlan`: Markdown from the templates, and HTML as that Markdown rendered by
 /// cmark inside the layout. Pure: it returns text and never touches the file system.
 struct SiteRenderer: Sendable {
@@ -18,68 +11,95 @@ struct SiteRenderer: Sendable {
     let favorites: Set<Int>
     /// Country names by code, where known.
     let countryNames: [String: String]
-    let baseURL: URL?
+    /// Where pages go and how they link.
+    let layout: SiteLayout
+    /// Catalog indices by city id, to render a `Route.city`.
+    let indexByID: [Int: Int]
+    /// `search/favorites.json`, inlined in the home page so the favorites filter loads nothing.
+    let favoritesJSON: String
 
-    init(catalog: CityCatalog, plan: SitePlan, templates: TemplateSet, title: String, favorites: Set<Int> = [], baseURL: URL? = nil) {
+    init(
+        catalog: CityCatalog, plan: SitePlan, templates: TemplateSet, title: String, favorites: Set<Int> = [],
+        layout: SiteLayout = SiteLayout(), favoritesJSON: String = ""
+    ) {
         self.catalog = catalog
         self.plan = plan
         self.templates = templates
         self.title = title
         self.favorites = favorites
-        self.baseURL = baseURL
+        self.layout = layout
+        self.favoritesJSON = favoritesJSON
         self.countryNames = CountryNames.names(for: Set(catalog.cities.map(\.country)))
+        self.indexByID = catalog.indicesByID()
     }
 
-    /// A rendered page: the path below the output folder and its bytes.
-    struct Page {
-        let path: String
-        let text: String
+    /// The text of the page at `route` (pages only: home, favorites, list, city and not-found pages).
+    func page(_ route: Route) -> String {
+        switch route {
+        case .home(let format): home(format)
+        case .favorites(let format): favoritesPage(format)
+        case .list(let page, let format): list(page: page, format)
+        case .city(let id, let format): city(at: indexByID[id]!, format)
+        case .notFound: notFoundPage()
+        default: preconditionFailure("\(route) is not a page")
+        }
     }
 
-    func home(_ format: PageFormat) -> Page {
+    func home(_ format: PageFormat) -> String {
+        let route = Route.home(format)
         let initials: [[String: Any]] = plan.initials.map { initial in
             var entry: [String: Any] = ["label": initial.label]
-            if let page = initial.page { entry["href"] = "list/\(page).\(format.fileExtension)" }
+            if let page = initial.page { entry["href"] = layout.href(to: .list(page: page, format), from: route) }
             return entry
         }
-        let context = common(format, root: "", pageTitle: title).merging([
+        let context = common(route, pageTitle: title).merging([
             "cityCount": Digits.grouped(plan.cityCount),
             "pageCount": Digits.grouped(plan.pageCount),
             "initials": initials,
-            "firstPage": "list/1.\(format.fileExtension)",
+            "firstPage": layout.href(to: .list(page: 1, format), from: route),
             "favoriteCount": favorites.count,
-            "favoritesHref": "favorites.\(format.fileExtension)",
-            "favoritesJSON": format == .html ? favoritesJSON() : "",
+            "favoritesHref": layout.href(to: .favorites(format), from: route),
+            "favoritesJSON": format == .html ? favoritesJSON : "",
+            "indexHref": layout.indexFolderHref(from: route),
+            "searchScriptHref": layout.href(to: .asset("search.js"), from: route),
         ]) { $1 }
-        return render("home", context, format, path: SitePaths.home(format))
+        return render("home", context, route)
     }
 
-    func list(page: Int, _ format: PageFormat) -> Page {
-        let ext = format.fileExtension
-        let rows = plan.cities(onPage: page).map { row($0, root: "../", ext: ext) }
+    func list(page: Int, _ format: PageFormat) -> String {
+        let route = Route.list(page: page, format)
+        let rows = plan.cities(onPage: page).map { row($0, from: route) }
         let heading = "Cities, page \(Digits.grouped(page)) of \(Digits.grouped(plan.pageCount))"
-        let context = common(format, root: "../", pageTitle: "\(heading) · \(title)").merging([
+        let context = common(route, pageTitle: "\(heading) · \(title)").merging([
             "heading": heading,
             "cities": rows,
-            "pager": pager(current: page, ext: ext),
+            "pager": pager(current: page, format),
         ]) { $1 }
-        return render("list", context, format, path: SitePaths.list(page, format))
+        return render("list", context, route)
     }
 
     /// What a list row (on list pages and the favorites page) shows of the city at `index`.
-    func row(_ index: Int, root: String, ext: String) -> [String: Any] {
+    func row(_ index: Int, from page: Route) -> [String: Any] {
         let city = catalog.cities[index]
         return [
             "id": city.id,
             "label": city.label,
             "coordinates": Coordinate.pair(latitude: city.latitude, longitude: city.longitude),
-            "href": "\(root)city/\(city.id).\(ext)",
+            "href": layout.href(to: .city(id: city.id, page.format!), from: page),
             "favorite": favorites.contains(index),
         ]
     }
 
+    /// The link from `page` to the row of the city at `index` on its list page (the row's anchor in HTML).
+    func listRowHref(_ index: Int, from page: Route) -> String {
+        let format = page.format!
+        return layout.href(
+            to: .list(page: plan.page(ofCityAt: index), format), from: page,
+            fragment: format == .html ? "cityCell_\(catalog.cities[index].id)" : nil)
+    }
+
     /// Links of a list page's navigation: first, previous, nearby numbers, next, last.
-    func pager(current: Int, ext: String) -> [[String: Any]] {
+    func pager(current: Int, _ format: PageFormat) -> [[String: Any]] {
         let last = plan.pageCount
         var items: [(label: String, page: Int?)] = []
         if current > 1 { items += [("« First", 1), ("‹ Previous", current - 1)] }
@@ -90,28 +110,32 @@ struct SiteRenderer: Sendable {
         if current < last { items += [("Next ›", current + 1), ("Last »", last)] }
         return items.enumerated().map { offset, item in
             var entry: [String: Any] = ["label": item.label, "separator": offset < items.count - 1 ? " · " : ""]
-            if let page = item.page { entry["href"] = "\(page).\(ext)" }
+            if let page = item.page { entry["href"] = layout.href(to: .list(page: page, format), from: .list(page: current, format)) }
             if item.label == String(current) { entry["current"] = true }
             return entry
         }
     }
 
-    func common(_ format: PageFormat, root: String, pageTitle: String) -> [String: Any] {
-        [
-            "siteTitle": title, "pageTitle": pageTitle, "root": root, "ext": format.fileExtension,
+    /// What every page's templates get: titles, the format, and the links every page has.
+    func common(_ page: Route, pageTitle: String) -> [String: Any] {
+        let format = page.format!
+        return [
+            "siteTitle": title, "pageTitle": pageTitle, "root": layout.root(from: page), "ext": format.fileExtension,
             "html": format == .html,
+            "homeHref": layout.href(to: .home(format), from: page),
+            "stylesheetHref": layout.href(to: .asset("style.css"), from: page),
         ]
     }
 
-    func render(_ template: String, _ context: [String: Any], _ format: PageFormat, path: String) -> Page {
-        wrap(templates.markdown(template, context), context, format, path: path)
+    func render(_ template: String, _ context: [String: Any], _ page: Route) -> String {
+        wrap(templates.markdown(template, context), context, page.format!)
     }
 
     /// The page for `markdown`: as is in Markdown; rendered by cmark inside the layout in HTML.
-    func wrap(_ markdown: String, _ layout: [String: Any], _ format: PageFormat, path: String) -> Page {
+    func wrap(_ markdown: String, _ layoutContext: [String: Any], _ format: PageFormat) -> String {
         switch format {
-        case .markdown: return Page(path: path, text: markdown)
-        case .html: return Page(path: path, text: templates.page(body: CommonMark.html(from: markdown), layout))
+        case .markdown: markdown
+        case .html: templates.page(body: CommonMark.html(from: markdown), layoutContext)
         }
     }
 

@@ -41,18 +41,18 @@ public struct TemplateSet: Sendable {
                 sources[name] = text
                 return text
             } catch {
-                throw MissingInputError("template \(url.path) cannot be read: \(error.localizedDescription)")
+                throw CityGenError.missingInput(what: "template", path: url.path, reason: error.localizedDescription)
             }
         }
         func parse(_ name: String, _ text: String) throws -> MustacheTemplate {
             do {
                 return try MustacheTemplate(string: text)
             } catch {
-                throw InvalidDataError("template \(name): \(error)")
+                throw CityGenError.invalidTemplate(name: name, reason: "\(error)")
             }
         }
         if let overrides, !FileManager.default.fileExists(atPath: overrides.path) {
-            throw MissingInputError("templates folder \(overrides.path) does not exist")
+            throw CityGenError.missingInput(what: "templates folder", path: overrides.path, reason: nil)
         }
         var library = MustacheLibrary()
         var custom = Set<String>()
@@ -79,7 +79,7 @@ public struct TemplateSet: Sendable {
     /// The default templates inside citygen's resources.
     public static func defaultFolder() throws -> URL {
         guard let url = Bundle.module.url(forResource: "Templates", withExtension: nil) else {
-            throw MissingInputError("the default templates are missing from citygen's resources")
+            throw CityGenError.missingInput(what: "citygen's default templates", path: "Templates", reason: nil)
         }
         return url
     }

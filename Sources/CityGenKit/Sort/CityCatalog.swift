@@ -1,5 +1,3 @@
-import Dispatch
-
 /// All valid cities in the one order of SPEC §3, with the folded keys that search and paging need.
 public struct CityCatalog: Sendable {
     /// The cities, sorted by `fold(name)`, `fold(country)`, `name` by scalar values, then `id`.
@@ -23,18 +21,25 @@ public struct CityCatalog: Sendable {
 
     public var count: Int { cities.count }
 
-    /// `fold(name)` of the city at `index`.
-    public func foldedName(at index: Int) -> String {
-        String(decoding: foldedNames[index], as: UTF8.self)
+    /// The run of cities whose folded name is `name` and whose folded country starts with `countryPrefix`.
+    func exactNameRange(_ name: [UInt8], countryPrefix: ArraySlice<UInt8>) -> Range<Int> {
+        let country = Array(countryPrefix)
+        let start = cities.indices.partitionPoint { i in
+            let byName = ByteString.compare(foldedNames[i], name)
+            return byName < 0 || (byName == 0 && ByteString.compare(foldedCountries[i], country) < 0)
+        }
+        let end = (start..<cities.count).partitionPoint { i in
+            foldedNames[i] == name && ByteString.hasPrefix(foldedCountries[i], countryPrefix)
+        }
+        return start..<end
     }
 
-    /// The search key of SPEC §4: `fold(name) + " " + fold(country)`, trimmed.
-    public func searchKey(at index: Int) -> String {
-        let country = foldedCountries[index]
-        let name = foldedNames[index]
-        if country.isEmpty { return String(decoding: name, as: UTF8.self) }
-        if name.isEmpty { return String(decoding: country, as: UTF8.self) }
-        return String(decoding: name + [0x20] + country, as: UTF8.self)
+    /// The catalog index of every city, by id.
+    public func indicesByID() -> [Int: Int] {
+        var indices: [Int: Int] = [:]
+        indices.reserveCapacity(cities.count)
+        for (index, city) in cities.enumerated() { indices[city.id] = index }
+        return indices
     }
 
     private static func precedes(
@@ -51,17 +56,6 @@ public struct CityCatalog: Sendable {
 
     /// Folds on all cores: folding is most of the sort's cost.
     private static func foldAll(_ texts: [String]) -> [[UInt8]] {
-        var result = [[UInt8]](repeating: [], count: texts.count)
-        let chunk = 4096
-        let chunks = (texts.count + chunk - 1) / chunk
-        result.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let out = buffer
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                for i in (c * chunk)..<min(texts.count, (c + 1) * chunk) {
-                    out[i] = Array(Fold.fold(texts[i]).utf8)
-                }
-            }
-        }
-        return result
+        Parallel.map(texts.indices, chunk: 4096) { Array(Fold.fold(texts[$0]).utf8) }
     }
 }

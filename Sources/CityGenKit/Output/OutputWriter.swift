@@ -16,9 +16,9 @@ import Synchronization
 ///
 /// `write` is safe to call from several threads.
 public final class OutputWriter: Sendable {
-    public static let manifestName = ".citygen-manifest"
-    static let markerName = ".citygen-building"
-    static let temporaryPrefix = ".citygen-tmp."
+    public static let manifestName = SiteLayout.bookkeepingPrefix + "-manifest"
+    static let markerName = SiteLayout.bookkeepingPrefix + "-building"
+    static let temporaryPrefix = SiteLayout.bookkeepingPrefix + "-tmp."
     /// Files a folder may hold and still count as empty for citygen (the repository's `Output/README.md`).
     static let ignorableFiles: Set<String> = ["README.md", ".gitkeep", ".gitignore", ".DS_Store"]
 
@@ -29,29 +29,27 @@ public final class OutputWriter: Sendable {
         public var bytes = 0
     }
 
-    /// A file of the manifest: size and modification time (nanoseconds) as written.
-    struct Record: Equatable {
-        let size: Int
-        let mtime: Int
-    }
+    typealias Record = BuildManifest.FileRecord
 
     public let root: URL
     /// Counts the files written, for progress bars.
-    nonisolated(unsafe) var counter: ProgressCounter?  // set before the first write, then only read
+    let counter: ProgressCounter?
     private let state = Mutex<(stats: Statistics, records: [String: Record])>((Statistics(), [:]))
 
     /// Prepares `root`: refuses `/`, the home folder, the working directory, and (unless `force`) a folder with
-    /// files that citygen did not make; creates it and the site's folders when missing.
-    public init(root: URL, force: Bool = false) throws {
+    /// files that citygen did not make; creates it when missing.
+    init(root: URL, force: Bool = false, counter: ProgressCounter? = nil) throws {
         self.root = root.standardizedFileURL
+        self.counter = counter
         try Self.checkSafe(self.root, force: force)
-        for folder in [""] + SitePaths.folders {
-            let url = folder.isEmpty ? self.root : self.root.appendingPathComponent(folder)
-            do {
-                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            } catch {
-                throw OutputError("cannot create output folder \(url.path): \(error.localizedDescription)", exitCode: 73)
-            }
+        try Self.createFolder(self.root)
+    }
+
+    private static func createFolder(_ url: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw CityGenError.outputRefused(path: url.path, reason: "cannot create output folder \(url.path): \(error.localizedDescription)")
         }
     }
 
@@ -61,16 +59,18 @@ public final class OutputWriter: Sendable {
         let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
         for (forbidden, what) in [("/", "the root folder"), (home, "your home folder"), (working, "the working directory")]
         where path == forbidden {
-            throw OutputError("refusing to write the site into \(what) (\(path)); choose an output folder such as Output", exitCode: 73)
+            throw CityGenError.outputRefused(
+                path: path, reason: "refusing to write the site into \(what) (\(path)); choose an output folder such as Output")
         }
         guard !force, !FileManager.default.fileExists(atPath: root.appendingPathComponent(manifestName).path),
             let contents = try? FileManager.default.contentsOfDirectory(atPath: root.path)
         else { return }
         let foreign = contents.filter { !ignorableFiles.contains($0) }.sorted()
         if !foreign.isEmpty {
-            throw OutputError(
-                "refusing to write into \(root.path): it holds files citygen did not make (\(foreign.prefix(3).joined(separator: ", "))"
-                    + "\(foreign.count > 3 ? ", …" : "")); choose an empty folder, or pass --force", exitCode: 73)
+            throw CityGenError.outputRefused(
+                path: root.path,
+                reason: "refusing to write into \(root.path): it holds files citygen did not make (\(foreign.prefix(3).joined(separator: ", "))"
+                    + "\(foreign.count > 3 ? ", …" : "")); choose an empty folder, or pass --force")
         }
     }
 
@@ -78,96 +78,62 @@ public final class OutputWriter: Sendable {
 
     // MARK: Manifest
 
-    /// What a previous build recorded.
-    struct Manifest {
-        var summary: [String: String] = [:]
-        var records: [String: Record?] = [:]
-    }
-
-    static func readManifest(in root: URL) -> Manifest {
-        guard let text = try? String(contentsOfFile: root.path + "/" + manifestName, encoding: .utf8) else { return Manifest() }
-        var manifest = Manifest()
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix("# ") {
-                let parts = line.dropFirst(2).split(separator: " ", maxSplits: 1)
-                if parts.count == 2 { manifest.summary[String(parts[0])] = String(parts[1]) }
-                continue
-            }
-            let fields = line.split(separator: "\t")
-            guard let path = fields.first.map(String.init), isOwnPath(path) else { continue }
-            if fields.count == 3, let size = Int(fields[1]), let mtime = Int(fields[2]) {
-                manifest.records[path] = Record(size: size, mtime: mtime)
-            } else {
-                manifest.records[path] = .some(nil)
-            }
-        }
-        return manifest
+    static func readManifest(in root: URL) -> BuildManifest {
+        guard let text = try? String(contentsOfFile: root.path + "/" + manifestName, encoding: .utf8) else { return BuildManifest() }
+        return BuildManifest(decoding: text)
     }
 
     /// The summary a previous build with this `fingerprint` recorded, when every file it wrote is still there with
     /// the same size and modification time: nothing needs to be done.
-    public static func unchangedBuild(in root: URL, fingerprint: String) -> [String: String]? {
+    static func unchangedBuild(in root: URL, fingerprint: String) -> BuildManifest.Summary? {
         let manifest = readManifest(in: root.standardizedFileURL)
-        guard manifest.summary["fingerprint"] == fingerprint, !manifest.records.isEmpty,
+        guard let summary = manifest.summary, summary.fingerprint == fingerprint, !manifest.files.isEmpty,
             !FileManager.default.fileExists(atPath: root.path + "/" + markerName)
         else { return nil }
-        for (path, record) in manifest.records {
+        for (path, record) in manifest.files {
             guard let record, let found = status(of: root.path + "/" + path), found == record else { return nil }
         }
-        return manifest.summary
+        return summary
     }
 
-    /// Marks the build as started and lists every file it may write, before it writes any.
+    /// Marks the build as started, creates the folders of the `planned` files and lists every file the build
+    /// may write, before it writes any.
     public func begin(planned: [String]) throws {
+        let folders = Set(planned.compactMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) } })
         let marker = root.path + "/" + Self.markerName
-        if FileManager.default.fileExists(atPath: marker) { sweepTemporaryFiles() }
+        if FileManager.default.fileExists(atPath: marker) { sweepTemporaryFiles(in: folders) }
         _ = FileManager.default.createFile(atPath: marker, contents: nil)
+        for folder in folders.sorted() { try Self.createFolder(root.appendingPathComponent(folder)) }
         state.withLock { $0.records.reserveCapacity(planned.count) }
-        var paths = Set(Self.readManifest(in: root).records.keys)
-        paths.formUnion(planned)
-        let text = paths.sorted().joined(separator: "\n") + "\n"
-        try Self.replace(path: root.path + "/" + Self.manifestName, with: Array(text.utf8))
+        var manifest = Self.readManifest(in: root)
+        manifest.summary = nil
+        for path in planned where manifest.files[path] == nil { manifest.files[path] = .some(nil) }
+        try Self.replace(path: root.path + "/" + Self.manifestName, with: manifest.encoded())
     }
 
     /// Removes what previous builds wrote and this one did not, records this build's files and its summary.
-    public func finish(summary: [String: String]) throws {
+    func finish(summary: BuildManifest.Summary) throws {
         let previous = Self.readManifest(in: root)
         let records = state.withLock { $0.records }
         var removed = 0
-        for stale in previous.records.keys where records[stale] == nil {
+        for stale in previous.files.keys where records[stale] == nil {
             if unlink(root.path + "/" + stale) == 0 { removed += 1 }
         }
         var summary = summary
-        summary["files"] = String(records.count)
-        var text = [UInt8]()
-        text.reserveCapacity(records.count * 48)
-        for (key, value) in summary.sorted(by: { $0.key < $1.key }) { text += Array("# \(key) \(value)\n".utf8) }
-        for path in records.keys.sorted() {
-            let record = records[path]!
-            text += path.utf8
-            text.append(0x09)
-            text += String(record.size).utf8
-            text.append(0x09)
-            text += String(record.mtime).utf8
-            text.append(0x0A)
-        }
-        try Self.replace(path: root.path + "/" + Self.manifestName, with: text)
+        summary.files = records.count
+        let manifest = BuildManifest(summary: summary, files: records.mapValues { .some($0) })
+        try Self.replace(path: root.path + "/" + Self.manifestName, with: manifest.encoded())
         unlink(root.path + "/" + Self.markerName)
         state.withLock { $0.stats.removed = removed }
     }
 
-    /// Deletes the temporary files an interrupted build left.
-    private func sweepTemporaryFiles() {
-        for folder in [""] + SitePaths.folders + ["search"] {
+    /// Deletes the temporary files an interrupted build left in the root and in `folders`.
+    private func sweepTemporaryFiles(in folders: Set<String>) {
+        for folder in [""] + folders.sorted() {
             let path = folder.isEmpty ? root.path : root.path + "/" + folder
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
             for name in names where name.hasPrefix(Self.temporaryPrefix) { unlink(path + "/" + name) }
         }
-    }
-
-    /// A manifest line names a file below the root; anything else (an edited manifest) is ignored.
-    private static func isOwnPath(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
     }
 
     // MARK: Files
@@ -235,7 +201,7 @@ public final class OutputWriter: Sendable {
         let slash = path.lastIndex(of: "/")!
         let temporary = path[..<slash] + "/" + temporaryPrefix + path[path.index(after: slash)...]
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OutputError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw CityGenError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
         let ok = writeAll(descriptor, bytes)
         let writeError = errno
         let record = status(of: descriptor)
@@ -243,7 +209,7 @@ public final class OutputWriter: Sendable {
         guard ok, let record, rename(temporary, path) == 0 else {
             let error = ok ? errno : writeError
             unlink(temporary)
-            throw OutputError("cannot write \(path): \(String(cString: strerror(error)))")
+            throw CityGenError.writeFailed(path: path, reason: String(cString: strerror(error)))
         }
         return record
     }
@@ -269,7 +235,7 @@ public final class OutputWriter: Sendable {
     }
 }
 
-extension OutputWriter.Record {
+extension BuildManifest.FileRecord {
     init(_ info: stat) {
         self.init(size: Int(info.st_size), mtime: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
     }

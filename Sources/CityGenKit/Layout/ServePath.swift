@@ -1,5 +1,5 @@
 /// Maps a preview server's request path to a file of the site, safely (`citygen serve`).
-public enum SitePath {
+public enum ServePath {
     /// The file below the site's root for `requestPath` (`/`, `/list/1.html`, `/city/`), or nil when the path
     /// would leave the root or names citygen's bookkeeping. Folders map to their `index.html`.
     public static func file(for requestPath: String) -> String? {
@@ -9,10 +9,10 @@ public enum SitePath {
         var parts: [Substring] = []
         for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == ".." || part.hasPrefix(".citygen") || part.contains("\0") || part.contains("\\") { return nil }
+            if part == ".." || part.hasPrefix(SiteLayout.bookkeepingPrefix) || part.contains("\0") || part.contains("\\") { return nil }
             parts.append(part)
         }
-        if decoded.hasSuffix("/") || parts.isEmpty { parts.append("index.html") }
+        if decoded.hasSuffix("/") || parts.isEmpty { parts.append(Substring(SiteLayout().path(.home(.html)))) }
         return parts.joined(separator: "/")
     }
 

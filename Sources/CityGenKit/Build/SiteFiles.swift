@@ -1,0 +1,57 @@
+/// The bytes of every file of a build, by route: pages from the renderer, the search index from its writer,
+/// the sitemap, the assets. Pure, and safe to call from several threads.
+struct SiteFiles: Sendable {
+    let layout: SiteLayout
+    let renderer: SiteRenderer
+    let index: SearchIndexWriter
+    let shards: [SearchIndexWriter.Shard]
+    let manifestJSON: String
+    let favoritesJSON: String
+    /// The public URLs of the sitemap's pages, when there is a base URL.
+    let sitemapURLs: [String]
+
+    /// Every file the build writes, in order.
+    let routes: [Route]
+
+    init(
+        layout: SiteLayout, catalog: CityCatalog, plan: SitePlan, templates: TemplateSet, title: String, favorites: Set<Int>,
+        formats: [PageFormat], shardSize: Int
+    ) {
+        let index = SearchIndexWriter(catalog: catalog, shardSize: shardSize)
+        let shards = index.shards()
+        let favoritesJSON = index.favorites(favorites).json
+        self.layout = layout
+        self.index = index
+        self.shards = shards
+        self.manifestJSON = index.manifest(shards, layout: layout).json
+        self.favoritesJSON = favoritesJSON
+        self.renderer = SiteRenderer(
+            catalog: catalog, plan: plan, templates: templates, title: title, favorites: favorites, layout: layout,
+            favoritesJSON: favoritesJSON)
+        let contents = SiteLayout.Contents(
+            formats: formats, listPages: plan.pageCount, cityIDs: catalog.cities.map(\.id), shardCount: shards.count,
+            assets: TemplateSet.assets)
+        self.routes = layout.routes(contents)
+        self.sitemapURLs = layout.baseURL == nil ? [] : layout.sitemapPages(contents).compactMap(layout.url)
+    }
+
+    /// The bytes of the file at `route`.
+    func contents(_ route: Route) -> [UInt8] {
+        switch route {
+        case .indexManifest(.json): Array(manifestJSON.utf8)
+        case .indexManifest(.script): script(route, manifestJSON)
+        case .indexShard(let n, .json): Array(shards[n].json.utf8)
+        case .indexShard(let n, .script): script(route, shards[n].json)
+        case .indexFavorites: Array(favoritesJSON.utf8)
+        case .asset(let name): renderer.templates.assets[name] ?? []
+        case .sitemap(let n): Array(Sitemap.file(n, of: sitemapURLs).utf8)
+        case .sitemapIndex:
+            Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: sitemapURLs.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
+        case .home, .favorites, .list, .city, .notFound: Array(renderer.page(route).utf8)
+        }
+    }
+
+    private func script(_ route: Route, _ json: String) -> [UInt8] {
+        Array(SearchIndexWriter.script(name: layout.indexName(route), json: json).utf8)
+    }
+}

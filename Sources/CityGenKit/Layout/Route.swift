@@ -1,0 +1,38 @@
+/// A file of the built site, named by what it is. `SiteLayout` is the one place that says where each goes
+/// and how pages link to each other.
+public enum Route: Hashable, Sendable {
+    case home(PageFormat)
+    case favorites(PageFormat)
+    /// List page `page`, from 1.
+    case list(page: Int, PageFormat)
+    /// The detail page of the city with this id.
+    case city(id: Int, PageFormat)
+    /// `404.html`, served by static hosts for any missing path.
+    case notFound
+    /// A file copied verbatim from the templates (`style.css`, `search.js`).
+    case asset(String)
+    /// The search index's manifest, as JSON or as its script twin for `file://`.
+    case indexManifest(IndexEncoding)
+    /// Search index shard `n`, from 0.
+    case indexShard(Int, IndexEncoding)
+    /// The favorites as index entries.
+    case indexFavorites
+    /// `sitemap.xml`, the index of the sitemap files.
+    case sitemapIndex
+    /// Sitemap file `n`, from 1.
+    case sitemap(Int)
+
+    /// How an index file is stored: JSON for `fetch`, or a script that `file://` pages can load.
+    public enum IndexEncoding: Sendable {
+        case json, script
+    }
+
+    /// The page format, for pages; nil for every other file.
+    public var format: PageFormat? {
+        switch self {
+        case .home(let format), .favorites(let format), .list(_, let format), .city(_, let format): format
+        case .notFound: .html
+        default: nil
+        }
+    }
+}

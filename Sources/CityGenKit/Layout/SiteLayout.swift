@@ -1,0 +1,166 @@
+/// Where every file of the site goes and how pages link to each other: the only code that knows output paths
+/// (like Hugo's `TargetPathDescriptor`). Planning, writing, the sitemap, the crash-safety manifest and every
+/// renderer ask it; the browser client gets its URL patterns from the index manifest (`urlTemplates`).
+///
+/// Links are relative (SPEC §5), computed from the two paths, so a different folder scheme moves every link
+/// with it. `404.html` is the exception: hosts serve it at any missing path, so its links are absolute.
+public struct SiteLayout: Sendable, Equatable {
+    /// How detail pages are spread over folders below `city/`.
+    public enum CityFolders: Sendable, Equatable {
+        /// All in `city/`.
+        case flat
+        /// In `city/<id mod n>/`: a city's path depends on its own id only, and `n` folders share the pages.
+        case remainder(Int)
+    }
+
+    public var cityFolders: CityFolders
+    /// The site's public address with a trailing slash, when known: sitemap URLs and the 404 page's links.
+    public var baseURL: String?
+
+    public init(cityFolders: CityFolders = .flat, baseURL: String? = nil) {
+        self.cityFolders = cityFolders
+        self.baseURL = baseURL
+    }
+
+    /// Names in the output folder that start with this are citygen's bookkeeping, not part of the site.
+    public static let bookkeepingPrefix = ".citygen"
+
+    // MARK: Paths
+
+    /// The file of `route`, relative to the output folder.
+    public func path(_ route: Route) -> String {
+        switch route {
+        case .home(let format): "index.\(format.fileExtension)"
+        case .favorites(let format): "favorites.\(format.fileExtension)"
+        case .list(let page, let format): "list/\(page).\(format.fileExtension)"
+        case .city(let id, let format): cityFolder(id) + "\(id).\(format.fileExtension)"
+        case .notFound: "404.html"
+        case .asset(let name): "assets/\(name)"
+        case .indexManifest(let encoding): "search/manifest.\(encoding.fileExtension)"
+        case .indexShard(let n, let encoding): "search/shards/\(n).\(encoding.fileExtension)"
+        case .indexFavorites: "search/favorites.json"
+        case .sitemapIndex: "sitemap.xml"
+        case .sitemap(let n): "sitemap-\(n).xml"
+        }
+    }
+
+    private func cityFolder(_ id: Int) -> String {
+        switch cityFolders {
+        case .flat: "city/"
+        case .remainder(let n): "city/\(((id % n) + n) % n)/"
+        }
+    }
+
+    /// The name an index file is loaded by in the browser (`manifest`, `shards/3`): its path below the index
+    /// folder without the extension, as the script twin announces it (`citygenIndex(name, data)`).
+    func indexName(_ route: Route) -> String {
+        let path = path(route)
+        let folder = indexFolder.count
+        return String(path.dropFirst(folder).prefix { $0 != "." })
+    }
+
+    /// The search index's folder, relative to the output folder.
+    public var indexFolder: String { "search/" }
+
+    /// URL patterns the browser client needs, relative to the site's root: `{id}` is a city's id and `{id%n}`
+    /// its remainder by n (never negative).
+    public var urlTemplates: [String: String] {
+        let folder = switch cityFolders {
+        case .flat: "city/"
+        case .remainder(let n): "city/{id%\(n)}/"
+        }
+        return ["city": folder + "{id}.html"]
+    }
+
+    // MARK: Links
+
+    /// The link from the page `page` to `target` (with `#fragment` when given).
+    public func href(to target: Route, from page: Route, fragment: String? = nil) -> String {
+        let link = page == .notFound ? absoluteRoot + path(target) : Self.relative(path(target), from: path(page))
+        return fragment.map { link + "#" + $0 } ?? link
+    }
+
+    /// The link from `page` to the search index's folder (ends with `/`).
+    public func indexFolderHref(from page: Route) -> String { Self.relative(indexFolder, from: path(page)) }
+
+    /// What leads from `page` to the site's root folder: `../` for each folder it is in, or for the 404 page
+    /// the base URL (or `/`). Templates get it as `root`.
+    public func root(from page: Route) -> String {
+        page == .notFound ? absoluteRoot : String(repeating: "../", count: path(page).utf8.count { $0 == Self.slash })
+    }
+
+    /// The public URL of `route` (needs `baseURL`).
+    public func url(_ route: Route) -> String? { baseURL.map { $0 + path(route) } }
+
+    private var absoluteRoot: String { baseURL ?? "/" }
+
+    private static let slash = UInt8(ascii: "/")
+
+    /// `target` relative to the folder of `page` (both relative to the root): shared folders are dropped and
+    /// each folder of `page` that `target` is not in becomes `../`.
+    static func relative(_ target: String, from page: String) -> String {
+        let t = target.utf8, p = page.utf8
+        var ti = t.startIndex, pi = p.startIndex
+        var sharedT = ti, sharedP = pi
+        while ti != t.endIndex, pi != p.endIndex, t[ti] == p[pi] {
+            if t[ti] == slash {
+                sharedT = t.index(after: ti)
+                sharedP = p.index(after: pi)
+            }
+            ti = t.index(after: ti)
+            pi = p.index(after: pi)
+        }
+        let ups = p[sharedP...].count { $0 == slash }
+        let rest = Substring(t[sharedT...])
+        return ups == 0 ? String(rest) : String(repeating: "../", count: ups) + rest
+    }
+
+    // MARK: The files of a build
+
+    /// What a build holds, as far as its list of files goes.
+    public struct Contents: Sendable {
+        public var formats: [PageFormat]
+        public var listPages: Int
+        /// The cities' ids, in list order.
+        public var cityIDs: [Int]
+        public var shardCount: Int
+        public var assets: [String]
+
+        public init(formats: [PageFormat], listPages: Int, cityIDs: [Int], shardCount: Int, assets: [String]) {
+            self.formats = formats
+            self.listPages = listPages
+            self.cityIDs = cityIDs
+            self.shardCount = shardCount
+            self.assets = assets
+        }
+    }
+
+    /// Every file of a build, each once: what it plans, writes and records, in that order.
+    public func routes(_ contents: Contents) -> [Route] {
+        var routes: [Route] = [.indexFavorites, .indexManifest(.json), .indexManifest(.script)]
+        routes.reserveCapacity(8 + contents.shardCount * 2 + contents.formats.count * (contents.listPages + contents.cityIDs.count + 2))
+        for n in 0..<contents.shardCount { routes += [.indexShard(n, .json), .indexShard(n, .script)] }
+        for format in contents.formats {
+            routes += [.home(format), .favorites(format)]
+            routes += (1...max(1, contents.listPages)).map { .list(page: $0, format) }
+            routes += contents.cityIDs.map { .city(id: $0, format) }
+        }
+        if contents.formats.contains(.html) {
+            routes += contents.assets.map(Route.asset) + [.notFound]
+            if baseURL != nil {
+                routes += (1...Sitemap.fileCount(urls: sitemapPages(contents).count)).map(Route.sitemap) + [.sitemapIndex]
+            }
+        }
+        return routes
+    }
+
+    /// The HTML pages a sitemap lists, in order.
+    public func sitemapPages(_ contents: Contents) -> [Route] {
+        [.home(.html), .favorites(.html)] + (1...max(1, contents.listPages)).map { .list(page: $0, .html) }
+            + contents.cityIDs.map { .city(id: $0, .html) }
+    }
+}
+
+extension Route.IndexEncoding {
+    var fileExtension: String { self == .json ? "json" : "js" }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// One row of the search index (SPEC §7): what a result shows, and its key. In JSON a positional array,
+/// `[id,"name","CC",lat,lon,"key"]` (the manifest's `fields`), so a shard of 200 rows stays small.
+public struct IndexEntry: Sendable, Equatable, Codable {
+    public let id: Int
+    public let name: String
+    public let country: String
+    public let latitude: Double
+    public let longitude: Double
+    /// `SearchKey.index`: `fold(name) + "\t" + fold(country)`, as UTF-8.
+    public let key: [UInt8]
+
+    /// The names of the fields, in their JSON order.
+    public static let fields = ["id", "name", "country", "lat", "lon", "key"]
+
+    public init(id: Int, name: String, country: String, latitude: Double, longitude: Double, key: [UInt8]) {
+        self.id = id
+        self.name = name
+        self.country = country
+        self.latitude = latitude
+        self.longitude = longitude
+        self.key = key
+    }
+
+    /// `Name, CC`, or the name alone when the country is empty.
+    public var label: String { country.isEmpty ? name : "\(name), \(country)" }
+
+    /// The row as JSON, coordinates with `Coordinate.format`'s fixed precision.
+    public var json: String {
+        "[\(id),\(JSONText.quoted(name)),\(JSONText.quoted(country)),\(Coordinate.format(latitude)),"
+            + "\(Coordinate.format(longitude)),\(JSONText.quoted(String(decoding: key, as: UTF8.self)))]"
+    }
+
+    public init(from decoder: Decoder) throws {
+        var row = try decoder.unkeyedContainer()
+        id = try row.decode(Int.self)
+        name = try row.decode(String.self)
+        country = try row.decode(String.self)
+        latitude = try row.decode(Double.self)
+        longitude = try row.decode(Double.self)
+        key = Array(try row.decode(String.self).utf8)
+        guard row.isAtEnd else {
+            throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields")
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var row = encoder.unkeyedContainer()
+        try row.encode(id)
+        try row.encode(name)
+        try row.encode(country)
+        try row.encode(latitude)
+        try row.encode(longitude)
+        try row.encode(String(decoding: key, as: UTF8.self))
+    }
+}

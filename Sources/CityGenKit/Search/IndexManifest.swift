@@ -1,0 +1,71 @@
+import Foundation
+
+/// `search/manifest.json`: what a client reads first (format in README, "Search index").
+public struct IndexManifest: Sendable, Equatable, Codable {
+    /// The index format this citygen writes and reads; a client refuses any other.
+    public static let formatVersion = 1
+
+    public var version = IndexManifest.formatVersion
+    /// Number of cities in the index.
+    public var count: Int
+    public var fields = IndexEntry.fields
+    /// The folded country codes present, in order: a query's country part that starts none is not looked up.
+    public var countries: [String]
+    /// The cities whose name folds to nothing, found by their country alone (no shard is read for them).
+    public var unnamed: [IndexEntry]
+    /// URL patterns of the site, relative to its root (`SiteLayout.urlTemplates`).
+    public var urls: [String: String]
+    /// Each shard's lower bound: every key in shard n is ≥ `shards[n]` and < `shards[n + 1]`.
+    public var shards: [String]
+
+    public init(count: Int, countries: [String], unnamed: [IndexEntry], urls: [String: String], shards: [String]) {
+        self.count = count
+        self.countries = countries
+        self.unnamed = unnamed
+        self.urls = urls
+        self.shards = shards
+    }
+
+    public var json: String {
+        let quoted = { (texts: [String]) in texts.map(JSONText.quoted).joined(separator: ",") }
+        let urls = self.urls.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\(JSONText.quoted($0.value))" }
+        return "{\"version\":\(version),\"count\":\(count),\"fields\":[\(quoted(fields))],\"countries\":[\(quoted(countries))],"
+            + "\"unnamed\":[" + unnamed.map(\.json).joined(separator: ",") + "],"
+            + "\"urls\":{" + urls.joined(separator: ",") + "},\"shards\":[\(quoted(shards))]}\n"
+    }
+
+    /// Reads a manifest file, checking its version.
+    public init(json data: Data, file: String) throws {
+        self = try Self.decode(IndexManifest.self, from: data, file: file)
+    }
+
+    /// Decodes an index file of this format version; anything else is `CityGenError.invalidIndex`.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws -> T {
+        let decoder = JSONDecoder()
+        guard let versioned = try? decoder.decode(Versioned.self, from: data) else {
+            throw CityGenError.invalidIndex(file: file, reason: "not a citygen index file")
+        }
+        guard versioned.version == formatVersion else {
+            throw CityGenError.invalidIndex(file: file, reason: "index format \(versioned.version); this citygen reads \(formatVersion)")
+        }
+        do {
+            return try decoder.decode(type, from: data)
+        } catch {
+            throw CityGenError.invalidIndex(file: file, reason: "malformed (\(Self.describe(error)))")
+        }
+    }
+
+    /// Any index file's first question: which format version it is.
+    private struct Versioned: Decodable { let version: Int }
+
+    private static func describe(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "at \(path): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
