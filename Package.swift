@@ -45,7 +45,9 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
-        .testTarget(name: "CityGenKitTests", dependencies: ["CityGenKit"]),
-        .testTarget(name: "CityGenEndToEndTests", dependencies: ["CityGenKit"]),
+        // The tests' oracle for search (independent of the index reader it checks).
+        .target(name: "CityGenTestSupport", dependencies: ["CityGenKit"], path: "Tests/CityGenTestSupport"),
+        .testTarget(name: "CityGenKitTests", dependencies: ["CityGenKit", "CityGenTestSupport"]),
+        .testTarget(name: "CityGenEndToEndTests", dependencies: ["CityGenKit", "CityGenTestSupport"]),
     ]
 )

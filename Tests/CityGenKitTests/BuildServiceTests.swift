@@ -66,8 +66,9 @@ final class BuildServiceTests: SiteTestCase {
         do {
             try await build(Data("[{\"_id\": 1,,}]".utf8))
             XCTFail("expected an error")
-        } catch let error as InvalidDataError {
-            XCTAssertTrue(error.description.contains("malformed JSON: unexpected ','"), error.description)
+        } catch CityGenError.malformedJSON(_, let syntax) {
+            XCTAssertEqual(syntax.problem, "unexpected ',': expected a member name in double quotes")
+            XCTAssertEqual(syntax.offset, 11)
         }
         let after = try snapshot()
         XCTAssertEqual(after.keys.sorted(), before.keys.sorted())
@@ -114,15 +115,15 @@ final class BuildServiceTests: SiteTestCase {
         do {
             _ = try await BuildService(options: options).run()
             XCTFail("expected an error")
-        } catch let error as MissingInputError {
-            XCTAssertEqual(error.exitCode, 66)
-            XCTAssertTrue(error.description.contains("nope.json does not exist"))
+        } catch let error as CityGenError {
+            XCTAssertEqual(error, .missingInput(what: "source file", path: options.source.description, reason: nil))
+            XCTAssertEqual(error.exitStatus, .missingInput)
         }
         do {
             try await build(Fixtures.json(Fixtures.challenge)) { $0.templates = self.folder.appendingPathComponent("none") }
             XCTFail("expected an error")
-        } catch let error as MissingInputError {
-            XCTAssertTrue(error.description.contains("templates folder"), error.description)
+        } catch let error as CityGenError {
+            XCTAssertEqual(error, .missingInput(what: "templates folder", path: folder.appendingPathComponent("none").path, reason: nil))
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
     }
@@ -135,8 +136,8 @@ final class BuildServiceTests: SiteTestCase {
         do {
             try await build(data, output: "strict") { $0.strict = true }
             XCTFail("expected an error")
-        } catch let error as InvalidDataError {
-            XCTAssertTrue(error.description.hasSuffix("record 1: _id is not an integer (--strict makes this fatal)"))
+        } catch CityGenError.invalidRecord(_, let record) {
+            XCTAssertEqual(record, SkippedRecord(index: 1, reason: "_id is not an integer"))
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("strict").path))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import CityGenKit
@@ -36,29 +37,52 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(try SiteConfig(yaml: "# only a comment\n"), SiteConfig())
     }
 
-    private func error(_ yaml: String) -> String {
+    private func error(_ yaml: String) -> CityGenError? {
         do {
             _ = try SiteConfig(yaml: yaml)
-            return "no error"
+            return nil
         } catch {
-            XCTAssertEqual((error as? CityGenFailure)?.exitCode, 65)
-            return "\(error)"
+            XCTAssertEqual((error as? CityGenError)?.exitStatus, .badData)
+            return error as? CityGenError
         }
     }
 
     func testTyposAndWrongTypesAreErrorsThatNameTheKey() {
-        XCTAssertEqual(error("pagesize: 10"),
-            "citygen.yml: unknown key \"pagesize\" (did you mean pageSize?); known keys: source, output, title, baseURL, pageSize, formats, templates, favorites")
-        XCTAssertTrue(error("favourites: [1]").hasPrefix("citygen.yml: unknown key \"favourites\";"))
-        XCTAssertEqual(error("pageSize: 0"), "citygen.yml: pageSize must be a whole number of at least 1")
-        XCTAssertEqual(error("pageSize: ten"), "citygen.yml: pageSize must be a whole number of at least 1")
-        XCTAssertEqual(error("title: [a]"), "citygen.yml: title must be a string")
-        XCTAssertEqual(error("formats: [html, pdf]"), "citygen.yml: unknown format \"pdf\" in formats (use html and/or markdown)")
-        XCTAssertEqual(error("favorites: 707860"), "citygen.yml: favorites must be a list of city ids or \"Name, CC\" strings")
-        XCTAssertEqual(error("favorites: [1, {a: b}]"),
-            "citygen.yml: favorites item 2 is neither a city id nor a \"Name, CC\" string")
-        XCTAssertEqual(error("- just\n- a list"), "citygen.yml: expected a mapping of keys (source, output, title, baseURL, pageSize, formats, templates, favorites)")
-        XCTAssertTrue(error("title: [unclosed").hasPrefix("citygen.yml: not valid YAML:"), error("title: [unclosed"))
+        let keys = "known keys: source, output, title, baseURL, pageSize, formats, templates, favorites"
+        XCTAssertEqual(error("pagesize: 10"), .invalidConfig(file: "citygen.yml", item: "pagesize", reason: "unknown key (did you mean pageSize?); \(keys)"))
+        XCTAssertEqual(
+            error("pagesize: 10")?.description, "citygen.yml: pagesize: unknown key (did you mean pageSize?); \(keys)")
+        XCTAssertEqual(error("favourites: [1]"), .invalidConfig(file: "citygen.yml", item: "favourites", reason: "unknown key; \(keys)"))
+        XCTAssertEqual(error("pageSize: ten"), .invalidConfig(file: "citygen.yml", item: "pageSize", reason: "must be a whole number"))
+        XCTAssertEqual(error("title: [a]"), .invalidConfig(file: "citygen.yml", item: "title", reason: "must be a string"))
+        XCTAssertEqual(
+            error("formats: [html, pdf]"), .invalidConfig(file: "citygen.yml", item: "formats", reason: "unknown format \"pdf\" (use html and/or markdown)"))
+        XCTAssertEqual(
+            error("favorites: 707860"), .invalidConfig(file: "citygen.yml", item: "favorites", reason: "must be a list of city ids or \"Name, CC\" strings"))
+        XCTAssertEqual(
+            error("favorites: [1, {a: b}]"),
+            .invalidConfig(file: "citygen.yml", item: "favorites item 2", reason: "neither a city id nor a \"Name, CC\" string"))
+        XCTAssertEqual(
+            error("- just\n- a list"),
+            .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, templates, favorites)"))
+        guard case .invalidConfig(_, nil, let reason)? = error("title: [unclosed") else { return XCTFail() }
+        XCTAssertTrue(reason.hasPrefix("not valid YAML:"), reason)
+    }
+
+    /// Ranges are checked once, by `BuildOptions.validate`, whether the value came from the config or a flag.
+    func testOptionsOutOfRangeAreUsageErrors() throws {
+        var options = try BuildOptions(config: SiteConfig(yaml: "pageSize: 0"), folder: URL(fileURLWithPath: "/"))
+        XCTAssertThrowsError(try options.validate()) { error in
+            XCTAssertEqual(error as? CityGenError, .invalidOption(name: "page size", reason: "must be at least 1, not 0"))
+            XCTAssertEqual((error as? CityGenError)?.exitStatus, .usage)
+        }
+        options.pageSize = 1
+        options.shardSize = 1023
+        XCTAssertThrowsError(try options.validate()) { error in
+            XCTAssertEqual(error as? CityGenError, .invalidOption(name: "shard size", reason: "must be at least 1024 bytes, not 1023"))
+        }
+        options.shardSize = 1024
+        XCTAssertNoThrow(try options.validate())
     }
 
     func testBaseURLMustBeAbsolute() {
@@ -87,7 +111,8 @@ final class FavoriteResolverTests: XCTestCase {
 
     func testBadItemsAreNamedWithCandidates() {
         XCTAssertThrowsError(try labels([.id(99), .name("Córdoba, AR"), .name("Atlantis, XX"), .name("Cordoba")])) { error in
-            XCTAssertEqual((error as? CityGenFailure)?.exitCode, 65)
+            guard case .unresolvedFavorites(let problems)? = error as? CityGenError else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.count, 4)
             XCTAssertEqual("\(error)", """
                 favorite 99: no city has this id
                 favorite "Córdoba, AR" matches 2 cities; use one of their ids: 1 (Córdoba, AR at -31.4, -64.2), 3 (Córdoba, AR at -29, -60)

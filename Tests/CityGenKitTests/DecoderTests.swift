@@ -13,8 +13,7 @@ final class DecoderTests: XCTestCase {
             _ = try decode(text)
             return "no error"
         } catch {
-            XCTAssertTrue(error is InvalidDataError)
-            XCTAssertEqual((error as? CityGenFailure)?.exitCode, 65)
+            XCTAssertEqual((error as? CityGenError)?.exitStatus, .badData)
             return "\(error)"
         }
     }
@@ -62,8 +61,8 @@ final class DecoderTests: XCTestCase {
 
     func testStrictMakesAnInvalidRecordFatal() {
         XCTAssertThrowsError(try decode(#"[{"name":"x","_id":1,"coord":{"lon":1,"lat":2}}]"#, strict: true)) { error in
+            XCTAssertEqual(error as? CityGenError, .invalidRecord(source: "test.json", SkippedRecord(index: 0, reason: "country is missing")))
             XCTAssertEqual("\(error)", "test.json: record 0: country is missing (--strict makes this fatal)")
-            XCTAssertEqual((error as? CityGenFailure)?.exitCode, 65)
         }
     }
 

@@ -121,9 +121,10 @@ final class DetailPageTests: SiteTestCase {
         do {
             try await build(Fixtures.json(Self.cities)) { $0.favorites = [.name("Springfield, US")] }
             XCTFail("expected an error")
-        } catch let error as InvalidDataError {
-            XCTAssertEqual(error.description,
-                "favorite \"Springfield, US\" matches 2 cities; use one of their ids: 1 (Springfield, US at 39.8, -89.6), 2 (Springfield, US at 42.1, -72.6)")
+        } catch CityGenError.unresolvedFavorites(let problems) {
+            XCTAssertEqual(problems, [
+                "favorite \"Springfield, US\" matches 2 cities; use one of their ids: 1 (Springfield, US at 39.8, -89.6), 2 (Springfield, US at 42.1, -72.6)",
+            ])
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
     }
@@ -148,10 +149,11 @@ final class DetailPageTests: SiteTestCase {
     }
 
     func testSitemapSplitsAtTheURLLimit() throws {
-        let files = Sitemap.files(baseURL: URL(string: "https://x.org/")!, paths: (1...7).map { "p\($0).html" }, urlsPerFile: 3)
-        XCTAssertEqual(files.map(\.path), ["sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap.xml"])
-        XCTAssertEqual(files[2].text.components(separatedBy: "<url>").count - 1, 1)
-        XCTAssertEqual(files[3].text.components(separatedBy: "<sitemap>").count - 1, 3)
+        let urls = (1...7).map { "https://x.org/p\($0).html" }
+        XCTAssertEqual(Sitemap.fileCount(urls: urls.count, urlsPerFile: 3), 3)
+        XCTAssertEqual(Sitemap.file(3, of: urls, urlsPerFile: 3).components(separatedBy: "<url>").count - 1, 1)
+        XCTAssertTrue(Sitemap.file(3, of: urls, urlsPerFile: 3).contains("<loc>https://x.org/p7.html</loc>"))
+        XCTAssertEqual(Sitemap.index(of: ["a", "b", "c"]).components(separatedBy: "<sitemap>").count - 1, 3)
         XCTAssertEqual(Sitemap.urlsPerFile, 50_000)
     }
 

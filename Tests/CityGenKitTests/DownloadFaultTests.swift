@@ -92,9 +92,9 @@ final class DownloadFaultTests: XCTestCase {
         do {
             _ = try await loader(fallback: false).load(.remote(url("missing")))
             XCTFail("expected an error")
-        } catch let error as SourceUnavailableError {
-            XCTAssertEqual(error.exitCode, 69)
-            XCTAssertTrue(error.description.hasSuffix("/missing: HTTP status 404"), error.description)
+        } catch let error as CityGenError {
+            XCTAssertEqual(error, .sourceUnavailable(url: url("missing").absoluteString, reason: "HTTP status 404"))
+            XCTAssertEqual(error.exitStatus, .sourceUnavailable)
         }
         XCTAssertEqual(try requests("missing").count, 1)
         let fallback = try await loader().load(.remote(url("missing")))
@@ -148,9 +148,11 @@ final class DownloadFaultTests: XCTestCase {
         do {
             _ = try await loader(fallback: false).load(.remote(url("html")))
             XCTFail("expected an error")
-        } catch let error as InvalidDataError {
-            XCTAssertEqual(error.exitCode, 65)
-            XCTAssertTrue(error.description.contains("not valid JSON: unexpected '<'"), error.description)
+        } catch let error as CityGenError {
+            guard case .invalidDownload(let failed, let reason) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(failed, url("html").absoluteString)
+            XCTAssertTrue(reason.hasPrefix("the download is not valid JSON: unexpected '<'"), reason)
+            XCTAssertEqual(error.exitStatus, .badData)
         }
     }
 
@@ -160,8 +162,8 @@ final class DownloadFaultTests: XCTestCase {
             do {
                 _ = try await loader(fallback: false).load(.remote(url(mode)))
                 XCTFail("expected an error")
-            } catch let error as SourceUnavailableError {
-                XCTAssertTrue(error.description.contains("larger than the 1048576-byte limit"), error.description)
+            } catch CityGenError.sourceUnavailable(_, let reason) {
+                XCTAssertTrue(reason.contains("larger than the 1048576-byte limit"), reason)
             }
             XCTAssertEqual(try requests(mode).count, 1, "\(mode): a size error is not retried")
             XCTAssertEqual(SourceCache(folder: folder.appendingPathComponent("cache")).lookup(url(mode))?.entry, seeded)
@@ -182,8 +184,8 @@ final class DownloadFaultTests: XCTestCase {
         do {
             _ = try await loader.load(.remote(url("ok")))
             XCTFail("expected an error")
-        } catch let error as SourceUnavailableError {
-            XCTAssertTrue(error.description.hasSuffix("--offline and no cached copy"), error.description)
+        } catch CityGenError.sourceUnavailable(_, let reason) {
+            XCTAssertEqual(reason, "--offline and no cached copy")
         }
     }
 

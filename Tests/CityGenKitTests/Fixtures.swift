@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CityGenKit
+import CityGenTestSupport
 
 /// Small data sets the unit tests build themselves.
 enum Fixtures {

@@ -85,9 +85,11 @@ final class IncrementalOutputTests: SiteTestCase {
         do {
             try await build(Fixtures.json(cities), output: "other")
             XCTFail("expected an error")
-        } catch let error as OutputError {
-            XCTAssertEqual(error.exitCode, 73)
-            XCTAssertTrue(error.description.contains("holds files citygen did not make (thesis.tex)"), error.description)
+        } catch let error as CityGenError {
+            guard case .outputRefused(let path, let reason) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, other.standardizedFileURL.path)
+            XCTAssertTrue(reason.contains("holds files citygen did not make (thesis.tex)"), reason)
+            XCTAssertEqual(error.exitStatus, .cannotCreateOutput)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: other.path), ["thesis.tex"])
         try await build(Fixtures.json(cities), output: "other") { $0.force = true }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CityGenKit
+import CityGenTestSupport
 
 /// The sharded index (SPEC §7): written by the build, read back the way the browser client reads it.
 final class SearchIndexTests: SiteTestCase {
@@ -19,7 +20,7 @@ final class SearchIndexTests: SiteTestCase {
     private func index(shardSize: Int = 1024) async throws -> (SearchIndex, CityCatalog) {
         try await build(Fixtures.json(Self.cities)) { $0.shardSize = shardSize }
         let catalog = Fixtures.catalog(Self.cities)
-        return (try SearchIndex(folder: folder.appendingPathComponent("site/search")), catalog)
+        return (try SearchIndex(site: folder.appendingPathComponent("site")), catalog)
     }
 
     func testShardsAreConsecutiveBoundedAndKeepEqualKeysTogether() async throws {
@@ -62,17 +63,22 @@ final class SearchIndexTests: SiteTestCase {
             "u", "us", "by", "b us", "lodz", "北", "北京", "𠀋", "\u{E000}", "a-b", "a, us", "ab, ua", "-", "",
         ]
         for query in queries {
-            let expected = query.isEmpty ? Array(0..<catalog.count) : catalog.search(query)
+            let expected = Fold.fold(query).isEmpty ? Array(0..<catalog.count) : catalog.search(query)
             XCTAssertEqual(try index.search(query).map(\.id), expected.map { catalog.cities[$0].id }, "query \(query.debugDescription)")
         }
     }
 
     func testInvalidAndUnknownQueries() async throws {
         let (index, _) = try await index()
-        for query in [",,,", "--", "’", String(repeating: "a", count: 10_240), String(repeating: "!?", count: 5_000), "q", "zzzz", "\u{10FFFF}"] {
+        for query in [String(repeating: "a", count: 10_240), "q", "zzzz", "ab" + String(repeating: "x", count: 5_000), "北京 q"] {
             XCTAssertEqual(try index.search(query), [], "query \(query.prefix(12).debugDescription)")
         }
-        XCTAssertEqual(try index.search("   ", limit: 3).count, 3, "white space alone shows the start of the list")
+        // SPEC §4: a query that folds to nothing shows the start of the list, like the empty query.
+        let start = try index.search("", limit: 3)
+        XCTAssertEqual(start.count, 3)
+        for query in ["   ", ",,,", "--", "’", "...", "\u{10FFFF}", String(repeating: "!?", count: 5_000)] {
+            XCTAssertEqual(try index.search(query, limit: 3), start, "query \(query.prefix(12).debugDescription)")
+        }
     }
 
     func testLimitAndShardLoads() async throws {
@@ -92,21 +98,57 @@ final class SearchIndexTests: SiteTestCase {
             $0.shardSize = 1024
             $0.favorites = [.id(1), .id(2), .id(3)]
         }
-        let index = try SearchIndex(folder: folder.appendingPathComponent("site/search"))
+        let index = try SearchIndex(site: folder.appendingPathComponent("site"))
         let catalog = Fixtures.catalog(Self.cities)
         let favorites = try index.favorites(matching: "")
         XCTAssertEqual(favorites.map(\.id), catalog.cities.map(\.id).filter { [1, 2, 3].contains($0) })
         let first = favorites[0]
         XCTAssertEqual(try index.favorites(matching: first.name).first?.id, first.id)
-        XCTAssertEqual(try index.favorites(matching: ",,,"), [])
+        XCTAssertEqual(try index.favorites(matching: ",,,"), favorites, "a query that folds to nothing lists them all")
+        XCTAssertEqual(try index.favorites(matching: "zzzz"), [])
         XCTAssertEqual(index.shardLoads, [])
     }
 
     func testMissingIndexIsAClearError() {
-        XCTAssertThrowsError(try SearchIndex(folder: folder.appendingPathComponent("nowhere"))) { error in
-            XCTAssertEqual((error as? CityGenFailure)?.exitCode, 66)
-            XCTAssertTrue("\(error)".contains("build the site first"), "\(error)")
+        let site = folder.appendingPathComponent("nowhere")
+        XCTAssertThrowsError(try SearchIndex(site: site)) { error in
+            XCTAssertEqual(
+                error as? CityGenError,
+                .missingInput(what: "search index (citygen build makes one)", path: site.appendingPathComponent("search/manifest.json").path, reason: nil))
+            XCTAssertEqual((error as? CityGenError)?.exitStatus, .missingInput)
         }
+    }
+
+    /// A tampered index is an error that names the file, never a crash.
+    func testTamperedIndexIsAnError() async throws {
+        _ = try await index()
+        let site = folder.appendingPathComponent("site")
+        let manifest = site.appendingPathComponent("search/manifest.json")
+        let shard = site.appendingPathComponent("search/shards/0.json")
+        func searchError() throws -> CityGenError? {
+            do {
+                _ = try SearchIndex(site: site).search("a")
+                return nil
+            } catch let error as CityGenError {
+                return error
+            }
+        }
+        let original = try Data(contentsOf: manifest)
+        for (bytes, reason) in [
+            ("{\"version\":2}", "index format 2; this citygen reads 1"), ("[1,2]", "not a citygen index file"), ("", "not a citygen index file"),
+        ] {
+            try Data(bytes.utf8).write(to: manifest)
+            XCTAssertEqual(try searchError(), .invalidIndex(file: manifest.path, reason: reason), bytes)
+        }
+        try original.write(to: manifest)
+        for bytes in [#"{"version":1,"entries":[[1,"a","US",1,2]]}"#, #"{"version":1,"entries":[["x","a","US",1,2,"a\tus"]]}"#, #"{"version":1}"#] {
+            try Data(bytes.utf8).write(to: shard)
+            guard case .invalidIndex(let file, let reason)? = try searchError() else { return XCTFail(bytes) }
+            XCTAssertEqual(file, shard.path)
+            XCTAssertTrue(reason.hasPrefix("malformed"), reason)
+        }
+        let manifestValue = try IndexManifest(json: original, file: "m")
+        XCTAssertEqual(try IndexManifest(json: Data(manifestValue.json.utf8), file: "m"), manifestValue, "the manifest reads back what it writes")
     }
 }
 

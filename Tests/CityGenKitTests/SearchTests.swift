@@ -1,7 +1,10 @@
 import XCTest
 
 @testable import CityGenKit
+import CityGenTestSupport
 
+/// The tests' search oracle (`CityGenTestSupport`), checked against the SPEC's examples and a linear scan:
+/// the index reader and the browser client are tested against it.
 final class SearchTests: XCTestCase {
     let challenge = Fixtures.catalog(Fixtures.challenge)
 
