@@ -36,9 +36,9 @@ public struct SiteLayout: Sendable, Equatable {
         case .city(let id, let format): cityFolder(id) + "\(id).\(format.fileExtension)"
         case .notFound: "404.html"
         case .asset(let name): "assets/\(name)"
-        case .indexManifest(let encoding): "search/manifest.\(encoding.fileExtension)"
-        case .indexShard(let n, let encoding): "search/shards/\(n).\(encoding.fileExtension)"
-        case .indexFavorites: "search/favorites.json"
+        case .indexManifest(let encoding): "\(indexFolder)manifest.\(encoding.fileExtension)"
+        case .indexShard(let n, let encoding): "\(indexFolder)\(Self.shardFolder)\(n).\(encoding.fileExtension)"
+        case .indexFavorites: "\(indexFolder)favorites.json"
         case .sitemapIndex: "sitemap.xml"
         case .sitemap(let n): "sitemap-\(n).xml"
         }
@@ -62,14 +62,17 @@ public struct SiteLayout: Sendable, Equatable {
     /// The search index's folder, relative to the output folder.
     public var indexFolder: String { "search/" }
 
-    /// URL patterns the browser client needs, relative to the site's root: `{id}` is a city's id and `{id%n}`
-    /// its remainder by n (never negative).
+    private static let shardFolder = "shards/"
+
+    /// URL patterns the browser client needs: `city`, a city's HTML page relative to the site's root, where
+    /// `{id}` is its id and `{id%n}` the id's remainder by n (never negative); `shard`, a shard's name relative to
+    /// the index folder without extension, where `{n}` is its number.
     public var urlTemplates: [String: String] {
         let folder = switch cityFolders {
         case .flat: "city/"
         case .remainder(let n): "city/{id%\(n)}/"
         }
-        return ["city": folder + "{id}.html"]
+        return ["city": folder + "{id}.html", "shard": Self.shardFolder + "{n}"]
     }
 
     // MARK: Links

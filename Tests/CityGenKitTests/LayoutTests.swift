@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+
+@testable import CityGenKit
+
+/// `SiteLayout` is the one source of paths and links: swap in another folder scheme and pages, links, the
+/// sitemap, the crash-safety manifest, the browser's URL pattern and the link check all follow.
+final class LayoutTests: SiteTestCase {
+    func testRelativeLinksBetweenPaths() {
+        XCTAssertEqual(SiteLayout.relative("list/2.html", from: "list/1.html"), "2.html")
+        XCTAssertEqual(SiteLayout.relative("list/1.html", from: "index.html"), "list/1.html")
+        XCTAssertEqual(SiteLayout.relative("index.html", from: "city/5/15.html"), "../../index.html")
+        XCTAssertEqual(SiteLayout.relative("city/6/16.html", from: "city/5/15.html"), "../6/16.html")
+        XCTAssertEqual(SiteLayout.relative("list2/x.md", from: "list/1.md"), "../list2/x.md")
+        XCTAssertEqual(SiteLayout.relative("search/", from: "index.html"), "search/")
+        XCTAssertEqual(SiteLayout.relative("a/b.html", from: "a/b.html"), "b.html")
+    }
+
+    func testPathsOfEveryRoute() {
+        let flat = SiteLayout(), nested = SiteLayout(cityFolders: .remainder(1000), baseURL: "https://x.org/c/")
+        XCTAssertEqual(flat.path(.city(id: 707860, .html)), "city/707860.html")
+        XCTAssertEqual(nested.path(.city(id: 707860, .markdown)), "city/860/707860.md")
+        XCTAssertEqual(nested.path(.city(id: -3, .html)), "city/997/-3.html", "a negative id still has a folder of its own")
+        XCTAssertEqual(nested.path(.indexShard(3, .script)), "search/shards/3.js")
+        XCTAssertEqual(nested.indexName(.indexShard(3, .script)), "shards/3")
+        XCTAssertEqual(nested.indexName(.indexManifest(.script)), "manifest")
+        XCTAssertEqual(nested.href(to: .home(.html), from: .notFound), "https://x.org/c/index.html")
+        XCTAssertEqual(flat.href(to: .asset("style.css"), from: .notFound), "/assets/style.css")
+        XCTAssertEqual(nested.root(from: .city(id: 1, .html)), "../../")
+        XCTAssertEqual(nested.url(.sitemap(2)), "https://x.org/c/sitemap-2.xml")
+        XCTAssertEqual(nested.urlTemplates["city"], "city/{id%1000}/{id}.html")
+    }
+
+    func testASwappedLayoutMovesPagesLinksSitemapAndCheck() async throws {
+        let cities = (10...30).map { (id: $0, name: "City \($0)", country: "US", lat: 1.0, lon: 2.0) }
+        try await build(Fixtures.json(cities)) {
+            $0.cityFolders = .remainder(7)
+            $0.baseURL = URL(string: "https://x.org/")
+        }
+        let site = folder.appendingPathComponent("site")
+        let cityFolder = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("city").path).sorted()
+        XCTAssertEqual(cityFolder, (0..<7).map(String.init))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("city/3").path).sorted(),
+            ["10.html", "10.md", "17.html", "17.md", "24.html", "24.md"])
+
+        // Links from and to the nested pages.
+        XCTAssertTrue(try read("list/1.html").contains(#"<a href="../city/3/10.html">City 10, US</a>"#))
+        let detail = try read("city/3/10.html")
+        XCTAssertTrue(detail.contains(#"<link rel="stylesheet" href="../../assets/style.css">"#), detail)
+        XCTAssertTrue(detail.contains(#"<a href="../4/11.html">City 11, US ›</a>"#), detail)
+        XCTAssertTrue(detail.contains(#"<a href="../../list/1.html#cityCell_10">Back to page 1 of the list</a>"#), detail)
+        XCTAssertTrue(try read("city/3/10.md").contains("[City 11, US ›](../4/11.md)"))
+
+        // The sitemap, the browser's URL pattern and the manifest of written files follow.
+        XCTAssertTrue(try read("sitemap-1.xml").contains("<loc>https://x.org/city/3/10.html</loc>"))
+        XCTAssertTrue(try read("search/manifest.json").contains(#""urls":{"city":"city/{id%7}/{id}.html","shard":"shards/{n}"}"#))
+        XCTAssertTrue(try read(".citygen-manifest").contains("city/3/10.html\t"))
+
+        // And the link check finds every link resolved.
+        let check = try LinkChecker(root: site).check()
+        XCTAssertGreaterThan(check.links, 100)
+        XCTAssertEqual(check.broken, [])
+
+        // Going back to flat folders removes the nested files (they are citygen's own) and writes the flat ones.
+        try await build(Fixtures.json(cities))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent("city/3/10.html").path))
+        XCTAssertTrue(try read("list/1.html").contains(#"<a href="../city/10.html">City 10, US</a>"#))
+        XCTAssertEqual(try LinkChecker(root: site).check().broken, [])
+    }
+}
