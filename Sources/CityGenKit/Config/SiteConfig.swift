@@ -1,19 +1,6 @@
 import Foundation
 import Yams
 
-/// One `favorites:` item of `citygen.yml`: a city id, or `"Name, CC"` matched on folded name and country.
-public enum FavoriteReference: Sendable, Equatable, CustomStringConvertible {
-    case id(Int)
-    case name(String)
-
-    public var description: String {
-        switch self {
-        case .id(let id): String(id)
-        case .name(let name): "\"\(name)\""
-        }
-    }
-}
-
 /// The contents of `citygen.yml` (SPEC §6). Every key is optional; command-line flags override them.
 public struct SiteConfig: Sendable, Equatable {
     public static let fileName = "citygen.yml"

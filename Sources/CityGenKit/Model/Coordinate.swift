@@ -1,8 +1,6 @@
 /// Formats coordinates with a fixed, documented precision: rounded to 6 decimal places (about 0.1 m),
 /// trailing zeros dropped, so `34.283333000000001` prints as `34.283333` and `10.5` as `10.5`.
 public enum Coordinate {
-    public static let decimals = 6
-
     public static func format(_ value: Double) -> String {
         let scaled = (value * 1_000_000).rounded()
         guard scaled.isFinite, abs(scaled) < 1e15 else { return "\(value)" }
