@@ -92,11 +92,17 @@ def test_full_data_queries_match_citygen_search(browser, full_site, mode):
 @pytest.mark.parametrize("mode", MODES)
 def test_unknown_and_invalid_queries_show_the_empty_message(browser, full_site, mode):
     open_home(browser, full_site, mode)
-    for query in ["zzzzzzq", ",,,", "x" * 300]:
+    for query in ["zzzzzzq", "x" * 300, "london, zz"]:
         type_query(browser, query)
         assert labels(browser) == [], query
         assert browser.find_element(By.ID, "emptyMessage").is_displayed(), query
         assert not browser.find_element(By.ID, "loadMore").is_displayed()
+    # SPEC §4: a query that folds to nothing shows the start of the list, as the empty query does.
+    start = full_site.search("", "--limit", "50")
+    for query in [",,,", "   ", "..."]:
+        type_query(browser, query)
+        assert labels(browser) == start, query
+        assert full_site.search(query, "--limit", "50") == start, query
 
 
 @pytest.mark.parametrize("mode", MODES)
