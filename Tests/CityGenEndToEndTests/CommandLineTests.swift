@@ -92,7 +92,7 @@ final class CommandLineTests: FolderTestCase {
         try write("source: \(data)\npageSise: 10\n", to: "other.yml")
         let typo = try CommandRunner.run(["build", "--config", "other.yml"], in: folder)
         XCTAssertEqual(typo.status, 65)
-        XCTAssertTrue(typo.stderr.contains("unknown key \"pageSise\""), typo.stderr)
+        XCTAssertTrue(typo.stderr.contains("other.yml: pageSise: unknown key (did you mean pageSize?)"), typo.stderr)
 
         let missing = try CommandRunner.run(["build", "--config", "nope.yml"], in: folder)
         XCTAssertEqual(missing.status, 66)

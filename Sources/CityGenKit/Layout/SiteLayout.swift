@@ -79,8 +79,23 @@ public struct SiteLayout: Sendable, Equatable {
 
     /// The link from the page `page` to `target` (with `#fragment` when given).
     public func href(to target: Route, from page: Route, fragment: String? = nil) -> String {
-        let link = page == .notFound ? absoluteRoot + path(target) : Self.relative(path(target), from: path(page))
-        return fragment.map { link + "#" + $0 } ?? link
+        links(from: page).href(to: target, fragment: fragment)
+    }
+
+    /// The links of one page: its path is worked out once for all of them.
+    public func links(from page: Route) -> Links { Links(layout: self, page: page, pagePath: path(page)) }
+
+    /// Links from one page (`SiteLayout.links(from:)`).
+    public struct Links: Sendable {
+        let layout: SiteLayout
+        public let page: Route
+        let pagePath: String
+
+        /// The link to `target` (with `#fragment` when given).
+        public func href(to target: Route, fragment: String? = nil) -> String {
+            let link = page == .notFound ? layout.absoluteRoot + layout.path(target) : SiteLayout.relative(layout.path(target), from: pagePath)
+            return fragment.map { link + "#" + $0 } ?? link
+        }
     }
 
     /// The link from `page` to the search index's folder (ends with `/`).

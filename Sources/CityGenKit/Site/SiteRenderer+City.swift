@@ -38,7 +38,8 @@ extension SiteRenderer {
         let route = Route.city(id: city.id, format)
         let lat = Coordinate.format(city.latitude), lon = Coordinate.format(city.longitude)
         let box = Coordinate.boundingBox(latitude: city.latitude, longitude: city.longitude)
-        let href = { (i: Int) in layout.href(to: .city(id: catalog.cities[i].id, format), from: route) }
+        let links = layout.links(from: route)
+        let href = { (i: Int) in links.href(to: .city(id: catalog.cities[i].id, format)) }
         let neighbour = { (i: Int) in (label: catalog.cities[i].label, href: href(i)) }
 
         let run = catalog.exactNameRange(catalog.foldedNames[index], countryPrefix: [])
@@ -58,11 +59,11 @@ extension SiteRenderer {
             countryName: countryNames[city.country], favorite: favorites.contains(index),
             osmURL: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)",
             embedURL: "https://www.openstreetmap.org/export/embed.html?bbox=\(box)&layer=mapnik&marker=\(lat),\(lon)",
-            listPage: plan.page(ofCityAt: index), listHref: listRowHref(index, from: route),
+            listPage: plan.page(ofCityAt: index), listHref: listRowHref(index, from: links),
             previous: index > 0 ? neighbour(index - 1) : nil,
             next: index + 1 < catalog.count ? neighbour(index + 1) : nil,
             namesakes: Array(namesakes), namesakeCount: run.count - 1, namesakesMore: run.count - 1 - namesakes.count,
-            namesakesHref: listRowHref(run.lowerBound, from: route)
+            namesakesHref: listRowHref(run.lowerBound, from: links)
         )
     }
 

@@ -2,9 +2,10 @@
 extension SiteRenderer {
     func favoritesPage(_ format: PageFormat) -> String {
         let route = Route.favorites(format)
+        let links = layout.links(from: route)
         let rows = favorites.sorted().map { index in
-            var row = row(index, from: route)
-            row["listHref"] = listRowHref(index, from: route)
+            var row = row(index, from: links)
+            row["listHref"] = listRowHref(index, from: links)
             row["listPage"] = Digits.grouped(plan.page(ofCityAt: index))
             return row
         }

@@ -68,7 +68,8 @@ struct SiteRenderer: Sendable {
 
     func list(page: Int, _ format: PageFormat) -> String {
         let route = Route.list(page: page, format)
-        let rows = plan.cities(onPage: page).map { row($0, from: route) }
+        let links = layout.links(from: route)
+        let rows = plan.cities(onPage: page).map { row($0, from: links) }
         let heading = "Cities, page \(Digits.grouped(page)) of \(Digits.grouped(plan.pageCount))"
         let context = common(route, pageTitle: "\(heading) · \(title)").merging([
             "heading": heading,
@@ -79,27 +80,27 @@ struct SiteRenderer: Sendable {
     }
 
     /// What a list row (on list pages and the favorites page) shows of the city at `index`.
-    func row(_ index: Int, from page: Route) -> [String: Any] {
+    func row(_ index: Int, from page: SiteLayout.Links) -> [String: Any] {
         let city = catalog.cities[index]
         return [
             "id": city.id,
             "label": city.label,
             "coordinates": Coordinate.pair(latitude: city.latitude, longitude: city.longitude),
-            "href": layout.href(to: .city(id: city.id, page.format!), from: page),
+            "href": page.href(to: .city(id: city.id, page.page.format!)),
             "favorite": favorites.contains(index),
         ]
     }
 
     /// The link from `page` to the row of the city at `index` on its list page (the row's anchor in HTML).
-    func listRowHref(_ index: Int, from page: Route) -> String {
-        let format = page.format!
-        return layout.href(
-            to: .list(page: plan.page(ofCityAt: index), format), from: page,
-            fragment: format == .html ? "cityCell_\(catalog.cities[index].id)" : nil)
+    func listRowHref(_ index: Int, from page: SiteLayout.Links) -> String {
+        let format = page.page.format!
+        return page.href(
+            to: .list(page: plan.page(ofCityAt: index), format), fragment: format == .html ? "cityCell_\(catalog.cities[index].id)" : nil)
     }
 
     /// Links of a list page's navigation: first, previous, nearby numbers, next, last.
     func pager(current: Int, _ format: PageFormat) -> [[String: Any]] {
+        let links = layout.links(from: .list(page: current, format))
         let last = plan.pageCount
         var items: [(label: String, page: Int?)] = []
         if current > 1 { items += [("« First", 1), ("‹ Previous", current - 1)] }
@@ -110,7 +111,7 @@ struct SiteRenderer: Sendable {
         if current < last { items += [("Next ›", current + 1), ("Last »", last)] }
         return items.enumerated().map { offset, item in
             var entry: [String: Any] = ["label": item.label, "separator": offset < items.count - 1 ? " · " : ""]
-            if let page = item.page { entry["href"] = layout.href(to: .list(page: page, format), from: .list(page: current, format)) }
+            if let page = item.page { entry["href"] = links.href(to: .list(page: page, format)) }
             if item.label == String(current) { entry["current"] = true }
             return entry
         }
@@ -119,11 +120,12 @@ struct SiteRenderer: Sendable {
     /// What every page's templates get: titles, the format, and the links every page has.
     func common(_ page: Route, pageTitle: String) -> [String: Any] {
         let format = page.format!
+        let links = layout.links(from: page)
         return [
             "siteTitle": title, "pageTitle": pageTitle, "root": layout.root(from: page), "ext": format.fileExtension,
             "html": format == .html,
-            "homeHref": layout.href(to: .home(format), from: page),
-            "stylesheetHref": layout.href(to: .asset("style.css"), from: page),
+            "homeHref": links.href(to: .home(format)),
+            "stylesheetHref": links.href(to: .asset("style.css")),
         ]
     }
 
