@@ -63,7 +63,8 @@ final class CommandLineTests: FolderTestCase {
             XCTAssertTrue(result.stdout.contains(option), option)
         }
         let top = try CommandRunner.run(["--help"], in: folder)
-        XCTAssertTrue(top.stdout.contains("Exit codes: 0 ok, 64 usage, 65 bad data or config"), top.stdout)
+        XCTAssertTrue(top.stdout.contains("Exit codes: 0 ok, 1 no match"), top.stdout)
+        XCTAssertTrue(top.stdout.contains("64 usage, 65 bad data or config, 66 missing input, 69 source unavailable"), top.stdout)
     }
 
     func testStrictExits65OnTheFirstInvalidRecord() throws {
@@ -92,7 +93,7 @@ final class CommandLineTests: FolderTestCase {
         try write("source: \(data)\npageSise: 10\n", to: "other.yml")
         let typo = try CommandRunner.run(["build", "--config", "other.yml"], in: folder)
         XCTAssertEqual(typo.status, 65)
-        XCTAssertTrue(typo.stderr.contains("other.yml: pageSise: unknown key (did you mean pageSize?)"), typo.stderr)
+        XCTAssertTrue(typo.stderr.contains("other.yml: pageSise: unknown key; known keys: source, output"), typo.stderr)
 
         let missing = try CommandRunner.run(["build", "--config", "nope.yml"], in: folder)
         XCTAssertEqual(missing.status, 66)

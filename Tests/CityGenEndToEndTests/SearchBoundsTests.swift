@@ -22,14 +22,14 @@ final class SearchBoundsTests: XCTestCase {
             queries.insert(a)
             for b in letters { queries.insert(a + b) }
         }
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 2026)  // the same queries every run
         for _ in 0..<400 {
             let city = catalog.cities.randomElement(using: &generator)!
             for length in [1, 3, 5, 8, city.name.count] { queries.insert(String(city.name.prefix(length))) }
             queries.insert("\(city.name), \(city.country)")
             queries.insert("\(city.name) \(city.country.prefix(1))")
         }
-        queries.formUnion(["córdoba", "CORDOBA", "london, gb", "São Paulo", "北京", "Москва", "zzzzzz", "by", "a z", "", "...", "   "])
+        queries.formUnion(["Saint-Sa", "saint sa", "san j", "new y", "la c", "córdoba", "CORDOBA", "london, gb", "São Paulo", "北京", "Москва", "zzzzzz", "by", "a z", "", "...", "   "])
 
         let site = folder.appendingPathComponent("Output")
         var worstLoads = (0, ""), worstBytes = (0, "")

@@ -151,13 +151,3 @@ final class SearchIndexTests: SiteTestCase {
         XCTAssertEqual(try IndexManifest(json: Data(manifestValue.json.utf8), file: "m"), manifestValue, "the manifest reads back what it writes")
     }
 }
-
-/// A small deterministic generator, so generated fixtures are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return state ^ (state >> 33)
-    }
-}

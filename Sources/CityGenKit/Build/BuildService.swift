@@ -59,14 +59,19 @@ public struct BuildService: Sendable {
 
         let plan = SitePlan(catalog: catalog, pageSize: options.pageSize)
         let favorites = try FavoriteResolver.resolve(options.favorites, in: catalog)
+        report.steps.append(("plan", clock.lap()))
+
+        let nearest = NearestCities(catalog: catalog)
+        report.steps.append(("nearest cities", clock.lap()))
+
         let layout = options.layout
         let files = SiteFiles(
             layout: layout, catalog: catalog, plan: plan, templates: templates, title: options.title,
-            favorites: favorites, formats: options.formatsInOrder, shardSize: options.shardSize)
+            favorites: favorites, nearest: nearest, formats: options.formatsInOrder, shardSize: options.shardSize)
         report.listPages = plan.pageCount
         report.favoriteCount = favorites.count
         report.shardCount = files.shards.count
-        report.steps.append(("plan", clock.lap()))
+        report.steps.append(("index and pages", clock.lap()))
 
         let routes = files.routes
         let writer = try OutputWriter(

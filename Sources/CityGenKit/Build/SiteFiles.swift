@@ -15,7 +15,7 @@ struct SiteFiles: Sendable {
 
     init(
         layout: SiteLayout, catalog: CityCatalog, plan: SitePlan, templates: TemplateSet, title: String, favorites: Set<Int>,
-        formats: [PageFormat], shardSize: Int
+        nearest: NearestCities, formats: [PageFormat], shardSize: Int
     ) {
         let index = SearchIndexWriter(catalog: catalog, shardSize: shardSize)
         let shards = index.shards()
@@ -27,9 +27,11 @@ struct SiteFiles: Sendable {
         self.favoritesJSON = favoritesJSON
         self.renderer = SiteRenderer(
             catalog: catalog, plan: plan, templates: templates, title: title, favorites: favorites, layout: layout,
-            favoritesJSON: favoritesJSON)
+            favoritesJSON: favoritesJSON, nearest: nearest)
+        let countries = renderer.countries
         let contents = SiteLayout.Contents(
-            formats: formats, listPages: plan.pageCount, cityIDs: catalog.cities.map(\.id), shardCount: shards.count,
+            formats: formats, listPages: plan.pageCount, cityIDs: catalog.cities.map(\.id),
+            countries: countries.countries.map { ($0.code, countries.pageCount($0)) }, shardCount: shards.count,
             assets: TemplateSet.assets)
         self.routes = layout.routes(contents)
         self.sitemapURLs = layout.baseURL == nil ? [] : layout.sitemapPages(contents).compactMap(layout.url)
@@ -47,7 +49,7 @@ struct SiteFiles: Sendable {
         case .sitemap(let n): Array(Sitemap.file(n, of: sitemapURLs).utf8)
         case .sitemapIndex:
             Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: sitemapURLs.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
-        case .home, .favorites, .list, .city, .notFound: Array(renderer.page(route).utf8)
+        case .home, .favorites, .list, .city, .countryIndex, .country, .notFound: Array(renderer.page(route).utf8)
         }
     }
 

@@ -7,6 +7,10 @@ public enum Route: Hashable, Sendable {
     case list(page: Int, PageFormat)
     /// The detail page of the city with this id.
     case city(id: Int, PageFormat)
+    /// The list of countries.
+    case countryIndex(PageFormat)
+    /// Page `page` (from 1) of the cities of the country with this code (`""` for none).
+    case country(code: String, page: Int, PageFormat)
     /// `404.html`, served by static hosts for any missing path.
     case notFound
     /// A file copied verbatim from the templates (`style.css`, `search.js`).
@@ -30,7 +34,9 @@ public enum Route: Hashable, Sendable {
     /// The page format, for pages; nil for every other file.
     public var format: PageFormat? {
         switch self {
-        case .home(let format), .favorites(let format), .list(_, let format), .city(_, let format): format
+        case .home(let format), .favorites(let format), .list(_, let format), .city(_, let format), .countryIndex(let format),
+            .country(_, _, let format):
+            format
         case .notFound: .html
         default: nil
         }

@@ -34,6 +34,8 @@ public struct SiteLayout: Sendable, Equatable {
         case .favorites(let format): "favorites.\(format.fileExtension)"
         case .list(let page, let format): "list/\(page).\(format.fileExtension)"
         case .city(let id, let format): cityFolder(id) + "\(id).\(format.fileExtension)"
+        case .countryIndex(let format): "country/index.\(format.fileExtension)"
+        case .country(let code, let page, let format): "country/\(Self.countryFolder(code))/\(page).\(format.fileExtension)"
         case .notFound: "404.html"
         case .asset(let name): "assets/\(name)"
         case .indexManifest(let encoding): "\(indexFolder)manifest.\(encoding.fileExtension)"
@@ -49,6 +51,15 @@ public struct SiteLayout: Sendable, Equatable {
         case .flat: "city/"
         case .remainder(let n): "city/\(((id % n) + n) % n)/"
         }
+    }
+
+    /// The folder of a country's pages: the code when it is two letters A–Z, `ZZ` for the cities without one,
+    /// and any other code (which the data should not have) spelt in hexadecimal UTF-8 after an `x`, so that no
+    /// name from the data becomes a path.
+    static func countryFolder(_ code: String) -> String {
+        if code.isEmpty { return "ZZ" }
+        if code.utf8.count == 2, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) { return code }
+        return "x" + code.utf8.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 
     /// The name an index file is loaded by in the browser (`manifest`, `shards/3`): its path below the index
@@ -141,13 +152,19 @@ public struct SiteLayout: Sendable, Equatable {
         public var listPages: Int
         /// The cities' ids, in list order.
         public var cityIDs: [Int]
+        /// Each country's code and number of pages, in the order of the country index.
+        public var countries: [(code: String, pages: Int)]
         public var shardCount: Int
         public var assets: [String]
 
-        public init(formats: [PageFormat], listPages: Int, cityIDs: [Int], shardCount: Int, assets: [String]) {
+        public init(
+            formats: [PageFormat], listPages: Int, cityIDs: [Int], countries: [(code: String, pages: Int)] = [], shardCount: Int,
+            assets: [String]
+        ) {
             self.formats = formats
             self.listPages = listPages
             self.cityIDs = cityIDs
+            self.countries = countries
             self.shardCount = shardCount
             self.assets = assets
         }
@@ -162,6 +179,7 @@ public struct SiteLayout: Sendable, Equatable {
             routes += [.home(format), .favorites(format)]
             routes += (1...max(1, contents.listPages)).map { .list(page: $0, format) }
             routes += contents.cityIDs.map { .city(id: $0, format) }
+            routes += countryPages(contents, format)
         }
         if contents.formats.contains(.html) {
             routes += contents.assets.map(Route.asset) + [.notFound]
@@ -175,7 +193,11 @@ public struct SiteLayout: Sendable, Equatable {
     /// The HTML pages a sitemap lists, in order.
     public func sitemapPages(_ contents: Contents) -> [Route] {
         [.home(.html), .favorites(.html)] + (1...max(1, contents.listPages)).map { .list(page: $0, .html) }
-            + contents.cityIDs.map { .city(id: $0, .html) }
+            + contents.cityIDs.map { .city(id: $0, .html) } + countryPages(contents, .html)
+    }
+
+    private func countryPages(_ contents: Contents, _ format: PageFormat) -> [Route] {
+        [.countryIndex(format)] + contents.countries.flatMap { country in (1...country.pages).map { .country(code: country.code, page: $0, format) } }
     }
 }
 

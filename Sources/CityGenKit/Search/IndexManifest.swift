@@ -15,23 +15,34 @@ public struct IndexManifest: Sendable, Equatable, Codable {
     public var unnamed: [IndexEntry]
     /// URL patterns of the site, relative to its root (`SiteLayout.urlTemplates`).
     public var urls: [String: String]
+    /// For each folded name W that a shard bound starts with, followed by a space or the tab: the folded
+    /// countries of the cities named exactly W. A query `W rest` asks for `W\trest` (SPEC §4: name W, country
+    /// starting with `rest`) before `W rest`; only when a bound lies between the two runs could that cost a
+    /// shard of its own, and this says whether such a run exists at all. For any other W the two runs share
+    /// a shard.
+    public var exact: [String: [String]]
     /// Each shard's lower bound: every key in shard n is ≥ `shards[n]` and < `shards[n + 1]`.
     public var shards: [String]
 
-    public init(count: Int, countries: [String], unnamed: [IndexEntry], urls: [String: String], shards: [String]) {
+    public init(
+        count: Int, countries: [String], unnamed: [IndexEntry], urls: [String: String], exact: [String: [String]], shards: [String]
+    ) {
         self.count = count
         self.countries = countries
         self.unnamed = unnamed
         self.urls = urls
+        self.exact = exact
         self.shards = shards
     }
 
     public var json: String {
         let quoted = { (texts: [String]) in texts.map(JSONText.quoted).joined(separator: ",") }
         let urls = self.urls.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\(JSONText.quoted($0.value))" }
+        let exact = self.exact.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { "\(JSONText.quoted($0.key)):[\(quoted($0.value))]" }
         return "{\"version\":\(version),\"count\":\(count),\"fields\":[\(quoted(fields))],\"countries\":[\(quoted(countries))],"
             + "\"unnamed\":[" + unnamed.map(\.json).joined(separator: ",") + "],"
-            + "\"urls\":{" + urls.joined(separator: ",") + "},\"shards\":[\(quoted(shards))]}\n"
+            + "\"urls\":{" + urls.joined(separator: ",") + "},\"exact\":{" + exact.joined(separator: ",") + "},"
+            + "\"shards\":[\(quoted(shards))]}\n"
     }
 
     /// Reads a manifest file, checking its version.

@@ -10,7 +10,6 @@ public final class SearchIndex {
     public let manifest: IndexManifest
     /// `manifest.shards` as UTF-8.
     private let bounds: [[UInt8]]
-    private let countries: Set<[UInt8]>
     private var loaded: [Int: [IndexEntry]] = [:]
     /// Shards read so far, in order: what a client would have downloaded.
     public private(set) var shardLoads: [Int] = []
@@ -25,14 +24,13 @@ public final class SearchIndex {
         let data = try Self.read(url, what: "search index (citygen build makes one)")
         manifest = try IndexManifest(json: data, file: url.path)
         bounds = manifest.shards.map { Array($0.utf8) }
-        countries = Set(manifest.countries.map { Array($0.utf8) })
         bytesRead = data.count
     }
 
     /// The first `limit` matches of `query` in SPEC order. A query that folds to nothing gives the start of the
     /// list (SPEC §4).
     public func search(_ query: String, limit: Int = .max) throws -> [IndexEntry] {
-        let query = SearchQuery(query, countries: countries)
+        let query = SearchQuery(query, manifest: manifest)
         if query.listsAll { return try entries(from: 0, limit: limit) }
         var results: [IndexEntry] = []
         for prefix in query.prefixes where results.count < limit {

@@ -74,7 +74,26 @@ public struct SearchIndexWriter: Sendable {
         // data) spares a load of the first shard for every query that starts like a country code.
         return IndexManifest(
             count: catalog.count, countries: countries.map { String(decoding: $0, as: UTF8.self) },
-            unnamed: catalog.exactNameRange([], countryPrefix: []).map(entry), urls: layout.urlTemplates, shards: bounds)
+            unnamed: catalog.exactNameRange([], countryPrefix: []).map(entry), urls: layout.urlTemplates,
+            exact: exactNames(below: bounds), shards: bounds)
+    }
+
+    /// `IndexManifest.exact`: each name W that a bound starts with, followed by a space or the tab, and the
+    /// folded countries of the cities named exactly W (none, often).
+    private func exactNames(below bounds: [String]) -> [String: [String]] {
+        var names = Set<[UInt8]>()
+        for bound in bounds {
+            let bytes = Array(bound.utf8)
+            let nameEnd = bytes.firstIndex(of: SearchKey.separator) ?? bytes.count
+            for (offset, byte) in bytes[..<nameEnd].enumerated() where byte == 0x20 { names.insert(Array(bytes[..<offset])) }
+            if nameEnd < bytes.count { names.insert(Array(bytes[..<nameEnd])) }
+        }
+        var exact: [String: [String]] = [:]
+        for name in names {
+            let countries = Set(catalog.exactNameRange(name, countryPrefix: []).map { catalog.foldedCountries[$0] })
+            exact[String(decoding: name, as: UTF8.self)] = countries.sorted { ByteString.compare($0, $1) < 0 }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        return exact
     }
 
     /// The favorites (catalog indices) as index entries, in list order.

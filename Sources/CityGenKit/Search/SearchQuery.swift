@@ -7,21 +7,23 @@ public struct SearchQuery: Sendable, Equatable {
     /// True when the query folds to nothing (`""`, `"   "`, `"..."`): SPEC §4 lists from the start.
     public var listsAll: Bool { prefixes.isEmpty }
 
-    /// `countries`: the folded countries present, to leave out prefixes no city can have (may be nil).
-    public init(_ text: String, countries: Set<[UInt8]>? = nil) {
+    /// `manifest`, when given, leaves out prefixes that no city can have: countries that start with no country
+    /// present, and exact names that its `exact` table rules out.
+    public init(_ text: String, manifest: IndexManifest? = nil) {
         let folded = Array(Fold.fold(text).utf8)
         guard !folded.isEmpty else {
             prefixes = []
             return
         }
-        func possible(_ country: ArraySlice<UInt8>) -> Bool {
-            countries?.contains { $0.starts(with: country) } ?? true
+        func possible(_ country: ArraySlice<UInt8>, among countries: [String]?) -> Bool {
+            countries?.contains { $0.utf8.starts(with: country) } ?? true
         }
         var prefixes: [[UInt8]] = []
-        if possible(folded[...]) { prefixes.append([SearchKey.separator] + folded) }
+        if possible(folded[...], among: manifest?.countries) { prefixes.append([SearchKey.separator] + folded) }
         for (offset, byte) in folded.enumerated() where byte == 0x20 {
-            let country = folded[(offset + 1)...]
-            if possible(country) { prefixes.append(Array(folded[..<offset]) + [SearchKey.separator] + country) }
+            let name = Array(folded[..<offset]), country = folded[(offset + 1)...]
+            let countries = manifest.map { $0.exact[String(decoding: name, as: UTF8.self)] ?? $0.countries }
+            if possible(country, among: countries) { prefixes.append(name + [SearchKey.separator] + country) }
         }
         prefixes.append(folded)
         self.prefixes = prefixes

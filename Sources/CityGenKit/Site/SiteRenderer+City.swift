@@ -17,8 +17,13 @@ extension SiteRenderer {
         let favorite: Bool
         let osmURL: String, embedURL: String
         let listPage: Int, listHref: String
+        /// The country's page that lists the city (its row's anchor in HTML).
+        let countryHref: String
         let previous: (label: String, href: String)?, next: (label: String, href: String)?
         let namesakes: [(label: String, href: String, coordinates: String, countryName: String)]
+        /// The nearest other cities: label, link, distance in km to one decimal, compass direction ("" for the
+        /// same coordinates).
+        let nearby: [(label: String, href: String, distance: String, direction: String)]
         /// Other cities with the same folded name, and how many of them `namesakes` leaves out.
         let namesakeCount: Int, namesakesMore: Int
         let namesakesHref: String
@@ -60,9 +65,19 @@ extension SiteRenderer {
             osmURL: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)",
             embedURL: "https://www.openstreetmap.org/export/embed.html?bbox=\(box)&layer=mapnik&marker=\(lat),\(lon)",
             listPage: plan.page(ofCityAt: index), listHref: listRowHref(index, from: links),
+            countryHref: countryRowHref(index, from: links),
             previous: index > 0 ? neighbour(index - 1) : nil,
             next: index + 1 < catalog.count ? neighbour(index + 1) : nil,
-            namesakes: Array(namesakes), namesakeCount: run.count - 1, namesakesMore: run.count - 1 - namesakes.count,
+            namesakes: Array(namesakes),
+            nearby: nearest.of(index).map { i in
+                let other = catalog.cities[i]
+                let distance = NearestCities.distance(from: city, to: other)
+                return (
+                    label: other.label, href: href(i), distance: String(format: "%.1f", distance),
+                    direction: distance == 0 ? "" : NearestCities.direction(from: city, to: other)
+                )
+            },
+            namesakeCount: run.count - 1, namesakesMore: run.count - 1 - namesakes.count,
             namesakesHref: listRowHref(run.lowerBound, from: links)
         )
     }
@@ -78,8 +93,8 @@ extension SiteRenderer {
                 ? "<p class=\"favorite-note\"><span class=\"favorite\" role=\"img\" aria-label=\"Favorite\">★</span> One of this site’s favorites.</p>\n\n"
                 : "★ One of this site’s favorites.\n\n"
         }
-        let country = city.country.isEmpty ? "none given"
-            : facts.countryName.map { "\(escape($0)) (\(escape(city.country)))" } ?? escape(city.country)
+        let country = "[" + (city.country.isEmpty ? "none given"
+            : facts.countryName.map { "\(escape($0)) (\(escape(city.country)))" } ?? escape(city.country)) + "](\(facts.countryHref))"
         let coordinates = "\(facts.latitude), \(facts.longitude) (\(facts.dms))"
         md += "- Country: \(country)\n"
         md += "- Coordinates: " + (html ? "<span id=\"coordinates\">\(coordinates)</span>" : coordinates) + "\n"
@@ -95,6 +110,22 @@ extension SiteRenderer {
             .compactMap { $0 }
         if !neighbours.isEmpty { md += neighbours.joined(separator: " · ") + "\n\n" }
         md += "[Back to page \(Digits.grouped(facts.listPage)) of the list](\(facts.listHref))\n"
+        if !facts.nearby.isEmpty {
+            md += "\n## Nearest places\n\n"
+            if html {
+                md += "<ol id=\"nearby\" class=\"nearby\">\n"
+                for other in facts.nearby {
+                    md += "<li><a href=\"\(HTMLEscaping.escape(other.href))\">\(HTMLEscaping.escape(other.label))</a> · "
+                        + "\(other.distance) km\(other.direction.isEmpty ? ", same place" : " " + other.direction)</li>\n"
+                }
+                md += "</ol>\n"
+            } else {
+                for (n, other) in facts.nearby.enumerated() {
+                    md += "\(n + 1). [\(escape(other.label))](\(other.href)) · \(other.distance) km"
+                        + "\(other.direction.isEmpty ? ", same place" : " " + other.direction)\n"
+                }
+            }
+        }
         if facts.namesakeCount > 0 {
             md += "\n## Also named \(escape(city.name))\n\n"
             md += facts.namesakeCount == 1 ? "1 other place shares this name:\n\n" : "\(Digits.grouped(facts.namesakeCount)) other places share this name:\n\n"
@@ -127,6 +158,7 @@ extension SiteRenderer {
         context["mapTitleHTML"] = HTMLEscaping.escape("Map of \(city.label)")
         context["listPage"] = Digits.grouped(facts.listPage)
         context["listHref"] = facts.listHref
+        context["countryHref"] = facts.countryHref
         context["previous"] = facts.previous.map { ["label": $0.label, "href": $0.href] }
         context["next"] = facts.next.map { ["label": $0.label, "href": $0.href] }
         if facts.namesakeCount > 0 {
@@ -134,6 +166,14 @@ extension SiteRenderer {
             context["namesakes"] = facts.namesakes.map {
                 ["label": $0.label, "href": $0.href, "coordinates": $0.coordinates, "countryName": $0.countryName]
             }
+        }
+        context["hasNearby"] = !facts.nearby.isEmpty
+        context["nearby"] = facts.nearby.enumerated().map { n, near in
+            [
+                "label": near.label, "labelHTML": HTMLEscaping.escape(near.label), "href": near.href,
+                "hrefHTML": HTMLEscaping.escape(near.href), "distance": near.distance,
+                "direction": near.direction.isEmpty ? ", same place" : " " + near.direction, "number": n + 1,
+            ]
         }
         if facts.namesakesMore > 0 {
             context["namesakesMore"] = Digits.grouped(facts.namesakesMore)

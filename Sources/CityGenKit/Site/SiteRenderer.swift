@@ -11,6 +11,10 @@ struct SiteRenderer: Sendable {
     let favorites: Set<Int>
     /// Country names by code, where known.
     let countryNames: [String: String]
+    /// The country pages.
+    let countries: CountryPlan
+    /// The nearest cities of each city, for detail pages.
+    let nearest: NearestCities
     /// Where pages go and how they link.
     let layout: SiteLayout
     /// Catalog indices by city id, to render a `Route.city`.
@@ -20,8 +24,9 @@ struct SiteRenderer: Sendable {
 
     init(
         catalog: CityCatalog, plan: SitePlan, templates: TemplateSet, title: String, favorites: Set<Int> = [],
-        layout: SiteLayout = SiteLayout(), favoritesJSON: String = ""
+        layout: SiteLayout = SiteLayout(), favoritesJSON: String = "", nearest: NearestCities? = nil
     ) {
+        self.nearest = nearest ?? NearestCities(catalog: catalog)
         self.catalog = catalog
         self.plan = plan
         self.templates = templates
@@ -30,6 +35,7 @@ struct SiteRenderer: Sendable {
         self.layout = layout
         self.favoritesJSON = favoritesJSON
         self.countryNames = CountryNames.names(for: Set(catalog.cities.map(\.country)))
+        self.countries = CountryPlan(catalog: catalog, names: countryNames, pageSize: plan.pageSize)
         self.indexByID = catalog.indicesByID()
     }
 
@@ -40,6 +46,8 @@ struct SiteRenderer: Sendable {
         case .favorites(let format): favoritesPage(format)
         case .list(let page, let format): list(page: page, format)
         case .city(let id, let format): city(at: indexByID[id]!, format)
+        case .countryIndex(let format): countryIndex(format)
+        case .country(let code, let page, let format): country(code, page: page, format)
         case .notFound: notFoundPage()
         default: preconditionFailure("\(route) is not a page")
         }
@@ -59,6 +67,8 @@ struct SiteRenderer: Sendable {
             "firstPage": layout.href(to: .list(page: 1, format), from: route),
             "favoriteCount": favorites.count,
             "favoritesHref": layout.href(to: .favorites(format), from: route),
+            "countriesHref": layout.href(to: .countryIndex(format), from: route),
+            "countryCount": Digits.grouped(countries.countries.count),
             "favoritesJSON": format == .html ? favoritesJSON : "",
             "indexHref": layout.indexFolderHref(from: route),
             "searchScriptHref": layout.href(to: .asset("search.js"), from: route),
@@ -74,7 +84,41 @@ struct SiteRenderer: Sendable {
         let context = common(route, pageTitle: "\(heading) · \(title)").merging([
             "heading": heading,
             "cities": rows,
-            "pager": pager(current: page, format),
+            "pager": pager(current: page, last: plan.pageCount) { .list(page: $0, format) },
+        ]) { $1 }
+        return render("list", context, route)
+    }
+
+    /// The index of countries: name, code and number of cities of each, in order of the name.
+    func countryIndex(_ format: PageFormat) -> String {
+        let route = Route.countryIndex(format)
+        let links = layout.links(from: route)
+        let rows: [[String: Any]] = countries.countries.map { country in
+            [
+                "name": country.name, "code": country.code, "count": Digits.grouped(country.cities.count),
+                "cities": country.cities.count == 1 ? "city" : "cities",
+                "href": links.href(to: .country(code: country.code, page: 1, format)),
+            ]
+        }
+        var context = common(route, pageTitle: "Countries · \(title)")
+        context["countries"] = rows
+        context["countryCount"] = Digits.grouped(rows.count)
+        context["listHref"] = links.href(to: .list(page: 1, format))
+        return render("countries", context, route)
+    }
+
+    /// Page `page` of the cities of the country `code`, with the rows and pager of a list page.
+    func country(_ code: String, page: Int, _ format: PageFormat) -> String {
+        let route = Route.country(code: code, page: page, format)
+        let country = countries.country(code)!
+        let links = layout.links(from: route)
+        let pages = countries.pageCount(country)
+        let named = country.code.isEmpty ? country.name : "\(country.name) (\(country.code))"
+        let heading = "\(named): cities, page \(Digits.grouped(page)) of \(Digits.grouped(pages))"
+        let context = common(route, pageTitle: "\(heading) · \(title)").merging([
+            "heading": heading,
+            "cities": countries.cities(of: country, onPage: page).map { row($0, from: links) },
+            "pager": pager(current: page, last: pages) { .country(code: code, page: $0, format) },
         ]) { $1 }
         return render("list", context, route)
     }
@@ -98,10 +142,18 @@ struct SiteRenderer: Sendable {
             to: .list(page: plan.page(ofCityAt: index), format), fragment: format == .html ? "cityCell_\(catalog.cities[index].id)" : nil)
     }
 
-    /// Links of a list page's navigation: first, previous, nearby numbers, next, last.
-    func pager(current: Int, _ format: PageFormat) -> [[String: Any]] {
-        let links = layout.links(from: .list(page: current, format))
-        let last = plan.pageCount
+    /// The link from `page` to the row of the city at `index` on its country's page.
+    func countryRowHref(_ index: Int, from page: SiteLayout.Links) -> String {
+        let format = page.page.format!
+        let place = countries.place(ofCityAt: index)
+        return page.href(
+            to: .country(code: place.country.code, page: place.page, format),
+            fragment: format == .html ? "cityCell_\(catalog.cities[index].id)" : nil)
+    }
+
+    /// Links of a paginated list's navigation: first, previous, nearby numbers, next, last; `route` names page n.
+    func pager(current: Int, last: Int, _ route: (Int) -> Route) -> [[String: Any]] {
+        let links = layout.links(from: route(current))
         var items: [(label: String, page: Int?)] = []
         if current > 1 { items += [("« First", 1), ("‹ Previous", current - 1)] }
         let nearby = max(1, current - 2)...min(last, current + 2)
@@ -111,7 +163,7 @@ struct SiteRenderer: Sendable {
         if current < last { items += [("Next ›", current + 1), ("Last »", last)] }
         return items.enumerated().map { offset, item in
             var entry: [String: Any] = ["label": item.label, "separator": offset < items.count - 1 ? " · " : ""]
-            if let page = item.page { entry["href"] = links.href(to: .list(page: page, format)) }
+            if let page = item.page { entry["href"] = links.href(to: route(page)) }
             if item.label == String(current) { entry["current"] = true }
             return entry
         }

@@ -9,7 +9,7 @@ import Mustache
 public struct TemplateSet: Sendable {
     /// Every template file citygen reads, by the name an override must have.
     public static let markdownTemplates = [
-        "home.md.mustache", "list.md.mustache", "pager.md.mustache", "favorites.md.mustache",
+        "home.md.mustache", "list.md.mustache", "pager.md.mustache", "favorites.md.mustache", "countries.md.mustache",
         "404.md.mustache",
     ]
     /// Templates with no default: citygen writes these pages itself unless the override folder has one.

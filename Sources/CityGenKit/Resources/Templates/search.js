@@ -88,10 +88,11 @@
   Query.prototype.prepare = function (m) {
     var q = this.folded, prefixes = this.prefixes;
     if (this.all) return;
-    var possible = function (c) { return m.countries.some(function (k) { return k.startsWith(c); }); };
-    if (possible(q)) prefixes.push('\t' + q);
-    for (var i = q.indexOf(' '); i >= 0; i = q.indexOf(' ', i + 1)) {
-      if (possible(q.slice(i + 1))) prefixes.push(q.slice(0, i) + '\t' + q.slice(i + 1));
+    var possible = function (c, countries) { return countries.some(function (k) { return k.startsWith(c); }); };
+    if (possible(q, m.countries)) prefixes.push('\t' + q);
+    for (var i = q.indexOf(' '); i >= 0; i = q.indexOf(' ', i + 1)) {  // a name, then the start of a country
+      var name = q.slice(0, i), exact = Object.prototype.hasOwnProperty.call(m.exact, name) ? m.exact[name] : m.countries;
+      if (possible(q.slice(i + 1), exact)) prefixes.push(name + '\t' + q.slice(i + 1));
     }
     prefixes.push(q);
   };

@@ -1,0 +1,64 @@
+/// The country pages of SPEC §5: every country code present, with its English name, and its cities in SPEC §3
+/// order, `pageSize` a page. Cities with an empty code form the country shown as "No country" (folder `ZZ`).
+struct CountryPlan: Sendable {
+    /// One country of the data.
+    struct Country: Sendable {
+        /// The code as the data gives it (`""` for none).
+        let code: String
+        /// What the pages call it: the English name where known, else the code, or "No country".
+        let name: String
+        /// Catalog indices of its cities, in list order.
+        let cities: [Int]
+    }
+
+    /// The countries, in order of `name` (folded, then by code).
+    let countries: [Country]
+    let pageSize: Int
+    /// For each catalog index: the number of its country in `countries`, and its position there.
+    private let countryOfCity: [Int32]
+    private let positionInCountry: [Int32]
+    private let numberByCode: [String: Int]
+
+    init(catalog: CityCatalog, names: [String: String], pageSize: Int) {
+        var groups: [String: [Int]] = [:]
+        for (index, city) in catalog.cities.enumerated() { groups[city.country, default: []].append(index) }
+        let countries = groups.map { code, cities in
+            Country(code: code, name: code.isEmpty ? "No country" : names[code] ?? code, cities: cities)
+        }.sorted { a, b in
+            let (foldedA, foldedB) = (Fold.fold(a.name), Fold.fold(b.name))
+            return foldedA != foldedB ? foldedA.utf8.lexicographicallyPrecedes(foldedB.utf8) : a.code.utf8.lexicographicallyPrecedes(b.code.utf8)
+        }
+        var countryOfCity = [Int32](repeating: 0, count: catalog.count)
+        var positionInCountry = [Int32](repeating: 0, count: catalog.count)
+        var numberByCode: [String: Int] = [:]
+        for (number, country) in countries.enumerated() {
+            numberByCode[country.code] = number
+            for (position, index) in country.cities.enumerated() {
+                countryOfCity[index] = Int32(number)
+                positionInCountry[index] = Int32(position)
+            }
+        }
+        self.countries = countries
+        self.pageSize = pageSize
+        self.countryOfCity = countryOfCity
+        self.positionInCountry = positionInCountry
+        self.numberByCode = numberByCode
+    }
+
+    /// The country with this code.
+    func country(_ code: String) -> Country? { numberByCode[code].map { countries[$0] } }
+
+    /// Number of pages of `country`.
+    func pageCount(_ country: Country) -> Int { max(1, (country.cities.count + pageSize - 1) / pageSize) }
+
+    /// The catalog indices on page `page` (from 1) of `country`.
+    func cities(of country: Country, onPage page: Int) -> ArraySlice<Int> {
+        let start = (page - 1) * pageSize
+        return country.cities[min(start, country.cities.count)..<min(country.cities.count, start + pageSize)]
+    }
+
+    /// The country of the city at catalog `index`, and the page of it that lists the city.
+    func place(ofCityAt index: Int) -> (country: Country, page: Int) {
+        (countries[Int(countryOfCity[index])], Int(positionInCountry[index]) / pageSize + 1)
+    }
+}

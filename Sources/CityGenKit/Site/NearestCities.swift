@@ -1,0 +1,136 @@
+import Foundation
+
+/// The nearest other cities of every city (SPEC §5, `#nearby`): by great-circle distance on a sphere of radius
+/// 6,371.0088 km, ties in SPEC §3 order.
+///
+/// Found with a k-d tree over the cities' unit vectors, never a scan per city: on the unit sphere the chord
+/// between two points grows with the angle between them, so the k nearest by chord are the k nearest by
+/// great-circle distance, and a splitting plane's distance bounds the chord to everything behind it. Poles and
+/// the antimeridian need no special case there.
+struct NearestCities: Sendable {
+    static let count = 10
+    static let earthRadius = 6_371.0088
+
+    /// Catalog indices: the neighbours of city i are `neighbours[i * count ..< i * count + count]`, nearest
+    /// first (-1 where the catalog has fewer other cities).
+    private let neighbours: [Int32]
+
+    init(catalog: CityCatalog) {
+        let points = catalog.cities.map { Self.unitVector(latitude: $0.latitude, longitude: $0.longitude) }
+        let tree = Tree(points)
+        neighbours = Parallel.map(points.indices, chunk: 2048) { tree.nearest(to: $0, count: Self.count) }.flatMap { $0 }
+    }
+
+    /// The catalog indices of the nearest other cities of the city at `index`, nearest first.
+    func of(_ index: Int) -> [Int] {
+        neighbours[(index * Self.count)..<((index + 1) * Self.count)].lazy.filter { $0 >= 0 }.map(Int.init)
+    }
+
+    // MARK: Geometry
+
+    static func unitVector(latitude: Double, longitude: Double) -> SIMD3<Double> {
+        let φ = latitude * .pi / 180, λ = longitude * .pi / 180
+        return SIMD3(cos(φ) * cos(λ), cos(φ) * sin(λ), sin(φ))
+    }
+
+    /// Great-circle distance in km (haversine).
+    static func distance(from a: City, to b: City) -> Double {
+        let φ1 = a.latitude * .pi / 180, φ2 = b.latitude * .pi / 180
+        let Δφ = φ2 - φ1, Δλ = (b.longitude - a.longitude) * .pi / 180
+        let h = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
+        return 2 * earthRadius * asin(min(1, h.squareRoot()))
+    }
+
+    /// The 8-point compass direction (N, NE, E, SE, S, SW, W, NW) of the initial bearing from `a` to `b`.
+    static func direction(from a: City, to b: City) -> String {
+        let φ1 = a.latitude * .pi / 180, φ2 = b.latitude * .pi / 180, Δλ = (b.longitude - a.longitude) * .pi / 180
+        let y = sin(Δλ) * cos(φ2), x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)
+        let degrees = (atan2(y, x) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+        return ["N", "NE", "E", "SE", "S", "SW", "W", "NW"][Int((degrees + 22.5) / 45) % 8]
+    }
+
+    /// A k-d tree stored in one array: the median of each range splits it, along the axis where the range is widest.
+    private struct Tree: Sendable {
+        let points: [SIMD3<Double>]
+        /// Point indices, arranged so that each range's middle element is its node.
+        let order: [Int32]
+        /// The splitting axis of the node at each position of `order`.
+        let axes: [UInt8]
+
+        init(_ points: [SIMD3<Double>]) {
+            self.points = points
+            var order = (0..<Int32(points.count)).map { $0 }
+            var axes = [UInt8](repeating: 0, count: points.count)
+            var stack = [(0, points.count)]
+            while let (low, high) = stack.popLast() {
+                guard high - low > 1 else { continue }
+                var minimum = SIMD3<Double>(repeating: .infinity), maximum = -minimum
+                for i in low..<high {
+                    minimum = pointwiseMin(minimum, points[Int(order[i])])
+                    maximum = pointwiseMax(maximum, points[Int(order[i])])
+                }
+                let spread = maximum - minimum
+                let axis = spread.x >= spread.y && spread.x >= spread.z ? 0 : (spread.y >= spread.z ? 1 : 2)
+                let middle = (low + high) / 2
+                Self.select(&order, low, high, middle) { points[Int($0)][axis] }
+                axes[middle] = UInt8(axis)
+                stack += [(low, middle), (middle + 1, high)]
+            }
+            self.order = order
+            self.axes = axes
+        }
+
+        /// Rearranges `order[low..<high]` so that position `k` holds what a sort by `key` would put there, with
+        /// nothing greater before it and nothing smaller after it (quickselect).
+        private static func select(_ order: inout [Int32], _ low: Int, _ high: Int, _ k: Int, key: (Int32) -> Double) {
+            var low = low, high = high - 1
+            while low < high {
+                let pivot = key(order[(low + high) / 2])
+                var i = low, j = high
+                while i <= j {
+                    while key(order[i]) < pivot { i += 1 }
+                    while key(order[j]) > pivot { j -= 1 }
+                    if i <= j {
+                        order.swapAt(i, j)
+                        i += 1
+                        j -= 1
+                    }
+                }
+                if k <= j { high = j } else if k >= i { low = i } else { return }
+            }
+        }
+
+        /// The `count` points nearest to point `target` (not itself), by chord, ties by index; -1 pads.
+        func nearest(to target: Int, count: Int) -> [Int32] {
+            let q = points[target]
+            // The best so far, sorted by (squared chord, index).
+            var best: [(distance: Double, index: Int32)] = []
+            best.reserveCapacity(count + 1)
+            func consider(_ index: Int32) {
+                guard Int(index) != target else { return }
+                let d = points[Int(index)] - q
+                let distance = (d * d).sum()
+                if best.count == count, let worst = best.last, (distance, index) >= (worst.distance, worst.index) { return }
+                let at = best.firstIndex { (distance, index) < ($0.distance, $0.index) } ?? best.count
+                best.insert((distance, index), at: at)
+                if best.count > count { best.removeLast() }
+            }
+            // Ranges still to search, each with a lower bound of its squared chord to the target.
+            var stack = [(0, points.count, 0.0)]
+            while let (low, high, bound) = stack.popLast() {
+                guard low < high, best.count < count || bound <= best[best.count - 1].distance else { continue }
+                let middle = (low + high) / 2
+                let node = order[middle]
+                consider(node)
+                guard high - low > 1 else { continue }
+                let axis = Int(axes[middle])
+                let offset = q[axis] - points[Int(node)][axis]
+                let (near, far) = offset < 0 ? ((low, middle), (middle + 1, high)) : ((middle + 1, high), (low, middle))
+                // The far side is searched only if it can hold something nearer than the worst kept (ties included).
+                if best.count < count || offset * offset <= best[best.count - 1].distance { stack.append((far.0, far.1, offset * offset)) }
+                stack.append((near.0, near.1, 0))
+            }
+            return best.map(\.index) + [Int32](repeating: -1, count: count - best.count)
+        }
+    }
+}
