@@ -21,7 +21,7 @@ final class DetailPageTests: SiteTestCase {
         try await build(Fixtures.json(Self.cities), pageSize: 2)
         let html = try read("city/707860.html")
         XCTAssertTrue(html.contains("<h1>Hurzuf, UA</h1>"), html)
-        XCTAssertTrue(html.contains("<li>Country: Ukraine (UA)</li>"))
+        XCTAssertTrue(html.contains(#"<li>Country: <a href="../country/UA/1.html#cityCell_707860">Ukraine (UA)</a></li>"#), html)
         XCTAssertTrue(html.contains(#"<span id="coordinates">44.549999, 34.283333 (44°33′0.0″N, 34°17′0.0″E)</span>"#))
         XCTAssertTrue(html.contains(#"<iframe id="cityMap" class="map" title="Map of Hurzuf, UA" "#
             + #"src="https://www.openstreetmap.org/export/embed.html?bbox=34.203333,44.499999,34.363333,44.599999&amp;layer=mapnik&amp;marker=44.549999,34.283333" loading="lazy"></iframe>"#), html)
@@ -83,7 +83,7 @@ final class DetailPageTests: SiteTestCase {
         try await build(Fixtures.json(Self.cities))
         let html = try read("city/4.html")
         XCTAssertTrue(html.contains("<h1>Edge</h1>"))
-        XCTAssertTrue(html.contains("<li>Country: none given</li>"))
+        XCTAssertTrue(html.contains(#"<li>Country: <a href="../country/ZZ/1.html#cityCell_4">none given</a></li>"#), html)
         XCTAssertTrue(html.contains("bbox=179.91,89.94,180,90&amp;"), "the box is clamped to valid ranges")
         XCTAssertFalse(html.contains("addressCountry"))
     }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CityGenKit
+import CityGenTestSupport
 
 /// Untrusted data (issue: hostile input): every case is a skipped record with a reason or a clear fatal error;
 /// never a crash, never script in the output.

@@ -10,4 +10,11 @@ public enum Digits {
         }
         return (number < 0 ? "-" : "") + out
     }
+
+    /// A non-negative number rounded to one decimal: `1447.94` as `1447.9` (no locale, no `String(format:)`,
+    /// which costs microseconds a call).
+    public static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
 }

@@ -73,7 +73,7 @@ extension SiteRenderer {
                 let other = catalog.cities[i]
                 let distance = NearestCities.distance(from: city, to: other)
                 return (
-                    label: other.label, href: href(i), distance: String(format: "%.1f", distance),
+                    label: other.label, href: href(i), distance: Digits.oneDecimal(distance),
                     direction: distance == 0 ? "" : NearestCities.direction(from: city, to: other)
                 )
             },

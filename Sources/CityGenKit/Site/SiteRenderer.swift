@@ -94,11 +94,13 @@ struct SiteRenderer: Sendable {
         let route = Route.countryIndex(format)
         let links = layout.links(from: route)
         let rows: [[String: Any]] = countries.countries.map { country in
-            [
-                "name": country.name, "code": country.code, "count": Digits.grouped(country.cities.count),
+            var row: [String: Any] = [
+                "name": country.name, "count": Digits.grouped(country.cities.count),
                 "cities": country.cities.count == 1 ? "city" : "cities",
                 "href": links.href(to: .country(code: country.code, page: 1, format)),
             ]
+            if !country.code.isEmpty { row["code"] = country.code }
+            return row
         }
         var context = common(route, pageTitle: "Countries · \(title)")
         context["countries"] = rows
