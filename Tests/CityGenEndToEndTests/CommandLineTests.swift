@@ -116,7 +116,7 @@ final class CommandLineTests: FolderTestCase {
         try FileManager.default.removeItem(at: folder.appendingPathComponent("Output/city/2.md"))
         let broken = try CommandRunner.run(["check"], in: folder)
         XCTAssertEqual(broken.status, 1)
-        XCTAssertEqual(broken.stdout, "city/1.md: 2.md (no such file)\nlist/1.md: ../city/2.md (no such file)\n")
+        XCTAssertEqual(broken.stdout, "city/1/1.md: 2.md (no such file)\nlist/1.md: ../city/2/2.md (no such file)\n")
         XCTAssertTrue(broken.stderr.hasSuffix(": 2 broken\n"), broken.stderr)
     }
 }

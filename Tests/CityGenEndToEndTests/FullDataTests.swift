@@ -85,7 +85,7 @@ final class FullDataTests: FolderTestCase {
             let rows = try matches(in: read("list/\(page).md"), #"^- \[.*\]\(\.\./city/(\d+)\.md\)( ★)? · -?\d+(\.\d+)?, -?\d+(\.\d+)?$"#)
             XCTAssertEqual(rows.count, page < 2_096 ? 100 : 79, "page \(page)")
             markdownIds += rows.map { Int($0[0])! }
-            htmlIds += try matches(in: read("list/\(page).html"), #"<span class="city" id="cityCell_(\d+)"><a href="\.\./city/\1\.html">"#)
+            htmlIds += try matches(in: read("list/\(page).html"), #"<span class="city" id="cityCell_(\d+)"><a href="\.\./city/\d+/\1\.html">"#)
                 .map { Int($0[0])! }
         }
         XCTAssertEqual(markdownIds.count, 209_579)
@@ -101,7 +101,7 @@ final class FullDataTests: FolderTestCase {
         XCTAssertEqual(cityFiles.filter { $0.hasSuffix(".md") }.count, 209_579)
         for id in markdownIds.enumerated().filter({ $0.offset % 419 == 0 }).map(\.element) {
             let city = input[id]!
-            let html = try read("city/\(id).html")
+            let html = try read("city/\(id % 1000)/\(id).html")
             let marker = try XCTUnwrap(matches(in: html, #"<iframe id="cityMap" [^>]*src="https://www\.openstreetmap\.org/export/embed\.html\?bbox=([-\d.,]+)&amp;layer=mapnik&amp;marker=(-?[\d.]+),(-?[\d.]+)""#).first, "\(id)")
             XCTAssertEqual(Double(marker[1])!, city.lat, accuracy: 5e-7, "\(id)")
             XCTAssertEqual(Double(marker[2])!, city.lon, accuracy: 5e-7, "\(id)")
@@ -113,13 +113,13 @@ final class FullDataTests: FolderTestCase {
             XCTAssertEqual(link[2], link[0])
             XCTAssertEqual(link[3], link[1])
             XCTAssertTrue(html.contains("<span id=\"coordinates\">"), "\(id)")
-            XCTAssertTrue(try read("city/\(id).md").contains("- Id: \(id)\n"))
+            XCTAssertTrue(try read("city/\(id % 1000)/\(id).md").contains("- Id: \(id)\n"))
         }
 
         // Favorites on the favorites page, the list page and the detail page.
         let favorites = try read("favorites.md")
         for label in ["Buenos Aires, AR", "Gurzuf, UA", "Łódź, PL"] { XCTAssertTrue(favorites.contains("[\(label)]"), label) }
-        XCTAssertTrue(try read("city/707860.md").hasPrefix("# Gurzuf, UA ★\n"))
+        XCTAssertTrue(try read("city/860/707860.md").hasPrefix("# Gurzuf, UA ★\n"))
         XCTAssertTrue(try read("favorites.html").contains(#"id="cityCell_707860""#))
 
         // The sitemap covers every HTML page in files of at most 50,000 URLs.
@@ -139,7 +139,7 @@ final class FullDataTests: FolderTestCase {
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertTrue(again.stderr.contains("check: unchanged"), again.stderr)
         XCTAssertTrue(again.stderr.contains("; 0 files written, 424,184 unchanged, 0 removed)"), again.stderr)
-        try "touched".write(to: site.appendingPathComponent("city/707860.md"), atomically: false, encoding: .utf8)
+        try "touched".write(to: site.appendingPathComponent("city/860/707860.md"), atomically: false, encoding: .utf8)
         let rendered = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path], in: folder)
         XCTAssertTrue(rendered.stderr.contains("; 1 file written, 424,183 unchanged, 0 removed)"), rendered.stderr)
     }

@@ -67,12 +67,12 @@ final class BrowsingTests: SiteTestCase {
 
     func testDetailPageListsTheNearestWithDistanceAndDirection() async throws {
         try await build(Fixtures.json(DetailPageTests.cities))
-        let html = try read("city/1.html")  // Springfield, US (39.8, -89.6)
+        let html = try read("city/1/1.html")  // Springfield, US (39.8, -89.6)
         let start = try XCTUnwrap(html.range(of: #"<ol id="nearby" class="nearby">"#))
         let nearby = String(html[start.lowerBound..<html.range(of: "</ol>", range: start.upperBound..<html.endIndex)!.upperBound])
-        XCTAssertTrue(nearby.contains(#"<li><a href="2.html">Springfield, US</a> · 1447.9 km E</li>"#), nearby)
+        XCTAssertTrue(nearby.contains(#"<li><a href="../2/2.html">Springfield, US</a> · 1447.9 km E</li>"#), nearby)
         XCTAssertEqual(nearby.components(separatedBy: "<li>").count - 1, 4, "the four other cities")
-        XCTAssertTrue(try read("city/1.md").contains("1. [Springfield, US](2.md) · 1447.9 km E\n"))
+        XCTAssertTrue(try read("city/1/1.md").contains("1. [Springfield, US](../2/2.md) · 1447.9 km E\n"))
     }
 
     func testCountryPagesListEveryCodeWithCountsAndRows() async throws {
@@ -86,13 +86,13 @@ final class BrowsingTests: SiteTestCase {
         XCTAssertTrue(index.contains("- [Ukraine](UA/1.md) (UA) · 4 cities\n"), index)
         XCTAssertLessThan(index.range(of: "France")!.lowerBound, index.range(of: "No country")!.lowerBound, "in order of the name")
         let ukraine = try read("country/UA/2.html")
-        XCTAssertTrue(ukraine.contains(#"<span class="city" id="cityCell_6"><a href="../../city/6.html">*x* &lt;b&gt;, UA</a>"#), ukraine)
+        XCTAssertTrue(ukraine.contains(#"<span class="city" id="cityCell_6"><a href="../../city/6/6.html">*x* &lt;b&gt;, UA</a>"#), ukraine)
         XCTAssertTrue(ukraine.contains(#"<a href="1.html">1</a>"#), "a pager within the country")
-        XCTAssertTrue(try read("country/UA/2.md").contains("[Odesa, UA](../../city/3.md)"))
-        XCTAssertTrue(try read("country/ZZ/1.md").contains("[Nowhere](../../city/4.md)"))
+        XCTAssertTrue(try read("country/UA/2.md").contains("[Odesa, UA](../../city/3/3.md)"))
+        XCTAssertTrue(try read("country/ZZ/1.md").contains("[Nowhere](../../city/4/4.md)"))
         // Each detail page links to the country page that holds its row, and home links to the index.
-        XCTAssertTrue(try read("city/3.html").contains(#"<li>Country: <a href="../country/UA/2.html#cityCell_3">Ukraine (UA)</a></li>"#))
-        XCTAssertTrue(try read("city/4.md").contains("- Country: [none given](../country/ZZ/1.md)\n"))
+        XCTAssertTrue(try read("city/3/3.html").contains(#"<li>Country: <a href="../../country/UA/2.html#cityCell_3">Ukraine (UA)</a></li>"#))
+        XCTAssertTrue(try read("city/4/4.md").contains("- Country: [none given](../../country/ZZ/1.md)\n"))
         XCTAssertTrue(try read("index.md").contains("browse [by country](country/index.md) (3)"))
         XCTAssertEqual(try LinkChecker(root: folder.appendingPathComponent("site")).check().broken, [])
     }

@@ -10,17 +10,19 @@ final class BuildServiceTests: SiteTestCase {
         XCTAssertEqual(report.cityCount, 5)
         XCTAssertEqual(report.listPages, 3)
         let files = try snapshot().keys.sorted()
-        let cities = (1...5).flatMap { ["city/\($0).html", "city/\($0).md"] }
+        let cities = (1...5).flatMap { ["city/\($0)/\($0).html", "city/\($0)/\($0).md"] }
         XCTAssertEqual(files, ([
             ".citygen-manifest", "404.html", "assets/search.js", "assets/style.css", "favorites.html", "favorites.md", "index.html",
             "index.md", "list/1.html", "list/1.md", "list/2.html", "list/2.md", "list/3.html", "list/3.md", "search/favorites.json",
-            "search/manifest.js", "search/manifest.json", "search/shards/0.js", "search/shards/0.json",
+            "search/manifest.js", "search/manifest.json", "search/shards/0.js", "search/shards/0.json", "country/index.html",
+            "country/index.md", "country/AU/1.html", "country/AU/1.md", "country/US/1.html", "country/US/1.md", "country/US/2.html",
+            "country/US/2.md",
         ] + cities).sorted())
         let page2 = try read("list/2.md")
-        XCTAssertTrue(page2.contains("- [Anaheim, US](../city/3.md) · 33.8, -117.9\n- [Arizona, US](../city/4.md) · 34.2, -111.6\n"), page2)
+        XCTAssertTrue(page2.contains("- [Anaheim, US](../city/3/3.md) · 33.8, -117.9\n- [Arizona, US](../city/4/4.md) · 34.2, -111.6\n"), page2)
         XCTAssertTrue(page2.contains("[« First](1.md) · [‹ Previous](1.md) · [1](1.md) · **2** · [3](3.md) · [Next ›](3.md) · [Last »](3.md)"), page2)
         let html = try read("list/2.html")
-        XCTAssertTrue(html.contains(#"<li><span class="city" id="cityCell_3"><a href="../city/3.html">Anaheim, US</a> · 33.8, -117.9</span></li>"#), html)
+        XCTAssertTrue(html.contains(#"<li><span class="city" id="cityCell_3"><a href="../city/3/3.html">Anaheim, US</a> · 33.8, -117.9</span></li>"#), html)
         XCTAssertTrue(html.contains(#"<a href="3.html">Next ›</a>"#))
         XCTAssertTrue(html.contains(#"<link rel="stylesheet" href="../assets/style.css">"#))
         XCTAssertFalse(html.contains(".md"), "HTML pages link to .html only")
@@ -82,7 +84,7 @@ final class BuildServiceTests: SiteTestCase {
         try await build(Fixtures.json(Fixtures.challenge))
         try "mine".write(to: folder.appendingPathComponent("site/list/notes.txt"), atomically: true, encoding: .utf8)
         let report = try await build(Fixtures.json(Array(Fixtures.challenge.prefix(2))))
-        XCTAssertEqual(report.files.removed, 10)  // list/2, list/3, city/3, city/4, city/5 in both formats
+        XCTAssertEqual(report.files.removed, 14)  // list/2, list/3, city/3, city/4, city/5, country/AU/1, country/US/2 in both formats
         let files = try snapshot().keys.sorted()
         XCTAssertTrue(files.contains("list/notes.txt"))
         XCTAssertFalse(files.contains("list/2.md"))
@@ -92,7 +94,8 @@ final class BuildServiceTests: SiteTestCase {
     func testFormatsCanBeLimited() async throws {
         try await build(Fixtures.json(Fixtures.challenge)) { $0.formats = [.markdown] }
         XCTAssertEqual(try snapshot().keys.sorted(), [
-            ".citygen-manifest", "city/1.md", "city/2.md", "city/3.md", "city/4.md", "city/5.md", "favorites.md", "index.md",
+            ".citygen-manifest", "city/1/1.md", "city/2/2.md", "city/3/3.md", "city/4/4.md", "city/5/5.md", "country/AU/1.md",
+            "country/US/1.md", "country/US/2.md", "country/index.md", "favorites.md", "index.md",
             "list/1.md", "list/2.md", "list/3.md", "search/favorites.json", "search/manifest.js", "search/manifest.json",
             "search/shards/0.js", "search/shards/0.json",
         ])

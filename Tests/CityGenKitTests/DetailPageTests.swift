@@ -19,28 +19,28 @@ final class DetailPageTests: SiteTestCase {
 
     func testDetailPageHasFactsMapLinksAndNeighbours() async throws {
         try await build(Fixtures.json(Self.cities), pageSize: 2)
-        let html = try read("city/707860.html")
+        let html = try read("city/860/707860.html")
         XCTAssertTrue(html.contains("<h1>Hurzuf, UA</h1>"), html)
-        XCTAssertTrue(html.contains(#"<li>Country: <a href="../country/UA/1.html#cityCell_707860">Ukraine (UA)</a></li>"#), html)
+        XCTAssertTrue(html.contains(#"<li>Country: <a href="../../country/UA/1.html#cityCell_707860">Ukraine (UA)</a></li>"#), html)
         XCTAssertTrue(html.contains(#"<span id="coordinates">44.549999, 34.283333 (44°33′0.0″N, 34°17′0.0″E)</span>"#))
         XCTAssertTrue(html.contains(#"<iframe id="cityMap" class="map" title="Map of Hurzuf, UA" "#
             + #"src="https://www.openstreetmap.org/export/embed.html?bbox=34.203333,44.499999,34.363333,44.599999&amp;layer=mapnik&amp;marker=44.549999,34.283333" loading="lazy"></iframe>"#), html)
         XCTAssertTrue(html.contains(#"<a id="osmLink" href="https://www.openstreetmap.org/?mlat=44.549999&amp;mlon=34.283333#map=12/44.549999/34.283333">"#))
         // Order: Edge, Hurzuf, Springfield AU, Springfield US ×2 → Hurzuf is 2nd, on page 1.
-        XCTAssertTrue(html.contains(#"<a href="4.html">‹ Edge</a> · <a href="3.html">Springfield, AU ›</a>"#), html)
-        XCTAssertTrue(html.contains(#"<a href="../list/1.html#cityCell_707860">Back to page 1 of the list</a>"#))
+        XCTAssertTrue(html.contains(#"<a href="../4/4.html">‹ Edge</a> · <a href="../3/3.html">Springfield, AU ›</a>"#), html)
+        XCTAssertTrue(html.contains(#"<a href="../../list/1.html#cityCell_707860">Back to page 1 of the list</a>"#))
         XCTAssertFalse(html.contains("Also named"))
 
-        let markdown = try read("city/707860.md")
+        let markdown = try read("city/860/707860.md")
         XCTAssertTrue(markdown.contains("- Map: [Open in OpenStreetMap](https://www.openstreetmap.org/?mlat=44.549999&mlon=34.283333#map=12/44.549999/34.283333)"))
-        XCTAssertTrue(markdown.contains("[Back to page 1 of the list](../list/1.md)\n"))
+        XCTAssertTrue(markdown.contains("[Back to page 1 of the list](../../list/1.md)\n"))
         XCTAssertFalse(markdown.contains("<"), "no HTML in the Markdown page")
     }
 
     func testJSONLDIsValidSchemaOrgPlace() async throws {
         try await build(Fixtures.json(Self.cities + [(9, "</script><script>alert(1)</script>", "X\"Y", 1, 2)]))
         for (id, name) in [(707860, "Hurzuf"), (9, "</script><script>alert(1)</script>")] {
-            let html = try read("city/\(id).html")
+            let html = try read("city/\(id % 1000)/\(id).html")
             let start = try XCTUnwrap(html.range(of: #"<script type="application/ld+json">"#)).upperBound
             let end = try XCTUnwrap(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
             let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(html[start..<end].utf8)) as? [String: Any])
@@ -49,58 +49,58 @@ final class DetailPageTests: SiteTestCase {
             let geo = try XCTUnwrap(json["geo"] as? [String: Any])
             XCTAssertEqual(geo["@type"] as? String, "GeoCoordinates")
         }
-        let hostile = try read("city/9.html")
+        let hostile = try read("city/9/9.html")
         XCTAssertEqual(hostile.components(separatedBy: "<script").count, 2, "only the JSON-LD script tag")
         XCTAssertTrue(hostile.contains(#"title="Map of &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;, X&quot;Y""#), hostile)
     }
 
     func testNamesakesAreToldApart() async throws {
         try await build(Fixtures.json(Self.cities))
-        let markdown = try read("city/1.md")
+        let markdown = try read("city/1/1.md")
         XCTAssertTrue(markdown.contains("""
             ## Also named Springfield
 
             2 other places share this name:
 
-            - [Springfield, AU](3.md) · Australia · -33.9, 151
-            - [Springfield, US](2.md) · United States · 42.1, -72.6
+            - [Springfield, AU](../3/3.md) · Australia · -33.9, 151
+            - [Springfield, US](../2/2.md) · United States · 42.1, -72.6
             """), markdown)
     }
 
     func testLargeNamesakeGroupsShowTheNearestAndLinkToTheRest() async throws {
         let many = (1...40).map { (id: $0, name: "Krajan", country: "ID", lat: Double($0) / 10, lon: 110.0) }
         try await build(Fixtures.json(many), pageSize: 10)
-        let markdown = try read("city/20.md")
+        let markdown = try read("city/20/20.md")
         XCTAssertTrue(markdown.contains("39 other places share this name:"))
         let shown = markdown.components(separatedBy: "\n").filter { $0.hasPrefix("- [Krajan, ID]") }
         XCTAssertEqual(shown.count, SiteRenderer.namesakeLimit)
-        XCTAssertTrue(shown.contains("- [Krajan, ID](19.md) · Indonesia · 1.9, 110"))
-        XCTAssertTrue(markdown.contains("[…and 19 more, listed together](../list/1.md)"), markdown)
-        XCTAssertTrue(try read("city/20.html").contains(#"<a href="../list/1.html#cityCell_1">…and 19 more, listed together</a>"#))
+        XCTAssertTrue(shown.contains("- [Krajan, ID](../19/19.md) · Indonesia · 1.9, 110"))
+        XCTAssertTrue(markdown.contains("[…and 19 more, listed together](../../list/1.md)"), markdown)
+        XCTAssertTrue(try read("city/20/20.html").contains(#"<a href="../../list/1.html#cityCell_1">…and 19 more, listed together</a>"#))
     }
 
     func testEmptyCountryAndEdgeCoordinates() async throws {
         try await build(Fixtures.json(Self.cities))
-        let html = try read("city/4.html")
+        let html = try read("city/4/4.html")
         XCTAssertTrue(html.contains("<h1>Edge</h1>"))
-        XCTAssertTrue(html.contains(#"<li>Country: <a href="../country/ZZ/1.html#cityCell_4">none given</a></li>"#), html)
+        XCTAssertTrue(html.contains(#"<li>Country: <a href="../../country/ZZ/1.html#cityCell_4">none given</a></li>"#), html)
         XCTAssertTrue(html.contains("bbox=179.91,89.94,180,90&amp;"), "the box is clamped to valid ranges")
         XCTAssertFalse(html.contains("addressCountry"))
     }
 
     func testFavoritesAreMarkedListedAndExported() async throws {
         try await build(Fixtures.json(Self.cities), pageSize: 2) { $0.favorites = [.name("Hurzuf, UA"), .id(3)] }
-        XCTAssertTrue(try read("list/1.md").contains("- [Hurzuf, UA](../city/707860.md) ★ · 44.549999, 34.283333"))
-        XCTAssertTrue(try read("list/1.html").contains(#"<a href="../city/707860.html">Hurzuf, UA</a> <span class="favorite" role="img" aria-label="Favorite" title="Favorite">★</span>"#))
-        XCTAssertTrue(try read("city/707860.md").hasPrefix("# Hurzuf, UA ★\n\n★ One of this site’s favorites.\n"))
-        XCTAssertTrue(try read("city/707860.html").contains(#"<span class="favorite" role="img" aria-label="Favorite">★</span>"#))
-        XCTAssertFalse(try read("city/1.md").contains("★"))
+        XCTAssertTrue(try read("list/1.md").contains("- [Hurzuf, UA](../city/860/707860.md) ★ · 44.549999, 34.283333"))
+        XCTAssertTrue(try read("list/1.html").contains(#"<a href="../city/860/707860.html">Hurzuf, UA</a> <span class="favorite" role="img" aria-label="Favorite" title="Favorite">★</span>"#))
+        XCTAssertTrue(try read("city/860/707860.md").hasPrefix("# Hurzuf, UA ★\n\n★ One of this site’s favorites.\n"))
+        XCTAssertTrue(try read("city/860/707860.html").contains(#"<span class="favorite" role="img" aria-label="Favorite">★</span>"#))
+        XCTAssertFalse(try read("city/1/1.md").contains("★"))
         let favorites = try read("favorites.md")
         XCTAssertTrue(favorites.contains("""
             2 favorite cities, chosen in `citygen.yml`.
 
-            - [Hurzuf, UA](city/707860.md) ★ · 44.549999, 34.283333 · [list page 1](list/1.md)
-            - [Springfield, AU](city/3.md) ★ · -33.9, 151 · [list page 2](list/2.md)
+            - [Hurzuf, UA](city/860/707860.md) ★ · 44.549999, 34.283333 · [list page 1](list/1.md)
+            - [Springfield, AU](city/3/3.md) ★ · -33.9, 151 · [list page 2](list/2.md)
             """), favorites)
         XCTAssertTrue(try read("favorites.html").contains(#"<a href="list/2.html#cityCell_3">list page 2</a>"#))
         XCTAssertEqual(try read("search/favorites.json"),
@@ -113,8 +113,8 @@ final class DetailPageTests: SiteTestCase {
         let report = try await build(Fixtures.json(cities), pageSize: 100) { $0.favorites = (1...1000).map { .id($0 * 3) } }
         XCTAssertEqual(report.favoriteCount, 1000)
         XCTAssertEqual(try read("favorites.md").components(separatedBy: "\n- [City ").count - 1, 1000)
-        XCTAssertTrue(try read("city/3000.md").contains("★"))
-        XCTAssertFalse(try read("city/2999.md").contains("★"))
+        XCTAssertTrue(try read("city/0/3000.md").contains("★"))
+        XCTAssertFalse(try read("city/999/2999.md").contains("★"))
     }
 
     func testBadFavoriteWritesNothing() async throws {
@@ -138,7 +138,7 @@ final class DetailPageTests: SiteTestCase {
         let index = try read("sitemap.xml")
         XCTAssertTrue(index.contains("<sitemap><loc>https://example.org/c&amp;c/sitemap-1.xml</loc></sitemap>"), index)
         let urls = try read("sitemap-1.xml")
-        for path in ["index.html", "favorites.html", "list/3.html", "city/707860.html"] {
+        for path in ["index.html", "favorites.html", "list/3.html", "city/860/707860.html"] {
             XCTAssertTrue(urls.contains("<url><loc>https://example.org/c&amp;c/\(path)</loc></url>"), path)
         }
         XCTAssertTrue(try read("404.html").contains(#"<a href="https://example.org/c&c/index.html">"#))
@@ -167,9 +167,9 @@ final class DetailPageTests: SiteTestCase {
             $0.templates = templates
             $0.favorites = [.id(1)]
         }
-        let custom = try read("city/1.md")
+        let custom = try read("city/1/1.md")
         try await build(Fixtures.json(Self.cities), output: "builtin") { $0.favorites = [.id(1)] }
-        XCTAssertEqual(custom, try read("city/1.md", in: "builtin"), "the example template reproduces the built-in page")
-        XCTAssertEqual(try read("city/707860.html"), try read("city/707860.html", in: "builtin"))
+        XCTAssertEqual(custom, try read("city/1/1.md", in: "builtin"), "the example template reproduces the built-in page")
+        XCTAssertEqual(try read("city/860/707860.html"), try read("city/860/707860.html", in: "builtin"))
     }
 }

@@ -28,18 +28,18 @@ final class IncrementalOutputTests: SiteTestCase {
     func testDeletedOrEditedFilesAreNoticedAndRestored() async throws {
         try await build(Fixtures.json(cities))
         let site = folder.appendingPathComponent("site")
-        let original = try read("city/1.md")
+        let original = try read("city/1/1.md")
         try FileManager.default.removeItem(at: site.appendingPathComponent("list/1.html"))
-        try "edited".write(to: site.appendingPathComponent("city/1.md"), atomically: false, encoding: .utf8)
+        try "edited".write(to: site.appendingPathComponent("city/1/1.md"), atomically: false, encoding: .utf8)
         let report = try await build(Fixtures.json(cities))
         XCTAssertEqual(report.steps[1].name, "check")
         XCTAssertEqual(report.files.written, 2)
-        XCTAssertEqual(try read("city/1.md"), original)
+        XCTAssertEqual(try read("city/1/1.md"), original)
         XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent("list/1.html").path))
     }
 
-    /// A new favorite changes its city page, its list page, the favorites pages and files, and the home page's
-    /// count and inlined favorites: exactly those files are rewritten.
+    /// A new favorite changes its city page, its list page, its country page, the favorites pages and files, and
+    /// the home page's count and inlined favorites: exactly those files are rewritten.
     func testChangingOneFavoriteRewritesOnlyThePagesWhoseBytesChange() async throws {
         try await build(Fixtures.json(cities), pageSize: 2) { $0.favorites = [.id(1)] }
         let before = try snapshot()
@@ -47,8 +47,8 @@ final class IncrementalOutputTests: SiteTestCase {
         let after = try snapshot()
         let changed = after.filter { path, entry in !path.hasPrefix(".citygen") && before[path]?.1 != entry.1 }.keys.sorted()
         XCTAssertEqual(changed, [
-            "city/707860.html", "city/707860.md", "favorites.html", "favorites.md", "index.html", "index.md",
-            "list/1.html", "list/1.md", "search/favorites.json",
+            "city/860/707860.html", "city/860/707860.md", "country/UA/1.html", "country/UA/1.md", "favorites.html", "favorites.md",
+            "index.html", "index.md", "list/1.html", "list/1.md", "search/favorites.json",
         ])
         XCTAssertEqual(report.files.written, changed.count)
     }
@@ -60,10 +60,10 @@ final class IncrementalOutputTests: SiteTestCase {
         try await build(Fixtures.json(cities))
         let site = folder.appendingPathComponent("site")
         let writer = try OutputWriter(root: site)
-        try writer.begin(planned: ["city/999.md", "list/9.md"])  // a build of other data, then killed:
-        try "half".write(to: site.appendingPathComponent("city/999.md"), atomically: false, encoding: .utf8)
-        try "half".write(to: site.appendingPathComponent("city/.citygen-tmp.1.md"), atomically: false, encoding: .utf8)
-        try "torn".write(to: site.appendingPathComponent("city/1.md"), atomically: false, encoding: .utf8)
+        try writer.begin(planned: ["city/999/999.md", "list/9.md"])  // a build of other data, then killed:
+        try "half".write(to: site.appendingPathComponent("city/999/999.md"), atomically: false, encoding: .utf8)
+        try "half".write(to: site.appendingPathComponent("city/1/.citygen-tmp.1.md"), atomically: false, encoding: .utf8)
+        try "torn".write(to: site.appendingPathComponent("city/1/1.md"), atomically: false, encoding: .utf8)
         let report = try await build(Fixtures.json(cities))
         XCTAssertEqual(report.steps[1].name, "check", "an interrupted build is never taken as unchanged")
         let clean = try snapshot("clean"), rebuilt = try snapshot()

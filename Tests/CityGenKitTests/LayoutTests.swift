@@ -17,7 +17,7 @@ final class LayoutTests: SiteTestCase {
     }
 
     func testPathsOfEveryRoute() {
-        let flat = SiteLayout(), nested = SiteLayout(cityFolders: .remainder(1000), baseURL: "https://x.org/c/")
+        let flat = SiteLayout(cityFolders: .flat), nested = SiteLayout(cityFolders: .remainder(1000), baseURL: "https://x.org/c/")
         XCTAssertEqual(flat.path(.city(id: 707860, .html)), "city/707860.html")
         XCTAssertEqual(nested.path(.city(id: 707860, .markdown)), "city/860/707860.md")
         XCTAssertEqual(nested.path(.city(id: -3, .html)), "city/997/-3.html", "a negative id still has a folder of its own")
@@ -62,7 +62,7 @@ final class LayoutTests: SiteTestCase {
         XCTAssertEqual(check.broken, [])
 
         // Going back to flat folders removes the nested files (they are citygen's own) and writes the flat ones.
-        try await build(Fixtures.json(cities))
+        try await build(Fixtures.json(cities)) { $0.cityFolders = .flat }
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent("city/3/10.html").path))
         XCTAssertTrue(try read("list/1.html").contains(#"<a href="../city/10.html">City 10, US</a>"#))
         XCTAssertEqual(try LinkChecker(root: site).check().broken, [])

@@ -9,21 +9,21 @@ final class LinkCheckerTests: SiteTestCase {
         let result = try LinkChecker(root: folder.appendingPathComponent("site")).check()
         XCTAssertEqual(result.broken, [])
         XCTAssertGreaterThan(result.links, 50)
-        XCTAssertEqual(result.pages, 21)
+        XCTAssertEqual(result.pages, 31)  // 5 cities, 3 list pages, home, favorites, 4 countries and their index; 2 formats; 404
     }
 
     func testBrokenFilesAndFragmentsAreReported() async throws {
         try await build(Fixtures.json(DetailPageTests.cities), pageSize: 2)
         let site = folder.appendingPathComponent("site")
-        try FileManager.default.removeItem(at: site.appendingPathComponent("city/2.html"))
-        try FileManager.default.removeItem(at: site.appendingPathComponent("city/2.md"))
+        try FileManager.default.removeItem(at: site.appendingPathComponent("city/2/2.html"))
+        try FileManager.default.removeItem(at: site.appendingPathComponent("city/2/2.md"))
         var list = try String(contentsOf: site.appendingPathComponent("list/1.html"), encoding: .utf8)
         list = list.replacingOccurrences(of: "id=\"cityCell_707860\"", with: "id=\"gone\"")
         try list.write(to: site.appendingPathComponent("list/1.html"), atomically: true, encoding: .utf8)
         let broken = try LinkChecker(root: site).check().broken.map(\.description)
-        XCTAssertTrue(broken.contains("city/707860.html: ../list/1.html#cityCell_707860 (no element with id \"cityCell_707860\" in list/1.html)"), "\(broken)")
-        XCTAssertTrue(broken.contains("list/3.html: ../city/2.html (no such file)"), "\(broken)")
-        XCTAssertTrue(broken.contains("list/3.md: ../city/2.md (no such file)"), "\(broken)")
+        XCTAssertTrue(broken.contains("city/860/707860.html: ../../list/1.html#cityCell_707860 (no element with id \"cityCell_707860\" in list/1.html)"), "\(broken)")
+        XCTAssertTrue(broken.contains("list/3.html: ../city/2/2.html (no such file)"), "\(broken)")
+        XCTAssertTrue(broken.contains("list/3.md: ../city/2/2.md (no such file)"), "\(broken)")
     }
 
     func testLinkExtraction() {
@@ -34,7 +34,7 @@ final class LinkCheckerTests: SiteTestCase {
         XCTAssertFalse(LinkChecker.isRelative("mailto:x@y.z"))
         XCTAssertFalse(LinkChecker.isRelative("/abs.html"))
         XCTAssertTrue(LinkChecker.isRelative("a/b:c.html"))
-        XCTAssertEqual(LinkChecker.resolve("../city/1.html", from: "list/2.html"), "city/1.html")
+        XCTAssertEqual(LinkChecker.resolve("../city/1/1.html", from: "list/2.html"), "city/1/1.html")
         XCTAssertNil(LinkChecker.resolve("../../x.html", from: "list/2.html"))
     }
 }

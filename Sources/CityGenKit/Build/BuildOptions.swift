@@ -18,7 +18,7 @@ public struct BuildOptions: Sendable {
     public var pageSize: Int = Defaults.pageSize
     public var formats: Set<PageFormat> = [.html, .markdown]
     /// How detail pages are spread over folders (SPEC §5).
-    public var cityFolders = SiteLayout.CityFolders.flat
+    public var cityFolders = SiteLayout.CityFolders.remainder(1000)
     /// A folder whose template files replace the defaults of the same name.
     public var templates: URL?
     /// Makes any invalid record fatal instead of skipped.

@@ -17,7 +17,7 @@ public struct SiteLayout: Sendable, Equatable {
     /// The site's public address with a trailing slash, when known: sitemap URLs and the 404 page's links.
     public var baseURL: String?
 
-    public init(cityFolders: CityFolders = .flat, baseURL: String? = nil) {
+    public init(cityFolders: CityFolders = .remainder(1000), baseURL: String? = nil) {
         self.cityFolders = cityFolders
         self.baseURL = baseURL
     }
