@@ -41,6 +41,9 @@ extension CityGen {
         @Flag(help: "Write into an output folder that holds files citygen did not make.")
         var force = false
 
+        @Flag(help: "When another build is writing the output folder, wait for it instead of failing.")
+        var wait = false
+
         @Flag(help: "Make any invalid record fatal instead of skipping it.")
         var strict = false
 
@@ -80,6 +83,7 @@ extension CityGen {
             if let shardSize { options.shardSize = shardSize }
             if strict { options.strict = true }
             if force { options.force = true }
+            if wait { options.waitForLock = true }
             return options
         }
 

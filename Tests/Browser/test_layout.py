@@ -35,7 +35,7 @@ def test_wide_window_shows_the_selected_city_beside_the_results(wide, full_site)
     src = wide.find_element(By.ID, "detailMap").get_attribute("src")
     assert src == ("https://www.openstreetmap.org/export/embed.html?bbox=-0.20574,51.45853,-0.04574,51.55853"
                    "&layer=mapnik&marker=51.50853,-0.12574")
-    assert wide.find_element(By.ID, "detailLink").get_attribute("href").endswith("city/2643743.html")
+    assert wide.find_element(By.ID, "detailLink").get_attribute("href").endswith("city/743/2643743.html")
     # The list and the panel are side by side.
     results, detail = wide.find_element(By.ID, "cityList").rect, panel.rect
     assert detail["x"] >= results["x"] + results["width"], (results, detail)
@@ -60,7 +60,7 @@ def test_narrow_window_opens_the_detail_page(narrow, full_site):
     type_query(narrow, "london, gb")
     assert not narrow.find_element(By.ID, "cityDetail").is_displayed()
     narrow.find_element(By.CSS_SELECTOR, "#cityList li a").click()
-    WebDriverWait(narrow, 20).until(lambda b: b.current_url.endswith("city/2643743.html"))
+    WebDriverWait(narrow, 20).until(lambda b: b.current_url.endswith("city/743/2643743.html"))
     assert narrow.find_element(By.ID, "cityMap").get_attribute("src").endswith("marker=51.50853,-0.12574")
 
 
@@ -88,7 +88,7 @@ def serious_violations(browser):
             for v in results["violations"] if v["impact"] in ("serious", "critical")]
 
 
-@pytest.mark.parametrize("page", ["index.html?q=san", "list/1.html", "city/707860.html", "favorites.html", "404.html"])
+@pytest.mark.parametrize("page", ["index.html?q=san", "list/1.html", "city/860/707860.html", "favorites.html", "404.html"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_no_serious_violations(wide, full_site, page, scheme):
     wide.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})

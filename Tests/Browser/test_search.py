@@ -72,7 +72,7 @@ def test_challenge_example(browser, challenge_site, mode):
         assert labels(browser) == expected, query
     row = browser.find_element(By.ID, "cityCell_2")
     assert "Albuquerque, US" in row.text and "35.1, -106.6" in row.text
-    assert row.find_element(By.TAG_NAME, "a").get_attribute("href").endswith("city/2.html")
+    assert row.find_element(By.TAG_NAME, "a").get_attribute("href").endswith("city/2/2.html")
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -24,7 +24,7 @@ final class CommandLineTests: FolderTestCase {
         let good = try write(#"[{"_id":1,"name":"Hurzuf","country":"UA","coord":{"lat":44.5,"lon":34.2}}]"#, to: "good.json")
         XCTAssertEqual(try CommandRunner.run(["build", "--source", good, "--output", "site", "--quiet"], in: folder).status, 0)
         let before = try tree("site")
-        XCTAssertEqual(before.count, 17)  // manifest, 2 assets, 404, 5 search files, and four pages in two formats
+        XCTAssertEqual(before.count, 22)  // manifest, lock, 2 assets, 404, 5 search files, six pages in two formats
 
         let bad = try write("[{\"_id\":1,\n\"name\":\"x\" \"country\":\"UA\"}]", to: "bad.json")
         let result = try CommandRunner.run(["build", "--source", bad, "--output", "site"], in: folder)
@@ -40,7 +40,7 @@ final class CommandLineTests: FolderTestCase {
         XCTAssertEqual(quiet.stderr + quiet.stdout, "")
         let normal = try CommandRunner.run(["build", "--source", good, "--output", "site"], in: folder)
         XCTAssertTrue(normal.stderr.hasPrefix("Built 1 city → 1 list page, 1 city page, 1 index shard, 0 favorites in site ("), normal.stderr)
-        XCTAssertTrue(normal.stderr.hasSuffix("; 0 files written, 16 unchanged, 0 removed)\n"), normal.stderr)
+        XCTAssertTrue(normal.stderr.hasSuffix("; 0 files written, 20 unchanged, 0 removed)\n"), normal.stderr)
         XCTAssertEqual(normal.stdout, "")
     }
 
@@ -63,8 +63,9 @@ final class CommandLineTests: FolderTestCase {
             XCTAssertTrue(result.stdout.contains(option), option)
         }
         let top = try CommandRunner.run(["--help"], in: folder)
-        XCTAssertTrue(top.stdout.contains("Exit codes: 0 ok, 1 no match"), top.stdout)
-        XCTAssertTrue(top.stdout.contains("64 usage, 65 bad data or config, 66 missing input, 69 source unavailable"), top.stdout)
+        let help = top.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // as wrapped for the terminal
+        XCTAssertTrue(help.contains("Exit codes: 0 ok, 1 no match"), help)
+        XCTAssertTrue(help.contains("64 usage, 65 bad data or config, 66 missing input, 69 source unavailable, 73/74 output errors, 75 output locked"), help)
     }
 
     func testStrictExits65OnTheFirstInvalidRecord() throws {
@@ -113,10 +114,12 @@ final class CommandLineTests: FolderTestCase {
         XCTAssertEqual(try CommandRunner.run(["build", "--source", data, "-q"], in: folder).status, 0)
         let clean = try CommandRunner.run(["check"], in: folder)
         XCTAssertEqual(clean.status, 0, clean.stdout)
-        try FileManager.default.removeItem(at: folder.appendingPathComponent("Output/city/2.md"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Output/city/2/2.md"))
         let broken = try CommandRunner.run(["check"], in: folder)
         XCTAssertEqual(broken.status, 1)
-        XCTAssertEqual(broken.stdout, "city/1/1.md: 2.md (no such file)\nlist/1.md: ../city/2/2.md (no such file)\n")
-        XCTAssertTrue(broken.stderr.hasSuffix(": 2 broken\n"), broken.stderr)
+        XCTAssertEqual(
+            broken.stdout,
+            "city/1/1.md: ../2/2.md (no such file)\ncity/1/1.md: ../2/2.md (no such file)\ncountry/UA/1.md: ../../city/2/2.md (no such file)\nlist/1.md: ../city/2/2.md (no such file)\n")
+        XCTAssertTrue(broken.stderr.hasSuffix(": 4 broken\n"), broken.stderr)  // city 1 links to city 2 as its next and its nearest
     }
 }

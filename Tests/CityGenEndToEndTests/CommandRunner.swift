@@ -26,6 +26,34 @@ struct CommandRunner {
         return folder.appendingPathComponent("citygen")
     }
 
+    /// The first `count` cities of the snapshot as a JSON file in `folder`: data for a build that takes a while.
+    static func subset(_ count: Int, in folder: URL) throws -> URL {
+        let subset = folder.appendingPathComponent("subset-\(count).json")
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = [
+            "python3", "-c", "import gzip, json, sys; json.dump(json.load(gzip.open(sys.argv[1]))[:int(sys.argv[3])], open(sys.argv[2], 'w'))",
+            snapshot.path, subset.path, String(count),
+        ]
+        try python.run()
+        python.waitUntilExit()
+        guard python.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return subset
+    }
+
+    /// Starts `citygen` with `arguments` in `directory` and returns at once; output goes nowhere.
+    static func start(_ arguments: [String], in directory: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = ["XDG_CACHE_HOME": directory.appendingPathComponent(".cache").path, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     static func run(_ arguments: [String], in directory: URL) throws -> Result {
         let process = Process()
         process.executableURL = executable

@@ -29,17 +29,18 @@ final class ReportingTests: FolderTestCase {
         XCTAssertEqual(skipped["count"] as? Int, 1)
         XCTAssertEqual((skipped["records"] as? [[String: Any]])?.first?["reason"] as? String, "_id is not an integer")
         let files = try XCTUnwrap(report["files"] as? [String: Int])
-        XCTAssertEqual(files["written"], 18)  // 2 cities × 2, lists, homes, favorites × 2; 404, 2 assets, 5 index files
+        XCTAssertEqual(files["written"], 24)  // cities, list, home, favorites, country index, 2 countries × 2; 404, 2 assets, 5 index files
         XCTAssertEqual(files["unchanged"], 0)
         XCTAssertGreaterThan(files["bytesWritten"] ?? 0, 10_000)
         let steps = try XCTUnwrap(report["steps"] as? [[String: Any]]).compactMap { $0["name"] as? String }
-        XCTAssertEqual(steps, ["load", "check", "decode", "sort", "plan", "prepare output", "render and write", "finish"])
+        XCTAssertEqual(
+            steps, ["load", "check", "decode", "sort", "plan", "nearest cities", "index and pages", "prepare output", "render and write", "finish"])
         XCTAssertEqual((report["warnings"] as? [String])?.count, 0)
 
         let toFile = try CommandRunner.run(["build", "--source", "cities.json", "--report", "json", "--report-file", "r.json"], in: folder)
         XCTAssertEqual(toFile.stdout, "")
         let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("r.json"))) as? [String: Any]
-        XCTAssertEqual((saved?["files"] as? [String: Int])?["unchanged"], 18)
+        XCTAssertEqual((saved?["files"] as? [String: Int])?["unchanged"], 24)
     }
 
     func testReportJSONOfAFailedBuild() throws {
@@ -70,7 +71,7 @@ final class ReportingTests: FolderTestCase {
         script.waitUntilExit()
         XCTAssertEqual(script.terminationStatus, 0, terminal)
         XCTAssertTrue(terminal.contains("\r\u{1B}[2KRendering    ["), terminal.debugDescription)
-        XCTAssertTrue(terminal.contains("[########################] 100% 18/18 files"), terminal.debugDescription)
+        XCTAssertTrue(terminal.contains("[########################] 100% 24/24 files"), terminal.debugDescription)
         XCTAssertTrue(terminal.contains("Built 2 cities"), terminal)
 
         let piped = try CommandRunner.run(["build", "--source", "cities.json", "--output", "piped"], in: folder)
@@ -90,9 +91,10 @@ final class ReportingTests: FolderTestCase {
         try FileManager.default.copyItem(at: folder.appendingPathComponent("cities.json"), to: project.appendingPathComponent("cities.json"))
         let initialised = try CommandRunner.run(["init", "--templates"], in: project)
         XCTAssertEqual(initialised.status, 0, initialised.stderr)
-        XCTAssertTrue(initialised.stderr.hasPrefix("Wrote 11 files: citygen.yml and templates/."), initialised.stderr)
+        XCTAssertTrue(initialised.stderr.hasPrefix("Wrote 12 files: citygen.yml and templates/."), initialised.stderr)
         let config = try String(contentsOf: project.appendingPathComponent("citygen.yml"), encoding: .utf8)
-        for key in ["source:", "output:", "title:", "# baseURL:", "pageSize:", "formats:", "templates:", "favorites:"] {
+        // The example favorite is a comment: a config from `init` builds any data set.
+        for key in ["source:", "output:", "title:", "# baseURL:", "pageSize:", "formats:", "templates:", "# favorites:", "#   - 707860"] {
             XCTAssertTrue(config.contains("\n\(key)"), key)
         }
         let list = project.appendingPathComponent("templates/list.md.mustache")
@@ -101,9 +103,9 @@ final class ReportingTests: FolderTestCase {
 
         let build = try CommandRunner.run(["build", "--source", "cities.json"], in: project)
         XCTAssertEqual(build.status, 0, build.stderr)
-        XCTAssertTrue(build.stderr.contains("1 favorite in Output"), build.stderr)
+        XCTAssertTrue(build.stderr.contains("0 favorites in Output"), build.stderr)
         XCTAssertTrue(try String(contentsOf: project.appendingPathComponent("Output/list/1.md"), encoding: .utf8).hasPrefix("# Our list: Cities"))
-        XCTAssertTrue(try String(contentsOf: project.appendingPathComponent("Output/favorites.md"), encoding: .utf8).contains("[Hurzuf, UA]"))
+        XCTAssertTrue(try String(contentsOf: project.appendingPathComponent("Output/favorites.md"), encoding: .utf8).contains("No favorites yet"))
 
         let again = try CommandRunner.run(["init"], in: project)
         XCTAssertEqual(again.status, 73)

@@ -75,7 +75,8 @@ class SiteTestCase: XCTestCase {
         let root = folder.appendingPathComponent(output)
         var files: [String: (Data, Date)] = [:]
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.contentModificationDateKey])!
-        for case let url as URL in enumerator where !url.hasDirectoryPath {
+        // `.citygen-lock` is the build lock, held while a build runs: no file of the site, and never rewritten.
+        for case let url as URL in enumerator where !url.hasDirectoryPath && url.lastPathComponent != ".citygen-lock" {
             let path = String(url.path.dropFirst(root.path.count + 1))
             files[path] = (try Data(contentsOf: url), try url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate!)
         }

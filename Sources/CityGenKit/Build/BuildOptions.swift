@@ -30,6 +30,8 @@ public struct BuildOptions: Sendable {
     public var favorites: [FavoriteReference] = []
     /// Write into an output folder that holds files citygen did not make.
     public var force = false
+    /// When another build is writing the output folder: wait for it instead of failing.
+    public var waitForLock = false
     /// The largest search index shard, in bytes of JSON (SPEC §7: 32 KiB).
     public var shardSize = Defaults.shardSize
 

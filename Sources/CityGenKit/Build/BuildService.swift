@@ -37,6 +37,12 @@ public struct BuildService: Sendable {
         report.source = .init(kind: loaded.kind, sha256: sourceDigest, bytes: loaded.data.count, fetchedAt: loaded.fetchedAt)
         report.steps.append(("load", clock.lap()))
 
+        // One build at a time: a folder of citygen's is locked before its manifest is read; any other once the
+        // writer has accepted (and maybe created) it, so that a refused folder is never written to.
+        let manifestPath = options.output.appendingPathComponent(OutputWriter.manifestName).path
+        var lock = FileManager.default.fileExists(atPath: manifestPath)
+            ? try OutputLock.acquire(in: options.output, wait: options.waitForLock) : nil
+        defer { withExtendedLifetime(lock) {} }
         let fingerprint = fingerprint(of: sourceDigest, templates: templates)
         if let summary = OutputWriter.unchangedBuild(in: options.output, fingerprint: fingerprint) {
             report.restore(summary)
@@ -76,6 +82,7 @@ public struct BuildService: Sendable {
         let routes = files.routes
         let writer = try OutputWriter(
             root: options.output, force: options.force, counter: ProgressCounter(.render, total: routes.count, report: progress))
+        if lock == nil { lock = try OutputLock.acquire(in: options.output, wait: options.waitForLock) }
         try writer.begin(planned: routes.map(layout.path))
         report.steps.append(("prepare output", clock.lap()))
         // In chunks: enough work per task to keep both cores busy; nothing is kept once written.

@@ -27,6 +27,8 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
     case outputRefused(path: String, reason: String)
     /// A file cannot be written.
     case writeFailed(path: String, reason: String)
+    /// Another build holds the output folder's lock (`pid`, when the system says which process).
+    case outputLocked(path: String, pid: Int?)
 
     public var exitStatus: ExitStatus {
         switch self {
@@ -38,6 +40,7 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sourceUnavailable: .sourceUnavailable
         case .outputRefused: .cannotCreateOutput
         case .writeFailed: .outputIOError
+        case .outputLocked: .locked
         }
     }
 
@@ -60,6 +63,8 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sourceUnavailable(let url, let reason): url.isEmpty ? reason : "could not download \(url): \(reason)"
         case .outputRefused(_, let reason): reason
         case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
+        case .outputLocked(let path, let pid):
+            "another citygen build\(pid.map { " (pid \($0))" } ?? "") is writing \(path); wait for it, or pass --wait"
         }
     }
 }

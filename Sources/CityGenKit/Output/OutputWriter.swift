@@ -65,7 +65,7 @@ public final class OutputWriter: Sendable {
         guard !force, !FileManager.default.fileExists(atPath: root.appendingPathComponent(manifestName).path),
             let contents = try? FileManager.default.contentsOfDirectory(atPath: root.path)
         else { return }
-        let foreign = contents.filter { !ignorableFiles.contains($0) }.sorted()
+        let foreign = contents.filter { !ignorableFiles.contains($0) && !$0.hasPrefix(SiteLayout.bookkeepingPrefix) }.sorted()
         if !foreign.isEmpty {
             throw CityGenError.outputRefused(
                 path: root.path,

@@ -1,0 +1,35 @@
+import Foundation
+
+/// One build at a time in an output folder (SPEC §8): a POSIX write lock on `.citygen-lock` in the folder, held
+/// while the build runs and released when the process ends, however it ends.
+final class OutputLock: Sendable {
+    static let fileName = SiteLayout.bookkeepingPrefix + "-lock"
+    private let descriptor: Int32
+
+    private init(descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { close(descriptor) }
+
+    /// Takes the lock of `folder` (which must exist). When another process holds it: waits with `wait`, else
+    /// throws `CityGenError.outputLocked` naming that process.
+    static func acquire(in folder: URL, wait: Bool) throws -> OutputLock {
+        let path = folder.appendingPathComponent(fileName).path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CityGenError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        while fcntl(descriptor, wait ? F_SETLKW : F_SETLK, &lock) != 0 {
+            if errno == EINTR { continue }
+            let error = errno
+            var holder = flock()
+            holder.l_type = Int16(F_WRLCK)
+            holder.l_whence = Int16(SEEK_SET)
+            let pid = fcntl(descriptor, F_GETLK, &holder) == 0 && holder.l_type != Int16(F_UNLCK) ? Int(holder.l_pid) : nil
+            close(descriptor)
+            guard error == EACCES || error == EAGAIN else { throw CityGenError.writeFailed(path: path, reason: String(cString: strerror(error))) }
+            throw CityGenError.outputLocked(path: folder.path, pid: pid)
+        }
+        return OutputLock(descriptor: descriptor)
+    }
+}
