@@ -43,26 +43,28 @@ struct CommandRunner {
 
     /// Starts `citygen` with `arguments` in `directory` and returns at once; output goes nowhere.
     static func start(_ arguments: [String], in directory: URL) throws -> Process {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ["XDG_CACHE_HOME": directory.appendingPathComponent(".cache").path, "PATH": "/usr/bin:/bin"]
+        let process = citygen(arguments, in: directory)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
     }
 
-    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+    /// `citygen` with `arguments`, to run in `directory` with a cache of the test's own (never the user's, never
+    /// another test's).
+    private static func citygen(_ arguments: [String], in directory: URL) -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        // A cache of the test's own: never the user's, never another test's.
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = directory.appendingPathComponent(".cache").path
         process.environment = environment
+        return process
+    }
+
+    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+        let process = citygen(arguments, in: directory)
         // Files rather than pipes: a process that prints a lot can never block on a full pipe.
         let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")

@@ -82,7 +82,7 @@ final class FullDataTests: FolderTestCase {
         // List pages: every city once, in SPEC order, the same in both formats.
         var markdownIds: [Int] = [], htmlIds: [Int] = []
         for page in 1...2_096 {
-            let rows = try matches(in: read("list/\(page).md"), #"^- \[.*\]\(\.\./city/(\d+)\.md\)( ★)? · -?\d+(\.\d+)?, -?\d+(\.\d+)?$"#)
+            let rows = try matches(in: read("list/\(page).md"), #"^- \[.*\]\(\.\./city/\d+/(\d+)\.md\)( ★)? · -?\d+(\.\d+)?, -?\d+(\.\d+)?$"#)
             XCTAssertEqual(rows.count, page < 2_096 ? 100 : 79, "page \(page)")
             markdownIds += rows.map { Int($0[0])! }
             htmlIds += try matches(in: read("list/\(page).html"), #"<span class="city" id="cityCell_(\d+)"><a href="\.\./city/\d+/\1\.html">"#)
@@ -96,9 +96,29 @@ final class FullDataTests: FolderTestCase {
         XCTAssertEqual(outOfOrder.count, 0, "first: \(outOfOrder.first.map { "\($0.0.0) then \($0.1.0)" } ?? "")")
 
         // Detail pages: one per city and format; a sample checked against the input coordinates.
-        let cityFiles = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("city").path)
+        let cityFiles = try XCTUnwrap(FileManager.default.subpaths(atPath: site.appendingPathComponent("city").path))
         XCTAssertEqual(cityFiles.filter { $0.hasSuffix(".html") }.count, 209_579)
         XCTAssertEqual(cityFiles.filter { $0.hasSuffix(".md") }.count, 209_579)
+        // SPEC §5: no folder holds more than 10,000 entries, so that static hosts accept the site.
+        var crowded: [(String, Int)] = []
+        for case let path as String in FileManager.default.enumerator(atPath: site.path)! {
+            var isFolder: ObjCBool = false
+            let full = site.appendingPathComponent(path).path
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), isFolder.boolValue else { continue }
+            let count = try FileManager.default.contentsOfDirectory(atPath: full).count
+            if count > 10_000 { crowded.append((path, count)) }
+        }
+        XCTAssertTrue(crowded.isEmpty, "\(crowded)")
+        // Country pages: one folder per code present (247, "" as ZZ), and every city on its country's pages once.
+        let countryFolders = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("country").path)
+            .filter { !$0.hasPrefix("index.") }
+        XCTAssertEqual(countryFolders.count, Set(input.values.map(\.country)).count)
+        let countryRows = try countryFolders.flatMap { code in
+            try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("country/\(code)").path)
+                .filter { $0.hasSuffix(".md") }
+                .map { try read("country/\(code)/\($0)").components(separatedBy: "\n- [").count - 1 }
+        }
+        XCTAssertEqual(countryRows.reduce(0, +), 209_579)
         for id in markdownIds.enumerated().filter({ $0.offset % 419 == 0 }).map(\.element) {
             let city = input[id]!
             let html = try read("city/\(id % 1000)/\(id).html")
@@ -125,7 +145,7 @@ final class FullDataTests: FolderTestCase {
         // The sitemap covers every HTML page in files of at most 50,000 URLs.
         var urls = 0
         for n in 1...5 { urls += try read("sitemap-\(n).xml").components(separatedBy: "<url>").count - 1 }
-        XCTAssertEqual(urls, 2 + 2_096 + 209_579)
+        XCTAssertEqual(urls, 2 + 2_096 + 209_579 + 2_246)  // home, favorites, lists, cities, country index and pages
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent("sitemap-6.xml").path))
 
         // Every relative link and fragment resolves.

@@ -50,7 +50,7 @@ final class DetailPageTests: SiteTestCase {
             XCTAssertEqual(geo["@type"] as? String, "GeoCoordinates")
         }
         let hostile = try read("city/9/9.html")
-        XCTAssertEqual(hostile.components(separatedBy: "<script").count, 2, "only the JSON-LD script tag")
+        XCTAssertEqual(hostile.components(separatedBy: "<script").count, 3, "only the layout's script and the JSON-LD")
         XCTAssertTrue(hostile.contains(#"title="Map of &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;, X&quot;Y""#), hostile)
     }
 

@@ -88,6 +88,10 @@ extension SiteRenderer {
         let html = facts.format == .html
         let city = facts.city
         var md = "# \(escape(city.label))\(facts.favorite ? " ★" : "")\n\n"
+        if html {
+            md += "<p><button type=\"button\" id=\"favoriteToggle\" class=\"favToggle\" aria-pressed=\"false\" "
+                + "data-city=\"\(cityData(city))\" hidden>Save</button></p>\n\n"
+        }
         if facts.favorite {
             md += html
                 ? "<p class=\"favorite-note\"><span class=\"favorite\" role=\"img\" aria-label=\"Favorite\">★</span> One of this site’s favorites.</p>\n\n"
@@ -158,6 +162,7 @@ extension SiteRenderer {
         context["mapTitleHTML"] = HTMLEscaping.escape("Map of \(city.label)")
         context["listPage"] = Digits.grouped(facts.listPage)
         context["listHref"] = facts.listHref
+        context["cityData"] = cityData(city)
         context["countryHref"] = facts.countryHref
         context["previous"] = facts.previous.map { ["label": $0.label, "href": $0.href] }
         context["next"] = facts.next.map { ["label": $0.label, "href": $0.href] }

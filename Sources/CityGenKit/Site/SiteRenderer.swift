@@ -71,7 +71,6 @@ struct SiteRenderer: Sendable {
             "countryCount": Digits.grouped(countries.countries.count),
             "favoritesJSON": format == .html ? favoritesJSON : "",
             "indexHref": layout.indexFolderHref(from: route),
-            "searchScriptHref": layout.href(to: .asset("search.js"), from: route),
         ]) { $1 }
         return render("home", context, route)
     }
@@ -134,7 +133,15 @@ struct SiteRenderer: Sendable {
             "coordinates": Coordinate.pair(latitude: city.latitude, longitude: city.longitude),
             "href": page.href(to: .city(id: city.id, page.page.format!)),
             "favorite": favorites.contains(index),
+            "cityData": cityData(city),
         ]
+    }
+
+    /// What a favorite toggle saves of a city, `[id,"name","CC",lat,lon]`, escaped for an HTML attribute.
+    func cityData(_ city: City) -> String {
+        HTMLEscaping.escape(
+            "[\(city.id),\(JSONText.quoted(city.name)),\(JSONText.quoted(city.country)),\(Coordinate.format(city.latitude)),"
+                + "\(Coordinate.format(city.longitude))]")
     }
 
     /// The link from `page` to the row of the city at `index` on its list page (the row's anchor in HTML).
@@ -180,6 +187,8 @@ struct SiteRenderer: Sendable {
             "html": format == .html,
             "homeHref": links.href(to: .home(format)),
             "stylesheetHref": links.href(to: .asset("style.css")),
+            "searchScriptHref": links.href(to: .asset("search.js")),
+            "cityURL": layout.root(from: page) + layout.urlTemplates["city"]!,
         ]
     }
 

@@ -1,12 +1,11 @@
 // citygen search: finds any prefix among the site's cities while loading only the index shards it needs.
 // The index format is in the README ("Search index"); fold() and the order are SPEC §2–§4. The parts below:
 // Fold (SPEC §2), Index (loading files), Query (planning and walking the runs of a query), Results
-// (rendering), Page (split view, URL, keyboard). Paths come from the page (data-index) and the manifest (urls).
+// (rendering), Page (split view, URL, keyboard), and Favorites (the visitor's own, kept in localStorage; on every
+// page). Paths come from the page (data-root, data-city-url, data-index) and the manifest (urls).
 (function () {
   'use strict';
   var $ = function (id) { return document.getElementById(id); };
-  var input = $('searchInput');
-  if (!input) return;
 
   // Fold: SPEC §2, step by step, as the Swift fold.
   var Fold = (function () {
@@ -31,6 +30,110 @@
     return { fold: fold, compare: compare };
   })();
   window.citygenFold = Fold.fold;  // for the tests
+
+  // Favorites: the visitor's own, saved in localStorage under a key of this site's root URL, as
+  // [id, name, country, lat, lon]. Junk there is ignored; storage that is full or disabled is said, not fatal.
+  var cityURLPattern = document.body.getAttribute('data-city-url') || '';
+  function cityURL(id) {
+    return cityURLPattern.replace(/\{id%(\d+)\}/g, function (_, n) { return String(((id % n) + +n) % n); }).replace(/\{id\}/g, String(id));
+  }
+  var Favorites = (function () {
+    var storageKey = 'citygen:favorites:' + new URL(document.body.getAttribute('data-root') || '', location.href).href;
+    var own = {}, usable = true, listeners = [];
+    function valid(e) {
+      return Array.isArray(e) && e.length === 5 && Number.isInteger(e[0]) && typeof e[1] === 'string' && typeof e[2] === 'string'
+        && typeof e[3] === 'number' && typeof e[4] === 'number';
+    }
+    try {
+      var saved = JSON.parse(localStorage.getItem(storageKey) || '[]');
+      if (Array.isArray(saved)) saved.filter(valid).forEach(function (e) { own[e[0]] = e; });
+    } catch (error) {
+      if (error instanceof SyntaxError) own = {}; else unavailable();  // junk is ignored; no storage is said
+    }
+    function unavailable() {
+      usable = false;
+      var note = $('favoritesStatus');
+      if (!note) {
+        note = document.createElement('p');
+        note.id = 'favoritesStatus';
+        note.setAttribute('role', 'status');
+        (document.querySelector('main') || document.body).prepend(note);
+      }
+      note.textContent = 'Favorites cannot be saved in this browser (its storage is full or disabled); the rest of the site works as usual.';
+    }
+    function key(e) { return Fold.fold(e[1]) + '\t' + Fold.fold(e[2]); }
+    function list() {  // in list order (SPEC §3)
+      return Object.keys(own).map(function (id) { return own[id]; }).sort(function (a, b) {
+        return Fold.compare(key(a), key(b)) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]);
+      });
+    }
+    function toggle(e) {
+      var id = e[0], before = own[id];
+      if (before) delete own[id]; else own[id] = e.slice(0, 5);
+      try {
+        localStorage.setItem(storageKey, JSON.stringify(list()));
+      } catch (error) {
+        if (before) own[id] = before; else delete own[id];
+        unavailable();
+      }
+      listeners.forEach(function (f) { f(); });
+    }
+    function show(button, e) {
+      var on = !!own[e[0]];
+      button.setAttribute('aria-pressed', String(on));
+      button.textContent = on ? '\u2605 Saved' : '\u2606 Save';
+      button.title = on ? 'Remove from the favorites saved in this browser' : 'Save as a favorite in this browser';
+    }
+    // A toggle button for the city e: pressed when it is one of the visitor's favorites.
+    function button(e, existing) {
+      var b = existing || document.createElement('button');
+      b.type = 'button';
+      b.className = 'favToggle';
+      b.hidden = false;
+      show(b, e);
+      b.addEventListener('click', function (event) { event.preventDefault(); event.stopPropagation(); toggle(e); });
+      listeners.push(function () { show(b, e); });
+      return b;
+    }
+    if (!usable) unavailable();
+    return {
+      has: function (id) { return !!own[id]; }, list: list, key: key, button: button, usable: function () { return usable; },
+      onChange: function (f) { listeners.push(f); }
+    };
+  })();
+  window.citygenFavorites = Favorites;  // for the tests
+  // The toggles the pages carry (list rows, detail pages): hidden until this script runs.
+  Array.prototype.forEach.call(document.querySelectorAll('button.favToggle[data-city]'), function (b) {
+    try { Favorites.button(JSON.parse(b.getAttribute('data-city')), b); } catch (error) { }
+  });
+  // The favorites page: the visitor's own, and the lines that make them the site's.
+  (function () {
+    var section = $('visitorFavorites');
+    if (!section) return;
+    function render() {
+      var mine = Favorites.list(), ul = $('visitorFavoriteList');
+      section.hidden = mine.length === 0;
+      ul.textContent = '';
+      mine.forEach(function (e) {
+        var li = document.createElement('li'), a = document.createElement('a');
+        li.id = 'ownCell_' + e[0];
+        a.href = cityURL(e[0]);
+        a.textContent = e[2] ? e[1] + ', ' + e[2] : e[1];
+        li.appendChild(a);
+        li.appendChild(document.createTextNode(' \u00B7 ' + e[3] + ', ' + e[4] + ' '));
+        li.appendChild(Favorites.button(e));
+        ul.appendChild(li);
+      });
+      $('favoritesYAML').textContent = 'favorites:\n' + mine.map(function (e) {
+        return '  - ' + e[0] + '  # ' + (e[2] ? e[1] + ', ' + e[2] : e[1]).replace(/[\r\n]/g, ' ');
+      }).join('\n') + '\n';
+    }
+    Favorites.onChange(render);
+    render();
+  })();
+
+  var input = $('searchInput');
+  if (!input) return;
 
   // Index: JSON files over HTTP, their script twins (citygenIndex(name, data)) from file://, where fetch() of
   // local files is blocked. Each file loads once.
@@ -58,14 +161,10 @@
       return m;
     });
     manifest.catch(function () { });  // reported by the query that needs it
-    // A city's page, from the manifest's pattern: {id}, and {id%n} for the folder.
-    function cityURL(m, id) {
-      return m.urls.city.replace(/\{id%(\d+)\}/g, function (_, n) { return String(((id % n) + +n) % n); }).replace(/\{id\}/g, String(id));
-    }
-    function shard(n) {
+      function shard(n) {
       return manifest.then(function (m) { return load(m.urls.shard.replace('{n}', String(n))); });
     }
-    return { manifest: manifest, shard: shard, cityURL: cityURL };
+    return { manifest: manifest, shard: shard };
   })();
 
   // Query: a query's matches are runs of keys sharing a prefix (README, "Search index"); a query that folds to
@@ -99,9 +198,12 @@
   Query.prototype.next = async function (count) {
     var target = this.results.length + count, at = this.at;
     var m = await Index.manifest, shards = m.shards;
-    if (this.favorites) {
-      var q = this.folded, all = this.all;
-      var hits = favorites.filter(function (e) { return all || e[5].replace('\t', ' ').trim().lastIndexOf(q, 0) === 0; });
+    if (this.favorites) {  // the site's favorites and the visitor's own, in list order: no index file is read
+      var q = this.folded, all = this.all, seen = {};
+      var merged = favorites.concat(Favorites.list().map(function (e) { return e.concat([Favorites.key(e)]); }))
+        .filter(function (e) { return !seen[e[0]] && (seen[e[0]] = true); })
+        .sort(function (a, b) { return Fold.compare(a[5], b[5]) || a[0] - b[0]; });
+      var hits = merged.filter(function (e) { return all || e[5].replace('\t', ' ').trim().lastIndexOf(q, 0) === 0; });
       this.results = hits.slice(0, target);
       this.done = hits.length <= target;
       return;
@@ -144,18 +246,27 @@
 
   // Results: each a #cityCell_<id> with a link, `Name, CC` and the coordinates, built from text nodes.
   var list = $('cityList'), empty = $('emptyMessage'), more = $('loadMore'), favOnly = $('favoritesOnly');
-  var m = null;  // the manifest, once loaded
+  var siteFavorite = {};
+  favorites.forEach(function (e) { siteFavorite[e[0]] = true; });
   function label(e) { return e[2] ? e[1] + ', ' + e[2] : e[1]; }
   function row(e) {
     var li = document.createElement('li'), a = document.createElement('a'), c = document.createElement('span');
     li.id = 'cityCell_' + e[0];
-    a.href = Index.cityURL(m, e[0]);
+    a.href = cityURL(e[0]);
     a.textContent = label(e);
     c.className = 'coordinates';
     c.textContent = e[3] + ', ' + e[4];
     li.appendChild(a);
     li.appendChild(document.createTextNode(' \u00B7 '));
     li.appendChild(c);
+    if (!siteFavorite[e[0]] && Favorites.has(e[0])) {  // the visitor's own, told apart from the site's
+      var mark = document.createElement('span');
+      mark.className = 'own';
+      mark.textContent = ' \u00B7 saved in this browser';
+      li.appendChild(mark);
+    }
+    li.appendChild(document.createTextNode(' '));
+    li.appendChild(Favorites.button(e));
     return li;
   }
 
@@ -175,7 +286,7 @@
     $('detailCoordinates').textContent = round(lat) + ', ' + round(lon);
     $('detailMap').title = 'Map of ' + name;
     $('detailMap').src = 'https://www.openstreetmap.org/export/embed.html?bbox=' + box.join(',') + '&layer=mapnik&marker=' + round(lat) + ',' + round(lon);
-    $('detailLink').href = Index.cityURL(m, e[0]);
+    $('detailLink').href = cityURL(e[0]);
     $('detailOsm').href = 'https://www.openstreetmap.org/?mlat=' + round(lat) + '&mlon=' + round(lon) + '#map=12/' + round(lat) + '/' + round(lon);
     detail.hidden = false;
     remember();
@@ -205,7 +316,6 @@
     var mine = ++seq, t0 = started, query = new Query(input.value, favOnly && favOnly.checked);
     try {
       await query.next(PAGE);
-      m = await Index.manifest;
     } catch (error) { if (mine === seq) fail(error); return; }
     if (mine !== seq) return;  // a newer query owns the list
     current = query;
