@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 MODES = ["http", "file"]
-STORAGE_KEY = "return 'citygen:favorites:' + new URL(document.body.dataset.root, location.href).href"
+STORAGE_KEY = "return 'citygen:favorites:' + new URL(document.body.dataset.root || './', location.href).href"
 
 
 def base(site, mode):

@@ -38,7 +38,7 @@
     return cityURLPattern.replace(/\{id%(\d+)\}/g, function (_, n) { return String(((id % n) + +n) % n); }).replace(/\{id\}/g, String(id));
   }
   var Favorites = (function () {
-    var storageKey = 'citygen:favorites:' + new URL(document.body.getAttribute('data-root') || '', location.href).href;
+    var storageKey = 'citygen:favorites:' + new URL(document.body.getAttribute('data-root') || './', location.href).href;
     var own = {}, usable = true, listeners = [];
     function valid(e) {
       return Array.isArray(e) && e.length === 5 && Number.isInteger(e[0]) && typeof e[1] === 'string' && typeof e[2] === 'string'
