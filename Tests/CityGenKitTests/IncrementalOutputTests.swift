@@ -53,13 +53,13 @@ final class IncrementalOutputTests: SiteTestCase {
         XCTAssertEqual(report.files.written, changed.count)
     }
 
-    /// What an interrupted build leaves (the marker, a temporary file, files of a planned page set): the next
-    /// build removes it all and gives the same tree as a clean build.
-    func testInterruptedBuildIsCleanedUp() async throws {
+    /// What an interrupted in-place build leaves (the marker, a temporary file, files of a planned page set): the
+    /// next build removes it all and gives the same tree as a clean build.
+    func testInterruptedInPlaceBuildIsCleanedUp() async throws {
         try await build(Fixtures.json(cities), output: "clean")
         try await build(Fixtures.json(cities))
         let site = folder.appendingPathComponent("site")
-        let writer = try OutputWriter(root: site)
+        let writer = try OutputWriter(root: site, inPlace: true)
         try writer.begin(planned: ["city/999/999.md", "list/9.md"])  // a build of other data, then killed:
         try "half".write(to: site.appendingPathComponent("city/999/999.md"), atomically: false, encoding: .utf8)
         try "half".write(to: site.appendingPathComponent("city/1/.citygen-tmp.1.md"), atomically: false, encoding: .utf8)
@@ -70,6 +70,21 @@ final class IncrementalOutputTests: SiteTestCase {
         XCTAssertEqual(rebuilt.keys.sorted(), clean.keys.sorted())
         for (path, (bytes, _)) in clean where !path.hasPrefix(".citygen") { XCTAssertEqual(rebuilt[path]?.0, bytes, path) }
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent(".citygen-building").path))
+    }
+
+    /// A whole-site build killed midway leaves its unfinished generation beside the site, which it never
+    /// touched; the next build deletes that folder.
+    func testUnfinishedGenerationIsDeletedByTheNextBuild() async throws {
+        try await build(Fixtures.json(cities), output: "clean")
+        let staging = folder.appendingPathComponent(".site.citygen-next")
+        try FileManager.default.createDirectory(at: staging.appendingPathComponent("city/1"), withIntermediateDirectories: true)
+        try "half".write(to: staging.appendingPathComponent("city/1/1.md"), atomically: false, encoding: .utf8)
+        try "stray".write(to: staging.appendingPathComponent("stray.html"), atomically: false, encoding: .utf8)
+        try await build(Fixtures.json(cities))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: staging.path))
+        let clean = try snapshot("clean"), built = try snapshot()
+        XCTAssertEqual(built.keys.sorted(), clean.keys.sorted())
+        for (path, (bytes, _)) in clean where !path.hasPrefix(".citygen") { XCTAssertEqual(built[path]?.0, bytes, path) }
     }
 
     func testForeignFoldersAreRefusedUnlessForced() async throws {

@@ -32,6 +32,8 @@ public struct BuildOptions: Sendable {
     public var force = false
     /// When another build is writing the output folder: wait for it instead of failing.
     public var waitForLock = false
+    /// Tests only: the `n`th file written fails as on a full disk.
+    var failingWrite: Int?
     /// The largest search index shard, in bytes of JSON (SPEC §7: 32 KiB).
     public var shardSize = Defaults.shardSize
 

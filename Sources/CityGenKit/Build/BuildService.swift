@@ -81,17 +81,30 @@ public struct BuildService: Sendable {
 
         let routes = files.routes
         let writer = try OutputWriter(
-            root: options.output, force: options.force, counter: ProgressCounter(.render, total: routes.count, report: progress))
-        if lock == nil { lock = try OutputLock.acquire(in: options.output, wait: options.waitForLock) }
-        try writer.begin(planned: routes.map(layout.path))
-        report.steps.append(("prepare output", clock.lap()))
-        // In chunks: enough work per task to keep both cores busy; nothing is kept once written.
-        try Parallel.forEach(routes.indices, chunk: 256) { i in
-            try writer.write(files.contents(routes[i]), to: files.layout.path(routes[i]))
+            root: options.output, force: options.force, counter: ProgressCounter(.render, total: routes.count, report: progress),
+            failingWrite: options.failingWrite)
+        if let reason = writer.inPlaceReason {
+            report.warnings.append("writing in place, file by file: \(reason)")
+            log("warning: writing in place, file by file (a reader may see old and new pages together until the build ends): \(reason)")
         }
-        report.steps.append(("render and write", clock.lap()))
-
-        try writer.finish(summary: report.summary(fingerprint: fingerprint))
+        if lock == nil { lock = try OutputLock.acquire(in: options.output, wait: options.waitForLock) }
+        let paths = routes.map(layout.path)
+        // About a thousand pages spread over the whole site, rendered to estimate the room the build needs.
+        let sample = stride(from: 0, to: routes.count, by: max(1, routes.count / 1000)).map { (paths[$0], files.contents(routes[$0])) }
+        try writer.checkSpace(planned: routes.count, folders: Set(paths.map { ($0 as NSString).deletingLastPathComponent }).count, sample: sample)
+        try writer.begin(planned: paths)
+        report.steps.append(("prepare output", clock.lap()))
+        do {
+            // In chunks: enough work per task to keep both cores busy; nothing is kept once written.
+            try Parallel.forEach(routes.indices, chunk: 256) { i in
+                try writer.write(files.contents(routes[i]), to: paths[i])
+            }
+            report.steps.append(("render and write", clock.lap()))
+            try writer.finish(summary: report.summary(fingerprint: fingerprint))
+        } catch {
+            writer.abandon()
+            throw error
+        }
         report.files = writer.statistics
         report.steps.append(("finish", clock.lap()))
         return report

@@ -27,6 +27,8 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
     case outputRefused(path: String, reason: String)
     /// A file cannot be written.
     case writeFailed(path: String, reason: String)
+    /// The output's file system has less room than the build needs (estimated before the first file is written).
+    case noSpace(path: String, needed: Space, available: Space)
     /// Another build holds the output folder's lock (`pid`, when the system says which process).
     case outputLocked(path: String, pid: Int?)
 
@@ -39,7 +41,7 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missingInput: .missingInput
         case .sourceUnavailable: .sourceUnavailable
         case .outputRefused: .cannotCreateOutput
-        case .writeFailed: .outputIOError
+        case .writeFailed, .noSpace: .outputIOError
         case .outputLocked: .locked
         }
     }
@@ -63,8 +65,24 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sourceUnavailable(let url, let reason): url.isEmpty ? reason : "could not download \(url): \(reason)"
         case .outputRefused(_, let reason): reason
         case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
+        case .noSpace(let path, let needed, let available):
+            "not enough space for the site in \(path): the build needs about \(needed), the file system has \(available) free"
         case .outputLocked(let path, let pid):
             "another citygen build\(pid.map { " (pid \($0))" } ?? "") is writing \(path); wait for it, or pass --wait"
+        }
+    }
+}
+
+extension CityGenError {
+    /// Room on a file system: bytes and files (inodes).
+    public struct Space: Sendable, Equatable, CustomStringConvertible {
+        public var bytes: Int
+        public var files: Int
+
+        public var description: String {
+            let megabytes = Double(bytes) / 1_048_576
+            let size = megabytes >= 10 ? "\(Int(megabytes.rounded())) MiB" : "\(Digits.oneDecimal(megabytes)) MiB"
+            return files == Int.max ? size : "\(size) and \(Digits.grouped(files)) files"
         }
     }
 }

@@ -1,18 +1,20 @@
 import Foundation
 import Synchronization
 
-/// Writes the site into the output folder, safely and incrementally (SPEC §5).
+/// Writes the site into the output folder (SPEC §5), so that a reader of the folder (a web server) sees the old
+/// site or the new one, never a mix, and a failed or killed build leaves the old site as it was.
 ///
-/// - A new file is written unnamed and linked into place (Linux `O_TMPFILE`); a changed file is written to a
-///   temporary `.citygen-tmp.` name in its folder and renamed over the old one. Either way a reader or an
-///   interrupted build sees the old file or the new one, never half of one.
-/// - A file whose bytes are already there is not rewritten (its mtime stays).
-/// - `.citygen-manifest` lists the files citygen wrote, with their sizes and mtimes and the build's fingerprint.
-///   Before the first file is written it lists the previous files and every planned one, so whatever an
-///   interrupted build leaves behind, the next build knows it as its own; `finish` removes the previous files
-///   this build did not write and never touches anyone else's.
-/// - `.citygen-building` marks a build in progress; the next build after an interrupted one sweeps its
-///   temporary files.
+/// - **Whole-site switch** (the normal case): the new site is built in a sibling folder `.<name>.citygen-next`;
+///   a file whose bytes are already in the output folder is hard-linked from there (its mtime stays), the
+///   others are written. At the end the two folders are exchanged in one `renameat2(RENAME_EXCHANGE)` and the
+///   old generation is deleted. Files citygen did not make (listed in no manifest of ours) are linked across.
+/// - **In place** (the fallback, with a warning: the output folder is a mount point, or its file system or
+///   system cannot exchange folders): a new file is written unnamed and linked into place (Linux `O_TMPFILE`),
+///   a changed one written to a temporary `.citygen-tmp.` name and renamed over the old one, so every file is
+///   old or new, never half-written; `.citygen-manifest` lists the previous and every planned file before the
+///   first is written and `.citygen-building` marks the build, so the next build cleans up after a killed one.
+/// - `.citygen-manifest` lists the files citygen wrote with their sizes and mtimes and the build's fingerprint;
+///   `finish` removes the previous files this build did not write and never touches anyone else's.
 ///
 /// `write` is safe to call from several threads.
 public final class OutputWriter: Sendable {
@@ -32,17 +34,31 @@ public final class OutputWriter: Sendable {
     typealias Record = BuildManifest.FileRecord
 
     public let root: URL
+    /// The folder the new generation is built in, beside `root`; nil when the build writes in place.
+    let staging: String?
+    /// Why this build writes in place (shown as a warning), when it does.
+    public let inPlaceReason: String?
     /// Counts the files written, for progress bars.
     let counter: ProgressCounter?
-    private let state = Mutex<(stats: Statistics, records: [String: Record])>((Statistics(), [:]))
+    /// Tests only: the `n`th call of `write` fails as a full disk would.
+    let failingWrite: Int?
+    private let state = Mutex<(stats: Statistics, records: [String: Record], calls: Int)>((Statistics(), [:], 0))
 
     /// Prepares `root`: refuses `/`, the home folder, the working directory, and (unless `force`) a folder with
-    /// files that citygen did not make; creates it when missing.
-    init(root: URL, force: Bool = false, counter: ProgressCounter? = nil) throws {
+    /// files that citygen did not make; creates it when missing; decides between whole-site switch and in place.
+    init(root: URL, force: Bool = false, counter: ProgressCounter? = nil, inPlace: Bool = false, failingWrite: Int? = nil) throws {
         self.root = root.standardizedFileURL
         self.counter = counter
+        self.failingWrite = failingWrite
         try Self.checkSafe(self.root, force: force)
         try Self.createFolder(self.root)
+        if inPlace {
+            (staging, inPlaceReason) = (nil, "in place by request")
+        } else {
+            let staging = self.root.deletingLastPathComponent().path + "/." + self.root.lastPathComponent + ".citygen-next"
+            inPlaceReason = FolderExchange.whyImpossible(for: self.root.path, beside: staging)
+            self.staging = inPlaceReason == nil ? staging : nil
+        }
     }
 
     private static func createFolder(_ url: URL) throws {
@@ -96,35 +112,108 @@ public final class OutputWriter: Sendable {
         return summary
     }
 
-    /// Marks the build as started, creates the folders of the `planned` files and lists every file the build
-    /// may write, before it writes any.
+    /// Prepares the folder the files go to and creates the folders of the `planned` files. Whole-site switch: a
+    /// fresh `.citygen-next` folder (one a killed build left is deleted). In place: marks the build as started and
+    /// lists every file it may write in the manifest, before it writes any.
     public func begin(planned: [String]) throws {
         let folders = Set(planned.compactMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) } })
+        state.withLock { $0.records.reserveCapacity(planned.count) }
+        if let staging {
+            FolderExchange.removeTree(staging)
+            for folder in [""] + folders.sorted() { try Self.createFolder(URL(fileURLWithPath: staging + "/" + folder)) }
+            return
+        }
         let marker = root.path + "/" + Self.markerName
         if FileManager.default.fileExists(atPath: marker) { sweepTemporaryFiles(in: folders) }
         _ = FileManager.default.createFile(atPath: marker, contents: nil)
         for folder in folders.sorted() { try Self.createFolder(root.appendingPathComponent(folder)) }
-        state.withLock { $0.records.reserveCapacity(planned.count) }
         var manifest = Self.readManifest(in: root)
         manifest.summary = nil
         for path in planned where manifest.files[path] == nil { manifest.files[path] = .some(nil) }
         try Self.replace(path: root.path + "/" + Self.manifestName, with: manifest.encoded())
     }
 
-    /// Removes what previous builds wrote and this one did not, records this build's files and its summary.
+    /// Fails early (exit 74) when the file system cannot hold what the build will add: the bytes, rounded up to
+    /// whole blocks, and the files of the pages in `sample` that differ from the output folder's, scaled up to
+    /// the `planned` number of files, plus 5 %. The sample is rendered anyway; the rest is not needed for this.
+    public func checkSpace(planned: Int, folders: Int, sample: [(path: String, bytes: [UInt8])]) throws {
+        var system = statvfs()
+        guard !sample.isEmpty, statvfs(root.path, &system) == 0 else { return }
+        let block = max(Int(system.f_frsize), 1)
+        func blocks(_ size: Int) -> Int { (size + block - 1) / block * block }
+        var bytes = 0, files = 0
+        for (path, new) in sample {
+            let live = root.path + "/" + path
+            let old = Self.status(of: live)
+            if let old, Self.fileHolds(path: live, size: old.size, bytes: new) { continue }
+            if staging != nil || old == nil { files += 1 }
+            bytes += staging != nil ? blocks(new.count) : max(0, blocks(new.count) - blocks(old?.size ?? 0))
+        }
+        let scale = 1.05 * Double(planned) / Double(sample.count)
+        let needed = CityGenError.Space(bytes: Int(Double(bytes) * scale) + folders * block, files: Int(Double(files) * scale) + folders)
+        let available = CityGenError.Space(
+            bytes: Int(system.f_bavail) * block, files: system.f_files == 0 ? Int.max : Int(system.f_favail))
+        if needed.bytes > available.bytes || needed.files > available.files {
+            throw CityGenError.noSpace(path: root.path, needed: needed, available: available)
+        }
+    }
+
+    /// Completes the build: removes what previous builds wrote and this one did not, records this build's
+    /// files and its summary, and (whole-site switch) puts the new generation in place and deletes the old.
     func finish(summary: BuildManifest.Summary) throws {
         let previous = Self.readManifest(in: root)
         let records = state.withLock { $0.records }
-        var removed = 0
-        for stale in previous.files.keys where records[stale] == nil {
-            if unlink(root.path + "/" + stale) == 0 { removed += 1 }
-        }
+        let removed = previous.files.keys.reduce(0) { $0 + (records[$1] == nil ? 1 : 0) }
         var summary = summary
         summary.files = records.count
         let manifest = BuildManifest(summary: summary, files: records.mapValues { .some($0) })
-        try Self.replace(path: root.path + "/" + Self.manifestName, with: manifest.encoded())
-        unlink(root.path + "/" + Self.markerName)
+        if let staging {
+            try linkForeignFiles(from: root.path, to: staging, previous: previous, records: records)
+            try Self.replace(path: staging + "/" + Self.manifestName, with: manifest.encoded())
+            try FolderExchange.exchange(staging, root.path)
+            FolderExchange.removeTree(staging)
+        } else {
+            for stale in previous.files.keys where records[stale] == nil { unlink(root.path + "/" + stale) }
+            try Self.replace(path: root.path + "/" + Self.manifestName, with: manifest.encoded())
+            unlink(root.path + "/" + Self.markerName)
+        }
         state.withLock { $0.stats.removed = removed }
+    }
+
+    /// After a failure: deletes the unfinished new generation, so the output folder stays as it was.
+    func abandon() {
+        if let staging { FolderExchange.removeTree(staging) }
+    }
+
+    /// Links into the new generation every file of the old one that citygen did not write (no manifest of ours
+    /// lists it) and the lock, keeping their folders; empty folders are made again.
+    private func linkForeignFiles(from old: String, to new: String, previous: BuildManifest, records: [String: Record]) throws {
+        func visit(_ folder: String) throws {
+            let path = folder.isEmpty ? old : old + "/" + folder
+            guard let directory = opendir(path) else { return }
+            defer { closedir(directory) }
+            var empty = true
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                if name == "." || name == ".." { continue }
+                empty = false
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                if folder.isEmpty, name == Self.manifestName || name == Self.markerName { continue }
+                if name.hasPrefix(Self.temporaryPrefix) || previous.files[relative] != nil || records[relative] != nil { continue }
+                var info = stat()
+                guard lstat(old + "/" + relative, &info) == 0 else { continue }
+                if info.st_mode & S_IFMT == S_IFDIR {
+                    try visit(relative)
+                    continue
+                }
+                try Self.createFolder(URL(fileURLWithPath: new + "/" + folder))
+                guard link(old + "/" + relative, new + "/" + relative) == 0 || errno == EEXIST else {
+                    throw CityGenError.writeFailed(path: new + "/" + relative, reason: String(cString: strerror(errno)))
+                }
+            }
+            if empty { try Self.createFolder(URL(fileURLWithPath: new + "/" + folder)) }
+        }
+        try visit("")
     }
 
     /// Deletes the temporary files an interrupted build left in the root and in `folders`.
@@ -140,11 +229,20 @@ public final class OutputWriter: Sendable {
 
     /// Writes `bytes` at `relativePath` (made by citygen from ids and numbers, never from data).
     public func write(_ bytes: [UInt8], to relativePath: String) throws {
-        let path = root.path + "/" + relativePath
-        var record = Self.status(of: path)
-        let unchanged = record.map { Self.fileHolds(path: path, size: $0.size, bytes: bytes) } ?? false
-        if !unchanged {
-            record = try (record == nil ? Self.create(path: path, with: bytes) : nil) ?? Self.replace(path: path, with: bytes)
+        let live = root.path + "/" + relativePath
+        var record = Self.status(of: live)
+        var unchanged = record.map { Self.fileHolds(path: live, size: $0.size, bytes: bytes) } ?? false
+        if let failingWrite, state.withLock({ $0.calls += 1; return $0.calls }) == failingWrite {
+            throw CityGenError.writeFailed(path: live, reason: String(cString: strerror(ENOSPC)))
+        }
+        if let staging {
+            let path = staging + "/" + relativePath
+            if !unchanged || link(live, path) != 0 {
+                unchanged = false
+                record = try Self.createNew(path: path, with: bytes)
+            }
+        } else if !unchanged {
+            record = try (record == nil ? Self.create(path: live, with: bytes) : nil) ?? Self.replace(path: live, with: bytes)
         }
         counter?.add()
         state.withLock {
@@ -171,6 +269,21 @@ public final class OutputWriter: Sendable {
     private static func fileHolds(path: String, size: Int, bytes: [UInt8]) -> Bool {
         guard size == bytes.count, let existing = FileManager.default.contents(atPath: path) else { return false }
         return existing.elementsEqual(bytes)
+    }
+
+    /// Creates a file in the new generation, which no reader sees yet.
+    private static func createNew(path: String, with bytes: [UInt8]) throws -> Record {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CityGenError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        let ok = writeAll(descriptor, bytes)
+        let error = errno
+        let record = status(of: descriptor)
+        close(descriptor)
+        guard ok, let record else {
+            unlink(path)
+            throw CityGenError.writeFailed(path: path, reason: String(cString: strerror(ok ? errno : error)))
+        }
+        return record
     }
 
     /// Creates a file that does not exist yet, atomically, without a temporary name: on Linux an unnamed
