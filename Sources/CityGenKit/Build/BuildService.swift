@@ -103,6 +103,7 @@ public struct BuildService: Sendable {
             try writer.finish(summary: report.summary(fingerprint: fingerprint))
         } catch {
             writer.abandon()
+            if writer.inPlaceReason == nil { log("note: \(writer.root.path) was left as it was") }
             throw error
         }
         report.files = writer.statistics

@@ -55,10 +55,15 @@ public final class OutputWriter: Sendable {
         if inPlace {
             (staging, inPlaceReason) = (nil, "in place by request")
         } else {
-            let staging = self.root.deletingLastPathComponent().path + "/." + self.root.lastPathComponent + ".citygen-next"
+            let staging = Self.stagingFolder(of: self.root)
             inPlaceReason = FolderExchange.whyImpossible(for: self.root.path, beside: staging)
             self.staging = inPlaceReason == nil ? staging : nil
         }
+    }
+
+    /// Where the next generation of `root` is built: beside it, `.<name>.citygen-next`.
+    static func stagingFolder(of root: URL) -> String {
+        root.deletingLastPathComponent().path + "/." + root.lastPathComponent + ".citygen-next"
     }
 
     private static func createFolder(_ url: URL) throws {
@@ -100,15 +105,18 @@ public final class OutputWriter: Sendable {
     }
 
     /// The summary a previous build with this `fingerprint` recorded, when every file it wrote is still there with
-    /// the same size and modification time: nothing needs to be done.
+    /// the same size and modification time: nothing needs to be done but deleting the old generation that a build
+    /// killed right after its switch left behind. Call with the folder's lock held.
     static func unchangedBuild(in root: URL, fingerprint: String) -> BuildManifest.Summary? {
-        let manifest = readManifest(in: root.standardizedFileURL)
+        let root = root.standardizedFileURL
+        let manifest = readManifest(in: root)
         guard let summary = manifest.summary, summary.fingerprint == fingerprint, !manifest.files.isEmpty,
             !FileManager.default.fileExists(atPath: root.path + "/" + markerName)
         else { return nil }
         for (path, record) in manifest.files {
             guard let record, let found = status(of: root.path + "/" + path), found == record else { return nil }
         }
+        FolderExchange.removeTree(stagingFolder(of: root))
         return summary
     }
 
@@ -239,7 +247,11 @@ public final class OutputWriter: Sendable {
             let path = staging + "/" + relativePath
             if !unchanged || link(live, path) != 0 {
                 unchanged = false
-                record = try Self.createNew(path: path, with: bytes)
+                do {
+                    record = try Self.createNew(path: path, with: bytes)
+                } catch CityGenError.writeFailed(_, let reason) {
+                    throw CityGenError.writeFailed(path: live, reason: reason)  // the page's name, not the unfinished folder's
+                }
             }
         } else if !unchanged {
             record = try (record == nil ? Self.create(path: live, with: bytes) : nil) ?? Self.replace(path: live, with: bytes)
