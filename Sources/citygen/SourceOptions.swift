@@ -13,6 +13,11 @@ struct SourceOptions: ParsableArguments {
     @Option(help: "Hours a cached download is used without asking the server. (default: 24)")
     var maxAge: Double?
 
+    @Option(help: ArgumentHelp(
+        "Seconds the download may take in all, retries included, before the fallback. (default: \(Int(Downloader.Policy.Defaults.timeout)))",
+        discussion: "An attempt that receives less than 1 KiB/s for 20 s is abandoned and retried (3 attempts)."))
+    var timeout: Double?
+
     @Flag(help: "Download even when the cached copy is fresh.")
     var refresh = false
 
@@ -24,6 +29,7 @@ struct SourceOptions: ParsableArguments {
 
     func validate() throws {
         if let maxAge, maxAge < 0 { throw ValidationError("--max-age must not be negative.") }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a number of seconds above 0.") }
         if refresh, offline { throw ValidationError("--refresh and --offline contradict each other.") }
     }
 
@@ -32,6 +38,7 @@ struct SourceOptions: ParsableArguments {
         if let source { current = CitySource(argument: source) }
         if let cacheDir { loader.cache = SourceCache(folder: URL(fileURLWithPath: cacheDir)) }
         if let maxAge { loader.maximumAge = maxAge * 3600 }
+        if let timeout { loader.downloader.policy.timeout = timeout }
         if refresh { loader.refresh = true }
         if offline { loader.offline = true }
         if noFallback { loader.allowsFallback = false }

@@ -53,8 +53,8 @@ final class DownloadFaultTests: XCTestCase {
     private func loader(fallback: Bool = true) -> SourceLoader {
         var loader = SourceLoader(cache: SourceCache(folder: folder.appendingPathComponent("cache")))
         loader.allowsFallback = fallback
-        loader.downloader.policy.readTimeout = 1
-        loader.downloader.policy.attemptTimeout = 10
+        loader.downloader.policy.lowSpeedTime = 1
+        loader.downloader.policy.timeout = 10
         loader.downloader.policy.backoff = 0.05
         loader.downloader.policy.maximumSize = 1024 * 1024
         return loader
@@ -93,7 +93,7 @@ final class DownloadFaultTests: XCTestCase {
             _ = try await loader(fallback: false).load(.remote(url("missing")))
             XCTFail("expected an error")
         } catch let error as CityGenError {
-            XCTAssertEqual(error, .sourceUnavailable(url: url("missing").absoluteString, reason: "HTTP status 404"))
+            XCTAssertEqual(error, .sourceUnavailable(url: url("missing").absoluteString, reason: "HTTP 404 Not Found"))
             XCTAssertEqual(error.exitStatus, .sourceUnavailable)
         }
         XCTAssertEqual(try requests("missing").count, 1)
@@ -113,6 +113,47 @@ final class DownloadFaultTests: XCTestCase {
             XCTAssertEqual(try requests(mode).count, 3, "\(mode): three attempts")
             XCTAssertEqual(SourceCache(folder: folder.appendingPathComponent("cache")).lookup(url(mode))?.entry, seeded, mode)
         }
+    }
+
+    /// Each failure says what went wrong; a server that sends nothing or trickles (100 bytes/s) is abandoned by
+    /// the low-speed rule (here 1,024 bytes/s for 1 s): three attempts cost about three seconds, not minutes.
+    func testFailuresSayWhyAndSlowServersAreAbandonedInTime() async throws {
+        let refused = URL(string: "http://127.0.0.1:1/cities.json")!
+        let cases: [(url: URL, reason: String, requests: Int?)] = [
+            (url("silent"), "no data for 1 s", 3),
+            (url("trickle"), "slower than 1,024 bytes/s for 1 s (", 3),
+            (url("unavailable"), "HTTP 503 Service Unavailable", 3),
+            (url("missing"), "HTTP 404 Not Found", 1),
+            (refused, "connection refused by 127.0.0.1:1", nil),
+        ]
+        for (url, reason, requests) in cases {
+            let start = Date()
+            do {
+                _ = try await loader(fallback: false).load(.remote(url))
+                XCTFail("\(url): expected an error")
+            } catch CityGenError.sourceUnavailable(let failed, let message) {
+                XCTAssertEqual(failed, url.absoluteString)
+                XCTAssertTrue(message.hasPrefix(reason), "\(url.lastPathComponent): \(message)")
+            }
+            XCTAssertLessThan(Date().timeIntervalSince(start), 4.5, "\(url.lastPathComponent): 3 attempts of at most 1 s and short waits")
+            if let requests { XCTAssertEqual(try self.requests(url.lastPathComponent).count, requests, url.lastPathComponent) }
+        }
+    }
+
+    /// `--timeout` bounds the whole download, retries included; then the fallback takes over.
+    func testTimeoutBoundsTheWholeDownload() async throws {
+        var loader = loader(fallback: false)
+        loader.downloader.policy.timeout = 1.5
+        loader.downloader.policy.lowSpeedLimit = 10
+        let start = Date()
+        do {
+            _ = try await loader.load(.remote(url("trickle")))
+            XCTFail("expected an error")
+        } catch CityGenError.sourceUnavailable(_, let message) {
+            XCTAssertEqual(message, "gave up after 1.5 s (--timeout)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2.5)
+        XCTAssertEqual(try requests("trickle").count, 1, "a trickle above the low-speed limit is one attempt, cut by the timeout")
     }
 
     func testETagRevalidationReusesTheCache() async throws {

@@ -84,6 +84,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
             except OSError:
                 pass
             self.close_connection = True
+        elif mode == "silent":  # accepts the request, answers nothing for 5 s
+            time.sleep(5)
+            self.close_connection = True
+        elif mode == "trickle":  # 100 bytes a second of a 100,000-byte body, for 5 s
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            try:
+                for _ in range(50):
+                    self.wfile.write(b" " * 10)
+                    self.wfile.flush()
+                    time.sleep(0.1)
+            except OSError:
+                pass
+            self.close_connection = True
+        elif mode == "unavailable":
+            self.send(503, b"down for maintenance")
         elif mode in ("reset", "short", "stall"):
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
