@@ -37,6 +37,8 @@ let package = Package(
             ],
             resources: [.copy("Resources/Templates"), .copy("Resources/cities.json.gz")]
         ),
+        // Fuzz targets: built normally it replays inputs; `scripts/fuzz` builds it for libFuzzer.
+        .executableTarget(name: "citygen-fuzz", dependencies: ["CityGenKit"]),
         .executableTarget(
             name: "citygen",
             dependencies: [

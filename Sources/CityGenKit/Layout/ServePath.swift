@@ -1,5 +1,32 @@
+import Foundation
+
 /// Maps a preview server's request path to a file of the site, safely (`citygen serve`).
 public enum ServePath {
+    /// Longer request paths are refused: no page of the site has a path near this long.
+    public static let maximumLength = 1_024
+
+    /// The file to serve for `requestPath` from the site in `root`, as an absolute path, or nil when there is
+    /// none: the path is too long, not UTF-8, leaves the root (`..` in any spelling), names citygen's
+    /// bookkeeping, or resolves (symbolic links followed) to something that is not a regular file inside the root.
+    public static func resolve(_ requestPath: String, in root: URL) -> String? {
+        guard requestPath.utf8.count <= maximumLength, let file = file(for: requestPath), let realRoot = realPath(root.path) else {
+            return nil
+        }
+        var candidate = realRoot + "/" + file
+        var info = stat()
+        if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { candidate += "/" + SiteLayout().path(.home(.html)) }
+        guard let real = realPath(candidate), real.hasPrefix(realRoot + "/"), stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            !real.dropFirst(realRoot.count + 1).split(separator: "/").contains(where: { $0.hasPrefix(SiteLayout.bookkeepingPrefix) })
+        else { return nil }
+        return real
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The file below the site's root for `requestPath` (`/`, `/list/1.html`, `/city/`), or nil when the path
     /// would leave the root or names citygen's bookkeeping. Folders map to their `index.html`.
     public static func file(for requestPath: String) -> String? {

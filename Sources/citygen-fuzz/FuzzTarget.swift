@@ -1,0 +1,100 @@
+import CityGenKit
+import Foundation
+
+/// The coverage-guided fuzz targets (libFuzzer), one per input citygen reads from outside: each takes arbitrary
+/// bytes and must end in a value or a thrown error, never a crash, a hang or a leak. `scripts/fuzz` builds this
+/// with `-sanitize=fuzzer,address -DFUZZING` and runs each target (chosen by `CITYGEN_FUZZ_TARGET`) on its seed
+/// corpus in `Fuzz/<target>/`; built normally, it replays files given as arguments (the tests replay the corpus).
+enum FuzzTarget: String, CaseIterable {
+    /// The city list: JSON syntax check and decoder.
+    case json
+    /// `citygen.yml`.
+    case config
+    /// A built search index: the manifest and a shard, as `citygen search` reads them (first line: the
+    /// manifest; the rest: the shard every shard number reads).
+    case index
+    /// `citygen serve`'s request path resolution.
+    case servePath = "serve-path"
+
+    func run(_ data: Data) {
+        switch self {
+        case .json:
+            _ = try? CityDecoder.decode(data, sourceName: "fuzz")
+        case .config:
+            _ = try? SiteConfig(yaml: String(decoding: data, as: UTF8.self))
+        case .index:
+            Self.searchIndex(data)
+        case .servePath:
+            Self.resolve(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// A site of its own in a temporary folder, for the index target.
+    private static let site: URL = {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-fuzz-\(getpid())")
+        try? FileManager.default.createDirectory(at: site.appendingPathComponent("search"), withIntermediateDirectories: true)
+        return site
+    }()
+
+    private static func searchIndex(_ data: Data) {
+        let split = data.firstIndex(of: 0x0A) ?? data.endIndex
+        let layout = SiteLayout()
+        try? data[..<split].write(to: site.appendingPathComponent(layout.path(.indexManifest(.json))))
+        let shard = split < data.endIndex ? data[data.index(after: split)...] : Data()
+        for number in 0..<4 { try? shard.write(to: site.appendingPathComponent(layout.path(.indexShard(number, .json)))) }
+        try? shard.write(to: site.appendingPathComponent(layout.path(.indexFavorites)))
+        guard let index = try? SearchIndex(site: site, layout: layout) else { return }
+        for query in ["", "a", "san", "Zü", "..."] { _ = try? index.search(query, limit: 60) }
+        _ = try? index.favorites(matching: "", limit: 60)
+    }
+
+    /// The resolved file must be inside the site root (a folder of this process's own, with one page).
+    private static let serveRoot: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-fuzz-serve-\(getpid())/site")
+        try? FileManager.default.createDirectory(at: root.appendingPathComponent("list"), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: root.appendingPathComponent("index.html").path, contents: Data("home".utf8))
+        _ = FileManager.default.createFile(atPath: root.appendingPathComponent("list/1.html").path, contents: Data("list".utf8))
+        _ = FileManager.default.createFile(atPath: root.deletingLastPathComponent().appendingPathComponent("secret").path, contents: nil)
+        return root
+    }()
+
+    private static func resolve(_ path: String) {
+        if let file = ServePath.file(for: path) {
+            let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+            precondition(!file.hasPrefix("/") && !parts.contains("..") && !parts.contains { $0.hasPrefix(".citygen") }, "escapes: \(file)")
+        }
+        if let file = ServePath.resolve(path, in: serveRoot) {
+            precondition(file.hasPrefix(serveRoot.path + "/"), "outside the site: \(file)")
+        }
+    }
+}
+
+#if FUZZING
+    /// The selected target, read once from `CITYGEN_FUZZ_TARGET`.
+    private let selected: FuzzTarget = {
+        guard let name = ProcessInfo.processInfo.environment["CITYGEN_FUZZ_TARGET"], let target = FuzzTarget(rawValue: name) else {
+            fatalError("set CITYGEN_FUZZ_TARGET to one of \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return target
+    }()
+
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzOne(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+        selected.run(start.map { Data(bytes: $0, count: count) } ?? Data())
+        return 0
+    }
+#else
+    /// Replays inputs: `citygen-fuzz TARGET FILE…` runs each file through the target.
+    @main
+    struct Replay {
+        static func main() throws {
+            let arguments = CommandLine.arguments.dropFirst()
+            guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
+                print("usage: citygen-fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) FILE…")
+                exit(64)
+            }
+            for file in arguments.dropFirst() { target.run(try Data(contentsOf: URL(fileURLWithPath: file))) }
+            print("\(target.rawValue): \(arguments.count - 1) inputs, no crash")
+        }
+    }
+#endif
