@@ -39,10 +39,13 @@ enum FuzzTarget: String, CaseIterable {
     private static func searchIndex(_ data: Data) {
         let split = data.firstIndex(of: 0x0A) ?? data.endIndex
         let layout = SiteLayout()
-        try? data[..<split].write(to: site.appendingPathComponent(layout.path(.indexManifest(.json))))
         let shard = split < data.endIndex ? data[data.index(after: split)...] : Data()
-        for number in 0..<4 { try? shard.write(to: site.appendingPathComponent(layout.path(.indexShard(number, .json)))) }
-        try? shard.write(to: site.appendingPathComponent(layout.path(.indexFavorites)))
+        let files = [(Route.indexManifest(.json), data[..<split]), (.indexFavorites, shard)] + (0..<4).map { (.indexShard($0, .json), shard) }
+        for (route, bytes) in files {
+            let url = site.appendingPathComponent(layout.path(route))
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? bytes.write(to: url)
+        }
         guard let index = try? SearchIndex(site: site, layout: layout) else { return }
         for query in ["", "a", "san", "Zü", "..."] { _ = try? index.search(query, limit: 60) }
         _ = try? index.favorites(matching: "", limit: 60)
@@ -57,6 +60,12 @@ enum FuzzTarget: String, CaseIterable {
         _ = FileManager.default.createFile(atPath: root.deletingLastPathComponent().appendingPathComponent("secret").path, contents: nil)
         return root
     }()
+
+    /// Deletes the folders the targets made.
+    static func removeFolders() {
+        try? FileManager.default.removeItem(at: site)
+        try? FileManager.default.removeItem(at: serveRoot.deletingLastPathComponent())
+    }
 
     private static func resolve(_ path: String) {
         if let file = ServePath.file(for: path) {
@@ -78,10 +87,25 @@ enum FuzzTarget: String, CaseIterable {
         return target
     }()
 
+    @_silgen_name("LLVMFuzzerRunDriver")
+    private func runDriver(
+        _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
+
     @_cdecl("LLVMFuzzerTestOneInput")
     public func fuzzOne(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         selected.run(start.map { Data(bytes: $0, count: count) } ?? Data())
         return 0
+    }
+
+    /// The entry point: SwiftPM links an executable's `main` to `<module>_main`, which hands over to libFuzzer's
+    /// driver.
+    @_cdecl("citygen_fuzz_main")
+    public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+        var argc = argc
+        var argv = argv
+        return runDriver(&argc, &argv, fuzzOne)
     }
 #else
     /// Replays inputs: `citygen-fuzz TARGET FILE…` runs each file through the target.
@@ -94,6 +118,7 @@ enum FuzzTarget: String, CaseIterable {
                 exit(64)
             }
             for file in arguments.dropFirst() { target.run(try Data(contentsOf: URL(fileURLWithPath: file))) }
+            FuzzTarget.removeFolders()
             print("\(target.rawValue): \(arguments.count - 1) inputs, no crash")
         }
     }

@@ -65,6 +65,9 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(
             error("- just\n- a list"),
             .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, templates, favorites)"))
+        // Keys that are not text made Yams trap (found by fuzzing, Fuzz/config/non-text-key): now an error with the line.
+        XCTAssertEqual(error("[0o]:"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 1: a key must be text"))
+        XCTAssertEqual(error("title: x\nfavorites:\n  - {[1]: 2}"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 3: a key must be text"))
         guard case .invalidConfig(_, nil, let reason)? = error("title: [unclosed") else { return XCTFail() }
         XCTAssertTrue(reason.hasPrefix("not valid YAML:"), reason)
     }

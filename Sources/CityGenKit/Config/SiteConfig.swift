@@ -28,10 +28,32 @@ public struct SiteConfig: Sendable, Equatable {
         try self.init(yaml: text, fileName: url.path)
     }
 
+    /// The first mapping key in `node` that is not a scalar, depth first.
+    private static func firstNonTextKey(in node: Node) -> Node? {
+        switch node {
+        case .mapping(let mapping):
+            for (key, value) in mapping {
+                if key.scalar == nil { return key }
+                if let found = firstNonTextKey(in: value) { return found }
+            }
+        case .sequence(let sequence):
+            for item in sequence { if let found = firstNonTextKey(in: item) { return found } }
+        default: break
+        }
+        return nil
+    }
+
     public init(yaml text: String, fileName: String = SiteConfig.fileName) throws {
         let document: Any?
         do {
+            // Yams' `load` traps on a mapping key that is not text (`[0o]: x`, found by fuzzing): checked first.
+            if let node = try Yams.compose(yaml: text), let key = Self.firstNonTextKey(in: node) {
+                throw CityGenError.invalidConfig(
+                    file: fileName, item: nil, reason: "line \((key.mark?.line).map(String.init) ?? "?"): a key must be text")
+            }
             document = try Yams.load(yaml: text)
+        } catch let error as CityGenError {
+            throw error
         } catch {
             throw CityGenError.invalidConfig(file: fileName, item: nil, reason: "not valid YAML: \(error)")
         }
