@@ -78,7 +78,8 @@ def test_challenge_example(browser, challenge_site, mode):
 @pytest.mark.parametrize("mode", MODES)
 def test_full_data_queries_match_citygen_search(browser, full_site, mode):
     open_home(browser, full_site, mode)
-    for query in ["s", "Al", "córdoba", "CORDOBA", "london, gb", "São Paulo", "by", "a z", "Москва", "北京", "'s-Hert"]:
+    for query in ["s", "Al", "córdoba", "CORDOBA", "london, gb", "São Paulo", "by", "a z", "Москва", "北京", "'s-Hert",
+                  "york", "de mayo", "denis", "Mayo u"]:
         type_query(browser, query)
         expected = full_site.search(query, "--limit", "50")
         assert labels(browser) == expected, query
@@ -114,6 +115,31 @@ def test_load_more_and_deep_link(browser, full_site, mode):
     browser.find_element(By.ID, "loadMore").click()
     WebDriverWait(browser, 20).until(lambda b: len(labels(b)) == 100)
     assert labels(browser) == full_site.search("san", "--limit", "100")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_word_matches_follow_the_prefix_matches(browser, full_site, mode):
+    """SPEC §4b: `york` lists the cities starting with York, then New York; the word index is read only once the
+    prefix matches end within the page, and "load more" walks the one sequence."""
+    open_home(browser, full_site, mode)
+    type_query(browser, "s")
+    if mode == "http":
+        assert not [name for name, _ in index_requests(browser) if name.startswith("words/")], "a full page of prefix matches"
+    type_query(browser, "york")
+    shown = labels(browser)
+    prefix = [label for label in shown if label.lower().startswith("york")]
+    assert shown[:len(prefix)] == prefix and "New York, US" in shown[len(prefix):], shown
+    assert shown == full_site.search("york", "--limit", "50")
+    if mode == "http":
+        words = [(name, size) for name, size in index_requests(browser) if name.startswith("words/")]
+        assert 1 <= len(words) <= 2 and all(size <= 32 * 1024 for _, size in words), words
+    type_query(browser, "de mayo")
+    assert "25 de Mayo, UY" in labels(browser)
+    type_query(browser, "grande")
+    assert len(labels(browser)) == 50
+    browser.find_element(By.ID, "loadMore").click()
+    WebDriverWait(browser, 20).until(lambda b: len(labels(b)) > 50)
+    assert labels(browser) == full_site.search("grande", "--limit", str(len(labels(browser))))
 
 
 def test_favorites_only_needs_no_shard(browser, full_site):

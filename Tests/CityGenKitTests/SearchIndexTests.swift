@@ -41,7 +41,7 @@ final class SearchIndexTests: SiteTestCase {
             XCTAssertEqual(file, Data(shard.json.utf8))
             XCTAssertNotNil(try JSONSerialization.jsonObject(with: file))
             let script = try String(contentsOf: folder.appendingPathComponent("site/search/shards/\(n).js"), encoding: .utf8)
-            XCTAssertTrue(script.hasPrefix("citygenIndex(\"shards/\(n)\",{\"version\":1,"), script)
+            XCTAssertTrue(script.hasPrefix("citygenIndex(\"shards/\(n)\",{\"version\":\(IndexManifest.formatVersion),"), script)
         }
     }
 
@@ -55,17 +55,50 @@ final class SearchIndexTests: SiteTestCase {
         XCTAssertEqual(separator("zzz", "北京"), "北")  // whole characters only
     }
 
-    /// The index gives exactly what the catalog's binary search gives, for every kind of query.
+    /// The index gives exactly what the oracles give (the catalog's binary search for SPEC §4, a linear scan of
+    /// every city's word keys for §4b), for every kind of query, whole and in pages.
     func testIndexAgreesWithCatalogSearch() async throws {
         let (index, catalog) = try await index()
+        let words = WordMatchOracle(catalog)
         let queries = [
             "a", "A B", "ab a", "sao", "São", "s", "z", "zz", "a a", "a u", "ae", "aero", "b b b", "zz a", "a ab u", "c",
             "u", "us", "by", "b us", "lodz", "北", "北京", "𠀋", "\u{E000}", "a-b", "a, us", "ab, ua", "-", "",
         ]
         for query in queries {
-            let expected = Fold.fold(query).isEmpty ? Array(0..<catalog.count) : catalog.search(query)
+            let expected = Fold.fold(query).isEmpty ? Array(0..<catalog.count) : catalog.fullSearch(query, words: words)
             XCTAssertEqual(try index.search(query).map(\.id), expected.map { catalog.cities[$0].id }, "query \(query.debugDescription)")
+            for limit in [1, 7, 50] {
+                XCTAssertEqual(try SearchIndex(site: index.site).search(query, limit: limit).map(\.id),
+                    expected.prefix(limit).map { catalog.cities[$0].id }, "query \(query.debugDescription), limit \(limit)")
+            }
         }
+        XCTAssertGreaterThan(words.matches("zz", excluding: catalog.search("zz")).count, 20, "the fixture has word matches")
+    }
+
+    /// SPEC §4b's examples: after the prefix matches come the cities with a later word where the query starts,
+    /// ordered by the word key that matched, each once; punctuation, case and accents fold as in §4.
+    func testWordMatchesFollowThePrefixMatches() async throws {
+        try await build(Fixtures.json([
+            (1, "York", "GB", 53.96, -1.08), (2, "New York", "US", 40.71, -74.01), (3, "East York", "CA", 43.69, -79.33),
+            (4, "Saint-Denis", "FR", 48.94, 2.36), (5, "Saint-Denis-d’Oléron", "FR", 46.03, -1.38), (6, "25 de Mayo", "UY", -34.19, -57.57),
+            (7, "Mayo", "IE", 53.9, -9.3), (8, "York York", "US", 1, 1), (9, "Yorkton", "CA", 51.21, -102.46), (10, "Old York", "", 2, 2),
+        ])) { $0.shardSize = 1024 }
+        let index = try SearchIndex(site: folder.appendingPathComponent("site"))
+        func labels(_ query: String, limit: Int = .max) throws -> [String] {
+            try index.search(query, limit: limit).map { $0.country.isEmpty ? $0.name : "\($0.name), \($0.country)" }
+        }
+        // "york" < "york ca" < "york us": Old York (no country), then East York, then New York and York York (§3).
+        XCTAssertEqual(try labels("york"), ["York, GB", "York York, US", "Yorkton, CA", "Old York", "East York, CA", "New York, US"])
+        XCTAssertEqual(try labels("YORK u"), ["New York, US", "York York, US"])  // both "york us": then §3
+        XCTAssertEqual(try labels("york", limit: 4), ["York, GB", "York York, US", "Yorkton, CA", "Old York"])
+        XCTAssertEqual(try labels("denis"), ["Saint-Denis-d’Oléron, FR", "Saint-Denis, FR"])  // "denis doleron fr" < "denis fr"
+        XCTAssertEqual(try labels("doléron"), ["Saint-Denis-d’Oléron, FR"])
+        XCTAssertEqual(try labels("de mayo"), ["25 de Mayo, UY"])
+        XCTAssertEqual(try labels("mayo"), ["Mayo, IE", "25 de Mayo, UY"])
+        XCTAssertEqual(try labels("mayo u"), ["25 de Mayo, UY"])
+        XCTAssertEqual(try labels("zork"), [])
+        XCTAssertEqual(try labels("...").count, 10, "a query that folds to nothing lists from the start")
+        XCTAssertGreaterThan(index.wordShardLoads.count, 0)
     }
 
     func testInvalidAndUnknownQueries() async throws {
@@ -135,13 +168,13 @@ final class SearchIndexTests: SiteTestCase {
         }
         let original = try Data(contentsOf: manifest)
         for (bytes, reason) in [
-            ("{\"version\":2}", "index format 2; this citygen reads 1"), ("[1,2]", "not a citygen index file"), ("", "not a citygen index file"),
+            ("{\"version\":99}", "index format 99; this citygen reads \(IndexManifest.formatVersion)"), ("[1,2]", "not a citygen index file"), ("", "not a citygen index file"),
         ] {
             try Data(bytes.utf8).write(to: manifest)
             XCTAssertEqual(try searchError(), .invalidIndex(file: manifest.path, reason: reason), bytes)
         }
         try original.write(to: manifest)
-        for bytes in [#"{"version":1,"entries":[[1,"a","US",1,2]]}"#, #"{"version":1,"entries":[["x","a","US",1,2,"a\tus"]]}"#, #"{"version":1}"#] {
+        for bytes in [#"{"version":2,"entries":[[1,"a","US",1,2]]}"#, #"{"version":2,"entries":[["x","a","US",1,2,"a\tus"]]}"#, #"{"version":2}"#] {
             try Data(bytes.utf8).write(to: shard)
             guard case .invalidIndex(let file, let reason)? = try searchError() else { return XCTFail(bytes) }
             XCTAssertEqual(file, shard.path)

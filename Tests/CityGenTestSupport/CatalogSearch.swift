@@ -57,3 +57,46 @@ extension CityCatalog {
     }
 
 }
+
+/// The tests' oracle for SPEC §4b, by a linear scan: every city's word keys, computed here from the spec's words
+/// (`fold(name).split(" ")`, keys from the second word on, then `" " + fold(country)` unless it is empty), and for a
+/// query the cities with a key that starts with it, at their smallest such key, ordered by that key, then SPEC §3.
+public struct WordMatchOracle: Sendable {
+    /// Every (word key, catalog index), in catalog order.
+    let pairs: [(key: [UInt8], city: Int)]
+
+    public init(_ catalog: CityCatalog) {
+        var pairs: [(key: [UInt8], city: Int)] = []
+        for city in 0..<catalog.count {
+            let words = String(decoding: catalog.foldedNames[city], as: UTF8.self).split(separator: " ").map(String.init)
+            let country = String(decoding: catalog.foldedCountries[city], as: UTF8.self)
+            for k in words.indices.dropFirst() {
+                let key = words[k...].joined(separator: " ") + (country.isEmpty ? "" : " " + country)
+                pairs.append((Array(key.utf8), city))
+            }
+        }
+        self.pairs = pairs
+    }
+
+    /// The word matches of `query` that are not in `prefixMatches`, in order (catalog indices).
+    public func matches(_ query: String, excluding prefixMatches: [Int]) -> [Int] {
+        let folded = Array(Fold.fold(query).utf8)
+        guard !folded.isEmpty else { return [] }
+        let excluded = Set(prefixMatches)
+        var first: [Int: [UInt8]] = [:]
+        for (key, city) in pairs where !excluded.contains(city) && key.starts(with: folded) {
+            if let known = first[city], !key.lexicographicallyPrecedes(known) { continue }
+            first[city] = key
+        }
+        return first.sorted { a, b in a.value == b.value ? a.key < b.key : a.value.lexicographicallyPrecedes(b.value) }.map(\.key)
+    }
+}
+
+extension CityCatalog {
+    /// SPEC §4 then §4b: the whole result sequence of `query` (catalog indices), the first `limit` of it.
+    public func fullSearch(_ query: String, words: WordMatchOracle, limit: Int = .max) -> [Int] {
+        let prefix = search(query)
+        guard prefix.count < limit else { return Array(prefix.prefix(limit)) }
+        return Array((prefix + words.matches(query, excluding: prefix)).prefix(limit))
+    }
+}

@@ -5,6 +5,7 @@ struct SiteFiles: Sendable {
     let renderer: SiteRenderer
     let index: SearchIndexWriter
     let shards: [SearchIndexWriter.Shard]
+    let wordShards: [SearchIndexWriter.Shard]
     let manifestJSON: String
     let favoritesJSON: String
     /// The public URLs of the sitemap's pages, when there is a base URL.
@@ -19,11 +20,14 @@ struct SiteFiles: Sendable {
     ) {
         let index = SearchIndexWriter(catalog: catalog, shardSize: shardSize)
         let shards = index.shards()
+        let words = WordKeys(catalog: catalog)
+        let wordShards = index.wordShards(words)
         let favoritesJSON = index.favorites(favorites).json
         self.layout = layout
         self.index = index
         self.shards = shards
-        self.manifestJSON = index.manifest(shards, layout: layout).json
+        self.wordShards = wordShards
+        self.manifestJSON = index.manifest(shards, words: words, wordShards: wordShards, layout: layout).json
         self.favoritesJSON = favoritesJSON
         self.renderer = SiteRenderer(
             catalog: catalog, plan: plan, templates: templates, title: title, favorites: favorites, layout: layout,
@@ -32,7 +36,7 @@ struct SiteFiles: Sendable {
         let contents = SiteLayout.Contents(
             formats: formats, listPages: plan.pageCount, cityIDs: catalog.cities.map(\.id),
             countries: countries.countries.map { ($0.code, countries.pageCount($0)) }, shardCount: shards.count,
-            assets: TemplateSet.assets)
+            wordShardCount: wordShards.count, assets: TemplateSet.assets)
         self.routes = layout.routes(contents)
         self.sitemapURLs = layout.baseURL == nil ? [] : layout.sitemapPages(contents).compactMap(layout.url)
     }
@@ -44,6 +48,8 @@ struct SiteFiles: Sendable {
         case .indexManifest(.script): script(route, manifestJSON)
         case .indexShard(let n, .json): Array(shards[n].json.utf8)
         case .indexShard(let n, .script): script(route, shards[n].json)
+        case .wordShard(let n, .json): Array(wordShards[n].json.utf8)
+        case .wordShard(let n, .script): script(route, wordShards[n].json)
         case .indexFavorites: Array(favoritesJSON.utf8)
         case .asset(let name): renderer.templates.assets[name] ?? []
         case .sitemap(let n): Array(Sitemap.file(n, of: sitemapURLs).utf8)

@@ -19,6 +19,8 @@ public enum Route: Hashable, Sendable {
     case indexManifest(IndexEncoding)
     /// Search index shard `n`, from 0.
     case indexShard(Int, IndexEncoding)
+    /// Word index shard `n`, from 0 (SPEC §4b).
+    case wordShard(Int, IndexEncoding)
     /// The favorites as index entries.
     case indexFavorites
     /// `sitemap.xml`, the index of the sitemap files.

@@ -40,6 +40,7 @@ public struct SiteLayout: Sendable, Equatable {
         case .asset(let name): "assets/\(name)"
         case .indexManifest(let encoding): "\(indexFolder)manifest.\(encoding.fileExtension)"
         case .indexShard(let n, let encoding): "\(indexFolder)\(Self.shardFolder)\(n).\(encoding.fileExtension)"
+        case .wordShard(let n, let encoding): "\(indexFolder)\(Self.wordFolder)\(n).\(encoding.fileExtension)"
         case .indexFavorites: "\(indexFolder)favorites.json"
         case .sitemapIndex: "sitemap.xml"
         case .sitemap(let n): "sitemap-\(n).xml"
@@ -74,16 +75,17 @@ public struct SiteLayout: Sendable, Equatable {
     public var indexFolder: String { "search/" }
 
     private static let shardFolder = "shards/"
+    private static let wordFolder = "words/"
 
     /// URL patterns the browser client needs: `city`, a city's HTML page relative to the site's root, where
     /// `{id}` is its id and `{id%n}` the id's remainder by n (never negative); `shard`, a shard's name relative to
-    /// the index folder without extension, where `{n}` is its number.
+    /// the index folder without extension, where `{n}` is its number; `word`, the same for a word shard.
     public var urlTemplates: [String: String] {
         let folder = switch cityFolders {
         case .flat: "city/"
         case .remainder(let n): "city/{id%\(n)}/"
         }
-        return ["city": folder + "{id}.html", "shard": Self.shardFolder + "{n}"]
+        return ["city": folder + "{id}.html", "shard": Self.shardFolder + "{n}", "word": Self.wordFolder + "{n}"]
     }
 
     // MARK: Links
@@ -155,12 +157,14 @@ public struct SiteLayout: Sendable, Equatable {
         /// Each country's code and number of pages, in the order of the country index.
         public var countries: [(code: String, pages: Int)]
         public var shardCount: Int
+        public var wordShardCount: Int
         public var assets: [String]
 
         public init(
             formats: [PageFormat], listPages: Int, cityIDs: [Int], countries: [(code: String, pages: Int)] = [], shardCount: Int,
-            assets: [String]
+            wordShardCount: Int = 0, assets: [String]
         ) {
+            self.wordShardCount = wordShardCount
             self.formats = formats
             self.listPages = listPages
             self.cityIDs = cityIDs
@@ -175,6 +179,7 @@ public struct SiteLayout: Sendable, Equatable {
         var routes: [Route] = [.indexFavorites, .indexManifest(.json), .indexManifest(.script)]
         routes.reserveCapacity(8 + contents.shardCount * 2 + contents.formats.count * (contents.listPages + contents.cityIDs.count + 2))
         for n in 0..<contents.shardCount { routes += [.indexShard(n, .json), .indexShard(n, .script)] }
+        for n in 0..<contents.wordShardCount { routes += [.wordShard(n, .json), .wordShard(n, .script)] }
         for format in contents.formats {
             routes += [.home(format), .favorites(format)]
             routes += (1...max(1, contents.listPages)).map { .list(page: $0, format) }

@@ -3,7 +3,7 @@ import Foundation
 /// `search/manifest.json`: what a client reads first (format in README, "Search index").
 public struct IndexManifest: Sendable, Equatable, Codable {
     /// The index format this citygen writes and reads; a client refuses any other.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     public var version = IndexManifest.formatVersion
     /// Number of cities in the index.
@@ -23,9 +23,12 @@ public struct IndexManifest: Sendable, Equatable, Codable {
     public var exact: [String: [String]]
     /// Each shard's lower bound: every key in shard n is ≥ `shards[n]` and < `shards[n + 1]`.
     public var shards: [String]
+    /// Each word shard's lower bound (SPEC §4b: the word index, read only when a query's prefix matches run out).
+    public var words: [String]
 
     public init(
-        count: Int, countries: [String], unnamed: [IndexEntry], urls: [String: String], exact: [String: [String]], shards: [String]
+        count: Int, countries: [String], unnamed: [IndexEntry], urls: [String: String], exact: [String: [String]], shards: [String],
+        words: [String]
     ) {
         self.count = count
         self.countries = countries
@@ -33,6 +36,7 @@ public struct IndexManifest: Sendable, Equatable, Codable {
         self.urls = urls
         self.exact = exact
         self.shards = shards
+        self.words = words
     }
 
     public var json: String {
@@ -42,7 +46,7 @@ public struct IndexManifest: Sendable, Equatable, Codable {
         return "{\"version\":\(version),\"count\":\(count),\"fields\":[\(quoted(fields))],\"countries\":[\(quoted(countries))],"
             + "\"unnamed\":[" + unnamed.map(\.json).joined(separator: ",") + "],"
             + "\"urls\":{" + urls.joined(separator: ",") + "},\"exact\":{" + exact.joined(separator: ",") + "},"
-            + "\"shards\":[\(quoted(shards))]}\n"
+            + "\"shards\":[\(quoted(shards))],\"words\":[\(quoted(words))]}\n"
     }
 
     /// Reads a manifest file, checking its version.

@@ -1,18 +1,21 @@
 import Foundation
 
 /// The one search core in Swift: reads a built `search/` folder the way the browser client does (the manifest
-/// once, then only the shards that hold a query's matches) and answers SPEC §4. Used by `citygen search` and by
-/// the tests of the index's bounds; the browser's `search.js` implements the same steps.
+/// once, then only the shards that hold a query's matches) and answers SPEC §4, then §4b (word matches, from the
+/// word shards, read only when the prefix matches run out before `limit`). Used by `citygen search` and by the
+/// tests of the index's bounds; the browser's `search.js` implements the same steps.
 public final class SearchIndex {
     /// The built site's folder.
     public let site: URL
     private let layout: SiteLayout
     public let manifest: IndexManifest
-    /// `manifest.shards` as UTF-8.
-    private let bounds: [[UInt8]]
-    private var loaded: [Int: [IndexEntry]] = [:]
-    /// Shards read so far, in order: what a client would have downloaded.
+    /// `manifest.shards` and `manifest.words` as UTF-8.
+    private let bounds: [[UInt8]], wordBounds: [[UInt8]]
+    private var loaded: [Route: [IndexEntry]] = [:]
+    /// Prefix shards read so far, in order: what a client would have downloaded.
     public private(set) var shardLoads: [Int] = []
+    /// Word shards read so far, in order.
+    public private(set) var wordShardLoads: [Int] = []
     /// Bytes read so far, the manifest's included.
     public private(set) var bytesRead = 0
 
@@ -24,11 +27,12 @@ public final class SearchIndex {
         let data = try Self.read(url, what: "search index (citygen build makes one)")
         manifest = try IndexManifest(json: data, file: url.path)
         bounds = manifest.shards.map { Array($0.utf8) }
+        wordBounds = manifest.words.map { Array($0.utf8) }
         bytesRead = data.count
     }
 
-    /// The first `limit` matches of `query` in SPEC order. A query that folds to nothing gives the start of the
-    /// list (SPEC §4).
+    /// The first `limit` matches of `query`: its prefix matches in SPEC order, then its word matches (§4b). A
+    /// query that folds to nothing gives the start of the list (SPEC §4).
     public func search(_ query: String, limit: Int = .max) throws -> [IndexEntry] {
         let query = SearchQuery(query, manifest: manifest)
         if query.listsAll { return try entries(from: 0, limit: limit) }
@@ -36,17 +40,49 @@ public final class SearchIndex {
         for prefix in query.prefixes where results.count < limit {
             try collect(prefix: prefix, into: &results, limit: limit)
         }
+        if results.count < limit { try collectWordMatches(query.folded, into: &results, limit: limit) }
         return results
     }
 
-    /// Favorites matching `query` (all of them when it folds to nothing), from `favorites.json`: no shard is read.
+    /// Favorites matching `query` (all of them when it folds to nothing), prefix matches then word matches, from
+    /// `favorites.json`: no shard is read.
     public func favorites(matching query: String, limit: Int = .max) throws -> [IndexEntry] {
         let url = site.appendingPathComponent(layout.path(.indexFavorites))
         let data = try Self.read(url, what: "favorites index")
         bytesRead += data.count
         let all = try FavoritesIndex(json: data, file: url.path).favorites
         let folded = Array(Fold.fold(query).utf8)
-        return Array(all.lazy.filter { SearchKey.spec(fromIndex: $0.key).starts(with: folded) }.prefix(limit))
+        let prefix = all.filter { SearchKey.spec(fromIndex: $0.key).starts(with: folded) }
+        guard !folded.isEmpty else { return Array(prefix.prefix(limit)) }
+        let words = all.enumerated().compactMap { position, entry -> (key: [UInt8], position: Int, entry: IndexEntry)? in
+            guard !SearchKey.spec(fromIndex: entry.key).starts(with: folded) else { return nil }
+            let name = entry.key.prefix { $0 != SearchKey.separator }, country = entry.key.drop { $0 != SearchKey.separator }.dropFirst()
+            return WordKeys.keys(name: Array(name), country: Array(country)).filter { $0.starts(with: folded) }.min { ByteString.compare($0, $1) < 0 }
+                .map { ($0, position, entry) }
+        }.sorted { ByteString.compare($0.key, $1.key) < 0 || ($0.key == $1.key && $0.position < $1.position) }
+        return Array((prefix + words.map(\.entry)).prefix(limit))
+    }
+
+    /// Appends the word matches of `folded` (SPEC §4b) that `results`, which hold every prefix match, do not:
+    /// the run of word keys starting with it, each city once, at its first key.
+    private func collectWordMatches(_ folded: [UInt8], into results: inout [IndexEntry], limit: Int) throws {
+        guard !wordBounds.isEmpty else { return }
+        var seen = Set(results.map(\.id))
+        var shard = max(0, wordBounds.indices.partitionPoint { ByteString.compare(wordBounds[$0], folded) <= 0 } - 1)
+        var entries = try load(.wordShard(shard, .json))
+        var i = entries.indices.partitionPoint { ByteString.compare(entries[$0].key, folded) < 0 }
+        while results.count < limit {
+            while i < entries.count, entries[i].key.starts(with: folded) {
+                guard results.count < limit else { return }
+                if seen.insert(entries[i].id).inserted { results.append(entries[i]) }
+                i += 1
+            }
+            if i < entries.count { return }
+            shard += 1
+            guard shard < wordBounds.count, wordBounds[shard].starts(with: folded) else { return }
+            entries = try load(.wordShard(shard, .json))
+            i = 0
+        }
     }
 
     /// Appends the run of entries whose key starts with `prefix`.
@@ -57,7 +93,7 @@ public final class SearchIndex {
         }
         // The last shard whose lower bound is not above the prefix holds the run's start, if there is a run.
         var shard = max(0, bounds.indices.partitionPoint { ByteString.compare(bounds[$0], prefix) <= 0 } - 1)
-        var entries = try load(shard)
+        var entries = try load(.indexShard(shard, .json))
         var i = entries.indices.partitionPoint { ByteString.compare(entries[$0].key, prefix) < 0 }
         while results.count < limit {
             while i < entries.count, entries[i].key.starts(with: prefix) {
@@ -70,7 +106,7 @@ public final class SearchIndex {
             // a bound above the prefix that does not start with it is above every key that does.
             shard += 1
             guard shard < bounds.count, bounds[shard].starts(with: prefix) else { return }
-            entries = try load(shard)
+            entries = try load(.indexShard(shard, .json))
             i = 0
         }
     }
@@ -79,19 +115,24 @@ public final class SearchIndex {
         var results: [IndexEntry] = []
         var shard = start
         while shard < bounds.count, results.count < limit {
-            results += try load(shard).prefix(limit - results.count)
+            results += try load(.indexShard(shard, .json)).prefix(limit - results.count)
             shard += 1
         }
         return results
     }
 
-    private func load(_ shard: Int) throws -> [IndexEntry] {
-        if let entries = loaded[shard] { return entries }
-        let url = site.appendingPathComponent(layout.path(.indexShard(shard, .json)))
+    /// A prefix or word shard's entries, read once.
+    private func load(_ route: Route) throws -> [IndexEntry] {
+        if let entries = loaded[route] { return entries }
+        let url = site.appendingPathComponent(layout.path(route))
         let data = try Self.read(url, what: "search shard (rebuild the site)")
         let entries = try IndexShard(json: data, file: url.path).entries
-        loaded[shard] = entries
-        shardLoads.append(shard)
+        loaded[route] = entries
+        switch route {
+        case .indexShard(let n, _): shardLoads.append(n)
+        case .wordShard(let n, _): wordShardLoads.append(n)
+        default: break
+        }
         bytesRead += data.count
         return entries
     }

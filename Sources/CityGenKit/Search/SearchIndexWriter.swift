@@ -25,25 +25,38 @@ public struct SearchIndexWriter: Sendable {
         SearchKey.index(name: catalog.foldedNames[index], country: catalog.foldedCountries[index])
     }
 
-    /// The index row of the city at `index`.
-    func entry(_ index: Int) -> IndexEntry {
+    /// The index row of the city at `index`, with its key or `key`.
+    func entry(_ index: Int, key: [UInt8]? = nil) -> IndexEntry {
         let city = catalog.cities[index]
-        return IndexEntry(id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key(index))
+        return IndexEntry(
+            id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key ?? self.key(index))
     }
 
-    /// The shards in order. A run of equal keys larger than `shardSize` makes one larger shard.
+    /// The shards of the prefix index, in order. A run of equal keys larger than `shardSize` makes one larger shard.
     public func shards() -> [Shard] {
-        let budget = shardSize - IndexShard.framingBytes
+        Self.shards(count: catalog.count, budget: shardSize - IndexShard.framingBytes, key: key) { entry($0) }
+    }
+
+    /// The shards of the word index (SPEC §4b): the cities' word keys in order, each row a city with the word key
+    /// in place of its key.
+    public func wordShards(_ words: WordKeys) -> [Shard] {
+        Self.shards(count: words.keys.count, budget: shardSize - IndexShard.framingBytes, key: { words.keys[$0] }) { row in
+            entry(words.cities[row], key: words.keys[row])
+        }
+    }
+
+    /// Rows `0..<count` cut into shards of at most `budget` bytes of entries; a run of equal keys is never split.
+    static func shards(count: Int, budget: Int, key: (Int) -> [UInt8], entry: (Int) -> IndexEntry) -> [Shard] {
         var shards: [Shard] = []
         var start = 0
         var entries: [String] = []
         var bytes = 0
         var index = 0
-        while index < catalog.count {
-            // The run of cities with this key: they go into one shard together.
+        while index < count {
+            // The run of rows with this key: they go into one shard together.
             let runKey = key(index)
             var end = index + 1
-            while end < catalog.count, key(end) == runKey { end += 1 }
+            while end < count, key(end) == runKey { end += 1 }
             let run = (index..<end).map { entry($0).json }
             let runBytes = run.reduce(0) { $0 + $1.utf8.count + 1 }
             if !entries.isEmpty, bytes + runBytes > budget {
@@ -57,25 +70,29 @@ public struct SearchIndexWriter: Sendable {
             index = end
         }
         if !entries.isEmpty || shards.isEmpty {
-            shards.append(Shard(range: start..<catalog.count, json: IndexShard.json(entries: entries)))
+            shards.append(Shard(range: start..<count, json: IndexShard.json(entries: entries)))
         }
         return shards
     }
 
-    /// The manifest for `shards`, with the layout's URL patterns for the browser.
-    public func manifest(_ shards: [Shard], layout: SiteLayout) -> IndexManifest {
-        let countries = Set(catalog.foldedCountries).sorted { ByteString.compare($0, $1) < 0 }
-        let bounds = shards.enumerated().map { n, shard -> String in
+    /// Each shard's lower bound: the shortest prefix of its first key above the previous shard's last key.
+    static func bounds(_ shards: [Shard], key: (Int) -> [UInt8]) -> [String] {
+        shards.enumerated().map { n, shard -> String in
             guard n > 0, !shard.range.isEmpty else { return "" }
-            let bound = Self.separator(after: key(shard.range.lowerBound - 1), upTo: key(shard.range.lowerBound))
-            return String(decoding: bound, as: UTF8.self)
+            return String(decoding: separator(after: key(shard.range.lowerBound - 1), upTo: key(shard.range.lowerBound)), as: UTF8.self)
         }
+    }
+
+    /// The manifest for `shards` and `wordShards`, with the layout's URL patterns for the browser.
+    public func manifest(_ shards: [Shard], words: WordKeys, wordShards: [Shard], layout: SiteLayout) -> IndexManifest {
+        let countries = Set(catalog.foldedCountries).sorted { ByteString.compare($0, $1) < 0 }
+        let bounds = Self.bounds(shards, key: key)
         // Cities whose name folds to nothing are found by their country alone; listing them here (ten in the real
         // data) spares a load of the first shard for every query that starts like a country code.
         return IndexManifest(
             count: catalog.count, countries: countries.map { String(decoding: $0, as: UTF8.self) },
-            unnamed: catalog.exactNameRange([], countryPrefix: []).map(entry), urls: layout.urlTemplates,
-            exact: exactNames(below: bounds), shards: bounds)
+            unnamed: catalog.exactNameRange([], countryPrefix: []).map { entry($0) }, urls: layout.urlTemplates,
+            exact: exactNames(below: bounds), shards: bounds, words: Self.bounds(wordShards) { words.keys[$0] })
     }
 
     /// `IndexManifest.exact`: each name W that a bound starts with, followed by a space or the tab, and the
@@ -98,7 +115,7 @@ public struct SearchIndexWriter: Sendable {
 
     /// The favorites (catalog indices) as index entries, in list order.
     func favorites(_ indices: Set<Int>) -> FavoritesIndex {
-        FavoritesIndex(favorites: indices.sorted().map(entry))
+        FavoritesIndex(favorites: indices.sorted().map { entry($0) })
     }
 
     /// The shortest prefix of `next` that is greater than `previous` (which is less than `next`), cut at a

@@ -4,6 +4,8 @@ public struct SearchQuery: Sendable, Equatable {
     /// with the query; for each space, the exact name before it with a country starting with the rest; and
     /// names starting with the query. Empty when the query folds to nothing: it shows the start of the list.
     public let prefixes: [[UInt8]]
+    /// The folded query: a prefix of the word keys of its word matches (SPEC §4b).
+    public let folded: [UInt8]
     /// True when the query folds to nothing (`""`, `"   "`, `"..."`): SPEC §4 lists from the start.
     public var listsAll: Bool { prefixes.isEmpty }
 
@@ -11,6 +13,7 @@ public struct SearchQuery: Sendable, Equatable {
     /// present, and exact names that its `exact` table rules out.
     public init(_ text: String, manifest: IndexManifest? = nil) {
         let folded = Array(Fold.fold(text).utf8)
+        self.folded = folded
         guard !folded.isEmpty else {
             prefixes = []
             return

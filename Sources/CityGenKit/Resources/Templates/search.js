@@ -138,7 +138,7 @@
   // Index: JSON files over HTTP, their script twins (citygenIndex(name, data)) from file://, where fetch() of
   // local files is blocked. Each file loads once.
   var Index = (function () {
-    var folder = input.getAttribute('data-index'), viaScript = location.protocol === 'file:', VERSION = 1;
+    var folder = input.getAttribute('data-index'), viaScript = location.protocol === 'file:', VERSION = 2;
     var cache = {}, waiting = {};
     window.citygenIndex = function (name, data) { if (waiting[name]) waiting[name](data); };
     function load(name) {
@@ -161,10 +161,13 @@
       return m;
     });
     manifest.catch(function () { });  // reported by the query that needs it
-      function shard(n) {
+    function shard(n) {
       return manifest.then(function (m) { return load(m.urls.shard.replace('{n}', String(n))); });
     }
-    return { manifest: manifest, shard: shard };
+    function word(n) {  // a shard of the word index (SPEC §4b)
+      return manifest.then(function (m) { return load(m.urls.word.replace('{n}', String(n))); });
+    }
+    return { manifest: manifest, shard: shard, word: word };
   })();
 
   // Query: a query's matches are runs of keys sharing a prefix (README, "Search index"); a query that folds to
@@ -183,6 +186,13 @@
     this.favorites = onlyFavorites;
     this.prefixes = [];
     this.at = { prefix: 0, shard: -1, offset: 0 };
+    this.word = { shard: -1, offset: -1, done: false, seen: null };
+  }
+  // The word keys of an entry (SPEC §4b): from its second folded word on, then its folded country.
+  function wordKeys(e) {
+    var parts = e[5].split('\t'), words = parts[0].split(' '), country = parts[1] ? ' ' + parts[1] : '', keys = [];
+    for (var k = 1; k < words.length; k++) keys.push(words.slice(k).join(' ') + country);
+    return keys;
   }
   Query.prototype.prepare = function (m) {
     var q = this.folded, prefixes = this.prefixes;
@@ -204,6 +214,15 @@
         .filter(function (e) { return !seen[e[0]] && (seen[e[0]] = true); })
         .sort(function (a, b) { return Fold.compare(a[5], b[5]) || a[0] - b[0]; });
       var hits = merged.filter(function (e) { return all || e[5].replace('\t', ' ').trim().lastIndexOf(q, 0) === 0; });
+      if (!all) {  // then the word matches, by the first word key that matched (the sort is stable: list order)
+        var prefixHit = {};
+        hits.forEach(function (e) { prefixHit[e[0]] = true; });
+        var words = merged.filter(function (e) { return !prefixHit[e[0]]; }).map(function (e) {
+          var keys = wordKeys(e).filter(function (k) { return k.startsWith(q); }).sort(Fold.compare);
+          return keys.length ? [keys[0], e] : null;
+        }).filter(Boolean).sort(function (a, b) { return Fold.compare(a[0], b[0]); });
+        hits = hits.concat(words.map(function (w) { return w[1]; }));
+      }
       this.results = hits.slice(0, target);
       this.done = hits.length <= target;
       return;
@@ -241,7 +260,34 @@
       else if (at.shard + 1 < shards.length && shards[at.shard + 1].startsWith(prefix)) { at.shard++; at.offset = 0; }
       else { at.prefix++; at.shard = -1; }  // a bound above the prefix without it is above all its keys
     }
-    this.done = at.prefix >= this.prefixes.length;
+    if (at.prefix >= this.prefixes.length && this.results.length < target) await this.nextWords(m, target);
+    this.done = at.prefix >= this.prefixes.length && this.word.done;
+  };
+  // Word matches (SPEC §4b), once every prefix match is in `results`: the run of word keys that start with the
+  // query, each city once; the word shards are read only now.
+  Query.prototype.nextWords = async function (m, target) {
+    var w = this.word, q = this.folded, bounds = m.words;
+    if (!w.seen) {
+      w.seen = {};
+      this.results.forEach(function (e) { w.seen[e[0]] = true; });
+    }
+    while (this.results.length < target && !w.done) {
+      if (!bounds.length) { w.done = true; break; }
+      if (w.shard < 0) {
+        w.shard = Math.max(0, lowerBound(bounds.length, function (i) { return Fold.compare(bounds[i], q) <= 0; }) - 1);
+        w.offset = -1;
+      }
+      var entries = (await Index.word(w.shard)).entries;
+      var i = w.offset >= 0 ? w.offset : lowerBound(entries.length, function (k) { return Fold.compare(entries[k][5], q) < 0; });
+      while (i < entries.length && this.results.length < target && entries[i][5].startsWith(q)) {
+        var e = entries[i++];
+        if (!w.seen[e[0]]) { w.seen[e[0]] = true; this.results.push(e); }
+      }
+      if (i < entries.length && !entries[i][5].startsWith(q)) w.done = true;
+      else if (i < entries.length) w.offset = i;
+      else if (w.shard + 1 < bounds.length && bounds[w.shard + 1].startsWith(q)) { w.shard++; w.offset = 0; }
+      else w.done = true;
+    }
   };
 
   // Results: each a #cityCell_<id> with a link, `Name, CC` and the coordinates, built from text nodes.
