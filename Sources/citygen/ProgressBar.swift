@@ -1,12 +1,11 @@
 import CityGenKit
 import Foundation
-import Synchronization
 
 /// Progress bars on stderr, only when it is a terminal: `Rendering [#####-----] 42% 178,000/424,178 files …`.
 /// Redrawn at most ten times a second, from any thread; `clear()` before printing a line of text.
 final class ProgressBar: Sendable {
     let enabled: Bool
-    private let state = Mutex<(step: BuildProgress.Step?, started: Date, drawn: Date, visible: Bool)>((nil, Date(), .distantPast, false))
+    private let state = Locked<(step: BuildProgress.Step?, started: Date, drawn: Date, visible: Bool)>((nil, Date(), .distantPast, false))
 
     init(enabled: Bool) { self.enabled = enabled }
 

@@ -14,7 +14,8 @@ final class BuildServiceTests: SiteTestCase {
         XCTAssertEqual(files, ([
             ".citygen-manifest", "404.html", "assets/search.js", "assets/style.css", "favorites.html", "favorites.md", "index.html",
             "index.md", "list/1.html", "list/1.md", "list/2.html", "list/2.md", "list/3.html", "list/3.md", "search/favorites.json",
-            "search/manifest.js", "search/manifest.json", "search/shards/0.js", "search/shards/0.json", "country/index.html",
+            "search/manifest.js", "search/manifest.json", "search/shards/0.js", "search/shards/0.json", "search/words/0.js",
+            "search/words/0.json", "country/index.html",
             "country/index.md", "country/AU/1.html", "country/AU/1.md", "country/US/1.html", "country/US/1.md", "country/US/2.html",
             "country/US/2.md",
         ] + cities).sorted())
@@ -99,7 +100,7 @@ final class BuildServiceTests: SiteTestCase {
             ".citygen-manifest", "city/1/1.md", "city/2/2.md", "city/3/3.md", "city/4/4.md", "city/5/5.md", "country/AU/1.md",
             "country/US/1.md", "country/US/2.md", "country/index.md", "favorites.md", "index.md",
             "list/1.md", "list/2.md", "list/3.md", "search/favorites.json", "search/manifest.js", "search/manifest.json",
-            "search/shards/0.js", "search/shards/0.json",
+            "search/shards/0.js", "search/shards/0.json", "search/words/0.js", "search/words/0.json",
         ])
     }
 

@@ -74,7 +74,7 @@ final class WholeSiteSwitchTests: SiteTestCase {
         let sets = [Fixtures.json(Self.cities(1_000, firstID: 1, seed: 3)), Fixtures.json(Self.cities(1_000, firstID: 10_000, seed: 4))]
         try await build(sets[0], pageSize: 50)
         let site = folder.appendingPathComponent("site").path
-        let running = Atomic<Bool>(true), checked = Atomic<Int>(0), mixed = Mutex<[String]>([])
+        let running = Atomic<Bool>(true), checked = Atomic<Int>(0), mixed = Locked<[String]>([])
         let reader = Thread {
             var page = 1
             while running.load(ordering: .relaxed) {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Work spread over all cores: the one parallel loop of citygen. Items go in chunks, so that each task has
 /// enough to do; tasks share nothing but what `body` captures, which must be `Sendable`.
@@ -7,7 +6,7 @@ enum Parallel {
     /// Calls `body` with consecutive chunks of `range` (each at most `chunk` long) on all cores. After all
     /// chunks end, rethrows the first error thrown; chunks not yet started by then are skipped.
     static func forEachChunk(_ range: Range<Int>, chunk: Int, _ body: @Sendable (Range<Int>) throws -> Void) throws {
-        let firstError = Mutex<Error?>(nil)
+        let firstError = Locked<Error?>(nil)
         DispatchQueue.concurrentPerform(iterations: (range.count + chunk - 1) / chunk) { c in
             guard firstError.withLock({ $0 == nil }) else { return }
             let start = range.lowerBound + c * chunk
@@ -29,7 +28,7 @@ enum Parallel {
 
     /// `range.map(transform)`, computed on all cores.
     static func map<T: Sendable>(_ range: Range<Int>, chunk: Int = 1024, _ transform: @Sendable (Int) -> T) -> [T] {
-        let parts = Mutex<[Int: [T]]>([:])
+        let parts = Locked<[Int: [T]]>([:])
         try? forEachChunk(range, chunk: chunk) { part in
             let mapped = part.map(transform)
             parts.withLock { $0[part.lowerBound] = mapped }

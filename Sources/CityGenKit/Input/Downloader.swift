@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -176,7 +175,7 @@ private final class BodyReceiver: NSObject, URLSessionDataDelegate, @unchecked S
     private let handle: FileHandle
     private let maximumSize: Int
     private let progress: @Sendable (BuildProgress) -> Void
-    private let state = Mutex<
+    private let state = Locked<
         (response: URLResponse?, received: Int, tooLarge: String?, abandoned: String?, done: CheckedContinuation<(URLResponse?, Error?), Never>?)
     >((nil, 0, nil, nil, nil))
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Writes the site into the output folder (SPEC §5), so that a reader of the folder (a web server) sees the old
 /// site or the new one, never a mix, and a failed or killed build leaves the old site as it was.
@@ -42,7 +41,7 @@ public final class OutputWriter: Sendable {
     let counter: ProgressCounter?
     /// Tests only: the `n`th call of `write` fails as a full disk would.
     let failingWrite: Int?
-    private let state = Mutex<(stats: Statistics, records: [String: Record], calls: Int)>((Statistics(), [:], 0))
+    private let state = Locked<(stats: Statistics, records: [String: Record], calls: Int)>((Statistics(), [:], 0))
 
     /// Prepares `root`: refuses `/`, the home folder, the working directory, and (unless `force`) a folder with
     /// files that citygen did not make; creates it when missing; decides between whole-site switch and in place.
@@ -285,15 +284,22 @@ public final class OutputWriter: Sendable {
 
     /// Creates a file in the new generation, which no reader sees yet.
     private static func createNew(path: String, with bytes: [UInt8]) throws -> Record {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CityGenError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        try writeFile(path, flags: O_EXCL, with: bytes, for: path)
+    }
+
+    /// Writes `bytes` into a new file at `file` (opened with `flags` besides create and write); on failure the file
+    /// is removed and the error names `target`, the page it was for.
+    private static func writeFile(_ file: String, flags: Int32, with bytes: [UInt8], for target: String) throws -> Record {
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o644)
+        guard descriptor >= 0 else { throw CityGenError.writeFailed(path: target, reason: String(cString: strerror(errno))) }
         let ok = writeAll(descriptor, bytes)
-        let error = errno
+        let writeError = errno
         let record = status(of: descriptor)
         close(descriptor)
         guard ok, let record else {
-            unlink(path)
-            throw CityGenError.writeFailed(path: path, reason: String(cString: strerror(ok ? errno : error)))
+            let error = ok ? errno : writeError
+            unlink(file)
+            throw CityGenError.writeFailed(path: target, reason: String(cString: strerror(error)))
         }
         return record
     }
@@ -325,14 +331,9 @@ public final class OutputWriter: Sendable {
     private static func replace(path: String, with bytes: [UInt8]) throws -> Record {
         let slash = path.lastIndex(of: "/")!
         let temporary = path[..<slash] + "/" + temporaryPrefix + path[path.index(after: slash)...]
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CityGenError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
-        let ok = writeAll(descriptor, bytes)
-        let writeError = errno
-        let record = status(of: descriptor)
-        close(descriptor)
-        guard ok, let record, rename(temporary, path) == 0 else {
-            let error = ok ? errno : writeError
+        let record = try writeFile(temporary, flags: O_TRUNC, with: bytes, for: path)
+        guard rename(temporary, path) == 0 else {
+            let error = errno
             unlink(temporary)
             throw CityGenError.writeFailed(path: path, reason: String(cString: strerror(error)))
         }

@@ -66,22 +66,10 @@ public final class SearchIndex {
     /// Appends the word matches of `folded` (SPEC §4b) that `results`, which hold every prefix match, do not:
     /// the run of word keys starting with it, each city once, at its first key.
     private func collectWordMatches(_ folded: [UInt8], into results: inout [IndexEntry], limit: Int) throws {
-        guard !wordBounds.isEmpty else { return }
         var seen = Set(results.map(\.id))
-        var shard = max(0, wordBounds.indices.partitionPoint { ByteString.compare(wordBounds[$0], folded) <= 0 } - 1)
-        var entries = try load(.wordShard(shard, .json))
-        var i = entries.indices.partitionPoint { ByteString.compare(entries[$0].key, folded) < 0 }
-        while results.count < limit {
-            while i < entries.count, entries[i].key.starts(with: folded) {
-                guard results.count < limit else { return }
-                if seen.insert(entries[i].id).inserted { results.append(entries[i]) }
-                i += 1
-            }
-            if i < entries.count { return }
-            shard += 1
-            guard shard < wordBounds.count, wordBounds[shard].starts(with: folded) else { return }
-            entries = try load(.wordShard(shard, .json))
-            i = 0
+        try walkRun(folded, bounds: wordBounds, shard: { .wordShard($0, .json) }) { entry in
+            if seen.insert(entry.id).inserted { results.append(entry) }
+            return results.count < limit
         }
     }
 
@@ -91,14 +79,23 @@ public final class SearchIndex {
             results += manifest.unnamed.lazy.filter { $0.key.starts(with: prefix) }.prefix(limit - results.count)
             return
         }
+        try walkRun(prefix, bounds: bounds, shard: { .indexShard($0, .json) }) { entry in
+            results.append(entry)
+            return results.count < limit
+        }
+    }
+
+    /// Hands `take` the entries whose key starts with `prefix`, in order, from the shards with these lower `bounds`
+    /// (`shard(n)` names shard n), while it returns true; reads a shard only when the run goes on into it.
+    private func walkRun(_ prefix: [UInt8], bounds: [[UInt8]], shard route: (Int) -> Route, take: (IndexEntry) -> Bool) throws {
+        guard !bounds.isEmpty else { return }
         // The last shard whose lower bound is not above the prefix holds the run's start, if there is a run.
         var shard = max(0, bounds.indices.partitionPoint { ByteString.compare(bounds[$0], prefix) <= 0 } - 1)
-        var entries = try load(.indexShard(shard, .json))
+        var entries = try load(route(shard))
         var i = entries.indices.partitionPoint { ByteString.compare(entries[$0].key, prefix) < 0 }
-        while results.count < limit {
+        while true {
             while i < entries.count, entries[i].key.starts(with: prefix) {
-                guard results.count < limit else { return }
-                results.append(entries[i])
+                guard take(entries[i]) else { return }
                 i += 1
             }
             if i < entries.count { return }  // the run ended inside this shard
@@ -106,7 +103,7 @@ public final class SearchIndex {
             // a bound above the prefix that does not start with it is above every key that does.
             shard += 1
             guard shard < bounds.count, bounds[shard].starts(with: prefix) else { return }
-            entries = try load(.indexShard(shard, .json))
+            entries = try load(route(shard))
             i = 0
         }
     }
