@@ -43,7 +43,7 @@ final class FetchCommandTests: FolderTestCase {
     func testFailuresHaveTheirExitCodes() throws {
         let missing = try CommandRunner.run(["fetch", "--source", base + "missing", "--no-fallback"], in: folder)
         XCTAssertEqual(missing.status, 69)
-        XCTAssertEqual(missing.stderr, "error: could not download \(base)missing: HTTP status 404\n")
+        XCTAssertEqual(missing.stderr, "error: could not download \(base)missing: HTTP 404 Not Found\n")
         let html = try CommandRunner.run(["build", "--source", base + "html", "--no-fallback"], in: folder)
         XCTAssertEqual(html.status, 65)
         XCTAssertTrue(html.stderr.hasPrefix("error: \(base)html: the download is not valid JSON: unexpected '<'"), html.stderr)

@@ -7,8 +7,8 @@ final class LockTests: FolderTestCase {
         let subset = try CommandRunner.subset(30_000, in: folder)
         let first = try CommandRunner.start(["build", "--source", subset.path, "--output", "site", "-q"], in: folder)
         defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
-        // Once the first build writes files, it holds the lock.
-        let marker = folder.appendingPathComponent("site/.citygen-building").path
+        // Once the first build writes files (into the new generation beside the site), it holds the lock.
+        let marker = folder.appendingPathComponent(".site.citygen-next/city").path
         let deadline = Date().addingTimeInterval(120)
         while first.isRunning, Date() < deadline, !FileManager.default.fileExists(atPath: marker) { usleep(10_000) }
         XCTAssertTrue(first.isRunning, "the first build ended too soon to be overlapped")

@@ -37,11 +37,13 @@ public struct BuildService: Sendable {
         report.source = .init(kind: loaded.kind, sha256: sourceDigest, bytes: loaded.data.count, fetchedAt: loaded.fetchedAt)
         report.steps.append(("load", clock.lap()))
 
-        // One build at a time: a folder of citygen's is locked before its manifest is read; any other once the
-        // writer has accepted (and maybe created) it, so that a refused folder is never written to.
-        let manifestPath = options.output.appendingPathComponent(OutputWriter.manifestName).path
-        var lock = FileManager.default.fileExists(atPath: manifestPath)
-            ? try OutputLock.acquire(in: options.output, wait: options.waitForLock) : nil
+        // One build at a time: a folder of citygen's (a manifest, or the lock of a first build still running) is
+        // locked before its manifest is read; any other once the writer has accepted (and maybe created) it, so
+        // that a refused folder is never written to.
+        let ours = [OutputWriter.manifestName, OutputLock.fileName].contains {
+            FileManager.default.fileExists(atPath: options.output.appendingPathComponent($0).path)
+        }
+        var lock = ours ? try OutputLock.acquire(in: options.output, wait: options.waitForLock) : nil
         defer { withExtendedLifetime(lock) {} }
         let fingerprint = fingerprint(of: sourceDigest, templates: templates)
         if let summary = OutputWriter.unchangedBuild(in: options.output, fingerprint: fingerprint) {
