@@ -25,7 +25,7 @@ final class CrashSafetyTests: XCTestCase {
         let seed = UInt64(Date().timeIntervalSince1970)
         var random = SeededGenerator(seed: seed)
         for attempt in 1...3 {
-            let delay = duration * Double.random(in: 0.05...1.0, using: &random)
+            let delay = duration * Double.random(in: 0.05...0.85, using: &random)
             let killed = try CommandRunner.start(["build", "--source", subset.path, "--output", "site", "--title", "New", "-q"], in: folder)
             usleep(useconds_t(delay * 1_000_000))
             kill(killed.processIdentifier, SIGKILL)
