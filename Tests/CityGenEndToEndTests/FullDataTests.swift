@@ -72,7 +72,7 @@ final class FullDataTests: FolderTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("attempt 1 of 3 failed"), "a refused connection is retried: \(result.stderr)")
         XCTAssertTrue(result.stderr.contains(
-            "warning: could not download http://127.0.0.1:9/cities.json (Failed to connect to 127.0.0.1 port 9"), result.stderr)
+            "warning: could not download http://127.0.0.1:9/cities.json (connection refused by 127.0.0.1:9)"), result.stderr)
         XCTAssertTrue(result.stderr.contains("using the snapshot bundled with citygen"), result.stderr)
         XCTAssertTrue(result.stderr.contains("Built 209,579 cities → 2,096 list pages, 209,579 city pages, 409 index shards, 3 favorites in Output"), result.stderr)
 
