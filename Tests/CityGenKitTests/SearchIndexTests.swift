@@ -174,7 +174,7 @@ final class SearchIndexTests: SiteTestCase {
             XCTAssertEqual(try searchError(), .invalidIndex(file: manifest.path, reason: reason), bytes)
         }
         try original.write(to: manifest)
-        for bytes in [#"{"version":2,"entries":[[1,"a","US",1,2]]}"#, #"{"version":2,"entries":[["x","a","US",1,2,"a\tus"]]}"#, #"{"version":2}"#] {
+        for bytes in [#"{"version":3,"entries":[[1,"a","US",1,2]]}"#, #"{"version":3,"entries":[["x","a","US",1,2,"a\tus"]]}"#, #"{"version":3}"#] {
             try Data(bytes.utf8).write(to: shard)
             guard case .invalidIndex(let file, let reason)? = try searchError() else { return XCTFail(bytes) }
             XCTAssertEqual(file, shard.path)

@@ -55,6 +55,7 @@ struct SiteFiles: Sendable {
         case .sitemap(let n): Array(Sitemap.file(n, of: sitemapURLs).utf8)
         case .sitemapIndex:
             Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: sitemapURLs.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
+        case .robots: Array("User-agent: *\nAllow: /\nSitemap: \(layout.url(.sitemapIndex) ?? "")\n".utf8)
         case .home, .favorites, .list, .city, .countryIndex, .country, .notFound: Array(renderer.page(route).utf8)
         }
     }

@@ -19,7 +19,7 @@ public enum FavoriteResolver {
                 default:
                     let list = candidates.prefix(10).map { i in
                         let city = catalog.cities[i]
-                        return "\(city.id) (\(city.label) at \(Coordinate.pair(latitude: city.latitude, longitude: city.longitude)))"
+                        return "\(city.id) (\(city.label) at \(Coordinate.display(latitude: city.latitude, longitude: city.longitude)))"
                     }
                     problems.append("favorite \(reference) matches \(candidates.count) cities; use one of their ids: "
                         + list.joined(separator: ", ") + (candidates.count > 10 ? ", …" : ""))

@@ -27,6 +27,8 @@ public enum Route: Hashable, Sendable {
     case sitemapIndex
     /// Sitemap file `n`, from 1.
     case sitemap(Int)
+    /// `robots.txt`, naming the sitemap (with a base URL only).
+    case robots
 
     /// How an index file is stored: JSON for `fetch`, or a script that `file://` pages can load.
     public enum IndexEncoding: Sendable {

@@ -43,6 +43,7 @@ public struct SiteLayout: Sendable, Equatable {
         case .wordShard(let n, let encoding): "\(indexFolder)\(Self.wordFolder)\(n).\(encoding.fileExtension)"
         case .indexFavorites: "\(indexFolder)favorites.json"
         case .sitemapIndex: "sitemap.xml"
+        case .robots: "robots.txt"
         case .sitemap(let n): "sitemap-\(n).xml"
         }
     }
@@ -189,7 +190,7 @@ public struct SiteLayout: Sendable, Equatable {
         if contents.formats.contains(.html) {
             routes += contents.assets.map(Route.asset) + [.notFound]
             if baseURL != nil {
-                routes += (1...Sitemap.fileCount(urls: sitemapPages(contents).count)).map(Route.sitemap) + [.sitemapIndex]
+                routes += (1...Sitemap.fileCount(urls: sitemapPages(contents).count)).map(Route.sitemap) + [.sitemapIndex, .robots]
             }
         }
         return routes

@@ -21,8 +21,30 @@ public enum Coordinate {
         return text
     }
 
-    /// `lat, lon` as shown on list rows and search results.
-    public static func pair(latitude: Double, longitude: Double) -> String {
-        "\(format(latitude)), \(format(longitude))"
+    /// `lat, lon` as pages show them (README, "Coordinates"): 4 decimal places each (about 11 m), joined by a
+    /// comma and a no-break space so that a pair never wraps: `-36.0000,\u{A0}-60.0000`.
+    public static func display(latitude: Double, longitude: Double) -> String {
+        "\(fixed4(published(latitude))),\u{A0}\(fixed4(published(longitude)))"
+    }
+
+    /// `value` as the search index and the pages' data publish it (`format`), read back: search.js rounds that
+    /// value for display, so pages round the same one.
+    static func published(_ value: Double) -> Double { Double(format(value)) ?? value }
+
+    /// `value` to 4 decimal places exactly as JavaScript's `toFixed(4)` does (search.js shows the same text):
+    /// the nearest of the exact binary value, a tie away from zero. Only odd multiples of 1/32 are exact ties
+    /// at 4 places; glibc would round those to even. `-0.0000` is shown as `0.0000`.
+    public static func fixed4(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        let magnitude = abs(value)
+        var text: String
+        if (magnitude * 32).truncatingRemainder(dividingBy: 2) == 1 {
+            let units = Int64((magnitude * 10_000).rounded(.up))
+            let fraction = String(units % 10_000)
+            text = "\(units / 10_000)." + String(repeating: "0", count: 4 - fraction.count) + fraction
+        } else {
+            text = String(format: "%.4f", magnitude)
+        }
+        return value < 0 && text != "0.0000" ? "-" + text : text
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// `search/manifest.json`: what a client reads first (format in README, "Search index").
 public struct IndexManifest: Sendable, Equatable, Codable {
     /// The index format this citygen writes and reads; a client refuses any other.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     public var version = IndexManifest.formatVersion
     /// Number of cities in the index.

@@ -29,7 +29,8 @@ public struct SearchIndexWriter: Sendable {
     func entry(_ index: Int, key: [UInt8]? = nil) -> IndexEntry {
         let city = catalog.cities[index]
         return IndexEntry(
-            id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key ?? self.key(index))
+            id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key ?? self.key(index),
+            distinction: catalog.distinctions[index])
     }
 
     /// The shards of the prefix index, in order. A run of equal keys larger than `shardSize` makes one larger shard.

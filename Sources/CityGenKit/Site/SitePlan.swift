@@ -5,8 +5,10 @@ public struct SitePlan: Sendable {
 
     /// One entry of the home page's jump index.
     public struct Initial: Sendable, Equatable {
-        /// `A`…`Z`, `0`…`9`, or `…` for names in other scripts.
+        /// `A`…`Z`, `0`…`9`, or `Other scripts` for names in other scripts.
         public let label: String
+        /// The catalog index of the first name with this initial; nil when no name has it.
+        public let first: Int?
         /// The list page where names with this initial start; nil when no name has it.
         public let page: Int?
     }
@@ -27,12 +29,14 @@ public struct SitePlan: Sendable {
                 firstOther = index
             }
         }
-        let page = { (index: Int) in index / pageSize + 1 }
         let letters = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { ($0, String(UnicodeScalar($0)).uppercased()) }
         let digits = (UInt8(ascii: "0")...UInt8(ascii: "9")).map { ($0, String(UnicodeScalar($0))) }
-        self.initials = (letters + digits).map { Initial(label: $0.1, page: firstIndex[$0.0].map(page)) }
-            + [Initial(label: "…", page: firstOther.map(page))]
+        self.initials = (letters + digits).map { Initial(label: $0.1, first: firstIndex[$0.0], page: firstIndex[$0.0].map { $0 / pageSize + 1 }) }
+            + [Initial(label: Self.otherScripts, first: firstOther, page: firstOther.map { $0 / pageSize + 1 })]
     }
+
+    /// The jump index's label for names that start with a letter of another script.
+    public static let otherScripts = "Other scripts"
 
     /// Number of list pages; 1 even for an empty catalog, so the home page always has a list to link.
     public var pageCount: Int { max(1, (cityCount + pageSize - 1) / pageSize) }

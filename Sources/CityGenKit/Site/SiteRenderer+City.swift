@@ -10,6 +10,10 @@ extension SiteRenderer {
     /// What a detail page shows, computed once for either way of writing it.
     struct CityFacts {
         let city: City
+        /// The city's label, with its distinction where another city has the same label.
+        let label: String
+        /// What its favorite toggle saves (`SiteRenderer.cityData`).
+        let cityData: String
         let route: Route
         let format: PageFormat
         let latitude: String, longitude: String, dms: String
@@ -33,7 +37,7 @@ extension SiteRenderer {
         let facts = cityFacts(index, format)
         let markdown = templates.customTemplates.contains("city")
             ? templates.markdown("city", cityContext(facts)) : cityMarkdown(facts)
-        var layoutContext = common(facts.route, pageTitle: "\(facts.city.label) · \(title)")
+        var layoutContext = common(facts.route, pageTitle: "\(facts.label) · \(title)", description: description(facts))
         if format == .html { layoutContext["jsonLD"] = jsonLD(facts) }
         return wrap(markdown, layoutContext, format)
     }
@@ -45,7 +49,7 @@ extension SiteRenderer {
         let box = Coordinate.boundingBox(latitude: city.latitude, longitude: city.longitude)
         let links = layout.links(from: route)
         let href = { (i: Int) in links.href(to: .city(id: catalog.cities[i].id, format)) }
-        let neighbour = { (i: Int) in (label: catalog.cities[i].label, href: href(i)) }
+        let neighbour = { (i: Int) in (label: catalog.label(i), href: href(i)) }
 
         let run = catalog.exactNameRange(catalog.foldedNames[index], countryPrefix: [])
         let start = max(run.lowerBound, min(index - Self.namesakeLimit / 2, run.upperBound - Self.namesakeLimit - 1))
@@ -53,13 +57,13 @@ extension SiteRenderer {
         let namesakes = window.filter { $0 != index }.prefix(Self.namesakeLimit).map { i in
             let other = catalog.cities[i]
             return (
-                label: other.label, href: href(i),
-                coordinates: Coordinate.pair(latitude: other.latitude, longitude: other.longitude),
+                label: catalog.label(i), href: href(i),
+                coordinates: Coordinate.display(latitude: other.latitude, longitude: other.longitude),
                 countryName: countryNames[other.country] ?? other.country
             )
         }
         return CityFacts(
-            city: city, route: route, format: format, latitude: lat, longitude: lon,
+            city: city, label: catalog.label(index), cityData: cityData(index), route: route, format: format, latitude: lat, longitude: lon,
             dms: Coordinate.dms(latitude: city.latitude, longitude: city.longitude),
             countryName: countryNames[city.country], favorite: favorites.contains(index),
             osmURL: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)",
@@ -73,13 +77,20 @@ extension SiteRenderer {
                 let other = catalog.cities[i]
                 let distance = NearestCities.distance(from: city, to: other)
                 return (
-                    label: other.label, href: href(i), distance: Digits.oneDecimal(distance),
+                    label: catalog.label(i), href: href(i), distance: Digits.oneDecimal(distance),
                     direction: distance == 0 ? "" : NearestCities.direction(from: city, to: other)
                 )
             },
             namesakeCount: run.count - 1, namesakesMore: run.count - 1 - namesakes.count,
             namesakesHref: listRowHref(run.lowerBound, from: links)
         )
+    }
+
+    /// The detail page's `<meta name="description">`.
+    func description(_ facts: CityFacts) -> String {
+        let place = facts.city.country.isEmpty ? "" : " in \(facts.countryName ?? facts.city.country)"
+        return "\(facts.city.label): a place\(place) at \(Coordinate.display(latitude: facts.city.latitude, longitude: facts.city.longitude)), "
+            + "with its map and the nearest places."
     }
 
     /// The built-in detail page.
@@ -90,7 +101,7 @@ extension SiteRenderer {
         var md = "# \(escape(city.label))\(facts.favorite ? " ★" : "")\n\n"
         if html {
             md += "<p><button type=\"button\" id=\"favoriteToggle\" class=\"favToggle\" aria-pressed=\"false\" "
-                + "data-city=\"\(cityData(city))\" hidden>Save</button></p>\n\n"
+                + "data-city=\"\(facts.cityData)\" hidden>Save</button></p>\n\n"
         }
         if facts.favorite {
             md += html
@@ -99,7 +110,7 @@ extension SiteRenderer {
         }
         let country = "[" + (city.country.isEmpty ? "none given"
             : facts.countryName.map { "\(escape($0)) (\(escape(city.country)))" } ?? escape(city.country)) + "](\(facts.countryHref))"
-        let coordinates = "\(facts.latitude), \(facts.longitude) (\(facts.dms))"
+        let coordinates = "\(Coordinate.display(latitude: city.latitude, longitude: city.longitude)) (\(facts.dms))"
         md += "- Country: \(country)\n"
         md += "- Coordinates: " + (html ? "<span id=\"coordinates\">\(coordinates)</span>" : coordinates) + "\n"
         md += "- Id: \(city.id)\n"
@@ -146,15 +157,17 @@ extension SiteRenderer {
     /// The Mustache context of a custom `city.md.mustache` (documented in Templates/README.md).
     func cityContext(_ facts: CityFacts) -> [String: Any] {
         let city = facts.city
-        var context = common(facts.route, pageTitle: "\(city.label) · \(title)")
+        var context = common(facts.route, pageTitle: "\(facts.label) · \(title)", description: description(facts))
         context["name"] = city.name
         context["label"] = city.label
+        context["displayLabel"] = facts.label
         context["country"] = city.country
         context["countryName"] = facts.countryName
         context["id"] = city.id
         context["latitude"] = facts.latitude
         context["longitude"] = facts.longitude
         context["dms"] = facts.dms
+        context["coordinates"] = Coordinate.display(latitude: city.latitude, longitude: city.longitude)
         context["favorite"] = facts.favorite
         context["osmURL"] = facts.osmURL
         context["osmURLHTML"] = HTMLEscaping.escape(facts.osmURL)
@@ -162,7 +175,7 @@ extension SiteRenderer {
         context["mapTitleHTML"] = HTMLEscaping.escape("Map of \(city.label)")
         context["listPage"] = Digits.grouped(facts.listPage)
         context["listHref"] = facts.listHref
-        context["cityData"] = cityData(city)
+        context["cityData"] = facts.cityData
         context["countryHref"] = facts.countryHref
         context["previous"] = facts.previous.map { ["label": $0.label, "href": $0.href] }
         context["next"] = facts.next.map { ["label": $0.label, "href": $0.href] }
@@ -197,7 +210,11 @@ extension SiteRenderer {
         ]
         if !city.country.isEmpty {
             fields.append("\"address\":{\"@type\":\"PostalAddress\",\"addressCountry\":\(JSONText.quoted(city.country))}")
+            fields.append(
+                "\"containedInPlace\":{\"@type\":\"Country\",\"name\":\(JSONText.quoted(facts.countryName ?? city.country)),"
+                    + "\"identifier\":\(JSONText.quoted(city.country))}")
         }
+        if let url = layout.url(facts.route) { fields.append("\"url\":\(JSONText.quoted(url))") }
         return "{" + fields.joined(separator: ",") + "}"
     }
 }

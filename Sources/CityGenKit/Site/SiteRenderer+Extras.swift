@@ -9,7 +9,7 @@ extension SiteRenderer {
             row["listPage"] = Digits.grouped(plan.page(ofCityAt: index))
             return row
         }
-        var context = common(route, pageTitle: "Favorites · \(title)")
+        var context = common(route, pageTitle: "Favorites · \(title)", description: "The favorite cities of \(title), each with its map.")
         context["favorites"] = rows
         context["favoriteCount"] = rows.isEmpty ? nil : Digits.grouped(rows.count)
         return render("favorites", context, route)
@@ -17,6 +17,13 @@ extension SiteRenderer {
 
     /// `404.html`: served by static hosts for any missing path, so its links are absolute (`SiteLayout`).
     func notFoundPage() -> String {
-        render("404", common(.notFound, pageTitle: "Page not found · \(title)"), .notFound)
+        var context = common(.notFound, pageTitle: "Page not found · \(title)", description: "There is no page at this address.")
+        if layout.baseURL == nil {
+            // Served at any depth, and without a base URL it cannot know the site's folder: its style is inline,
+            // and a script finds the folder (README, "404 page").
+            context["inlineStyle"] = String(decoding: templates.assets["style.css"] ?? [], as: UTF8.self)
+            context["findRoot"] = layout.path(.indexManifest(.json))
+        }
+        return render("404", context, .notFound)
     }
 }

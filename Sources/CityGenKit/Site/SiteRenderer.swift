@@ -55,12 +55,19 @@ struct SiteRenderer: Sendable {
 
     func home(_ format: PageFormat) -> String {
         let route = Route.home(format)
-        let initials: [[String: Any]] = plan.initials.map { initial in
-            var entry: [String: Any] = ["label": initial.label]
-            if let page = initial.page { entry["href"] = layout.href(to: .list(page: page, format), from: route) }
+        let links = layout.links(from: route)
+        let initials: [[String: Any]] = plan.initials.enumerated().map { n, initial in
+            var entry: [String: Any] = [
+                "label": initial.label, "labelHTML": HTMLEscaping.escape(initial.label),
+                "noneHTML": HTMLEscaping.escape(initial.label == SitePlan.otherScripts ? "No names in other scripts" : "No names start with \(initial.label)"),
+                "separator": n < plan.initials.count - 1 ? " · " : "",
+            ]
+            if let first = initial.first { entry["href"] = listRowHref(first, from: links) }
             return entry
         }
-        let context = common(route, pageTitle: title).merging([
+        let description = "Search \(Digits.grouped(plan.cityCount)) places of the world by name and country, browse them "
+            + "alphabetically or by country, and see each on a map."
+        let context = common(route, pageTitle: title, description: description).merging([
             "cityCount": Digits.grouped(plan.cityCount),
             "pageCount": Digits.grouped(plan.pageCount),
             "initials": initials,
@@ -71,19 +78,38 @@ struct SiteRenderer: Sendable {
             "countryCount": Digits.grouped(countries.countries.count),
             "favoritesJSON": format == .html ? favoritesJSON : "",
             "indexHref": layout.indexFolderHref(from: route),
+            "firstCity": format == .html && catalog.count > 0 ? firstCity(from: links) : false,
         ]) { $1 }
         return render("home", context, route)
     }
+
+    /// The first city of the list, shown in the home page's detail panel before any search (issue 14: the split
+    /// view is never blank, and the panel's heading never empty).
+    private func firstCity(from links: SiteLayout.Links) -> [String: Any] {
+        let facts = cityFacts(0, .html)
+        return [
+            "labelHTML": HTMLEscaping.escape(facts.label),
+            "coordinates": Coordinate.display(latitude: facts.city.latitude, longitude: facts.city.longitude),
+            "mapTitleHTML": HTMLEscaping.escape("Map of \(facts.label)"),
+            "osmURLHTML": HTMLEscaping.escape(facts.osmURL), "hrefHTML": HTMLEscaping.escape(links.href(to: .city(id: facts.city.id, .html))),
+        ]
+    }
+
+    /// The two pagers of a list page: landmarks with different names (axe's `landmark-unique`); none on a list of
+    /// one page.
+    static let pagerLabels = (top: ["pagerLabel": "Pages"], bottom: ["pagerLabel": "Pages, end of the list"])
 
     func list(page: Int, _ format: PageFormat) -> String {
         let route = Route.list(page: page, format)
         let links = layout.links(from: route)
         let rows = plan.cities(onPage: page).map { row($0, from: links) }
         let heading = "Cities, page \(Digits.grouped(page)) of \(Digits.grouped(plan.pageCount))"
-        let context = common(route, pageTitle: "\(heading) · \(title)").merging([
+        let context = common(route, pageTitle: "\(heading) · \(title)", description: span(heading, plan.cities(onPage: page))).merging([
             "heading": heading,
             "cities": rows,
             "pager": pager(current: page, last: plan.pageCount) { .list(page: $0, format) },
+            "pagerTop": plan.pageCount > 1 ? Self.pagerLabels.top : false,
+            "pagerBottom": plan.pageCount > 1 ? Self.pagerLabels.bottom : false,
         ]) { $1 }
         return render("list", context, route)
     }
@@ -101,7 +127,9 @@ struct SiteRenderer: Sendable {
             if !country.code.isEmpty { row["code"] = country.code }
             return row
         }
-        var context = common(route, pageTitle: "Countries · \(title)")
+        var context = common(
+            route, pageTitle: "Countries · \(title)",
+            description: "The \(Digits.grouped(countries.countries.count)) countries and territories of \(title), with the number of places in each.")
         context["countries"] = rows
         context["countryCount"] = Digits.grouped(rows.count)
         context["listHref"] = links.href(to: .list(page: 1, format))
@@ -116,10 +144,12 @@ struct SiteRenderer: Sendable {
         let pages = countries.pageCount(country)
         let named = country.code.isEmpty ? country.name : "\(country.name) (\(country.code))"
         let heading = "\(named): cities, page \(Digits.grouped(page)) of \(Digits.grouped(pages))"
-        let context = common(route, pageTitle: "\(heading) · \(title)").merging([
+        let onPage = countries.cities(of: country, onPage: page)
+        let context = common(route, pageTitle: "\(heading) · \(title)", description: span(heading, onPage)).merging([
             "heading": heading,
-            "cities": countries.cities(of: country, onPage: page).map { row($0, from: links) },
+            "cities": onPage.map { row($0, from: links) },
             "pager": pager(current: page, last: pages) { .country(code: code, page: $0, format) },
+            "pagerTop": pages > 1 ? Self.pagerLabels.top : false, "pagerBottom": pages > 1 ? Self.pagerLabels.bottom : false,
         ]) { $1 }
         return render("list", context, route)
     }
@@ -129,19 +159,33 @@ struct SiteRenderer: Sendable {
         let city = catalog.cities[index]
         return [
             "id": city.id,
-            "label": city.label,
-            "coordinates": Coordinate.pair(latitude: city.latitude, longitude: city.longitude),
+            "label": catalog.label(index),
+            "coordinates": Coordinate.display(latitude: city.latitude, longitude: city.longitude),
             "href": page.href(to: .city(id: city.id, page.page.format!)),
             "favorite": favorites.contains(index),
-            "cityData": cityData(city),
+            "cityData": cityData(index),
         ]
     }
 
-    /// What a favorite toggle saves of a city, `[id,"name","CC",lat,lon]`, escaped for an HTML attribute.
-    func cityData(_ city: City) -> String {
-        HTMLEscaping.escape(
-            "[\(city.id),\(JSONText.quoted(city.name)),\(JSONText.quoted(city.country)),\(Coordinate.format(city.latitude)),"
-                + "\(Coordinate.format(city.longitude))]")
+    /// What a favorite toggle saves of the city at `index`, escaped for an HTML attribute: `[id,"name","CC",lat,lon]`,
+    /// or the whole index entry where the city has a distinction, so that saved favorites show it too.
+    func cityData(_ index: Int) -> String {
+        let city = catalog.cities[index]
+        guard catalog.distinctions[index] != nil else {
+            return HTMLEscaping.escape(
+                "[\(city.id),\(JSONText.quoted(city.name)),\(JSONText.quoted(city.country)),\(Coordinate.format(city.latitude)),"
+                    + "\(Coordinate.format(city.longitude))]")
+        }
+        return HTMLEscaping.escape(searchEntry(index).json)
+    }
+
+    /// The search index's entry of the city at `index`.
+    func searchEntry(_ index: Int) -> IndexEntry {
+        let city = catalog.cities[index]
+        return IndexEntry(
+            id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude,
+            key: SearchKey.index(name: catalog.foldedNames[index], country: catalog.foldedCountries[index]),
+            distinction: catalog.distinctions[index])
     }
 
     /// The link from `page` to the row of the city at `index` on its list page (the row's anchor in HTML).
@@ -178,18 +222,27 @@ struct SiteRenderer: Sendable {
         }
     }
 
-    /// What every page's templates get: titles, the format, and the links every page has.
-    func common(_ page: Route, pageTitle: String) -> [String: Any] {
+    /// A list page's description: its heading and the first and last city it shows.
+    private func span<Indices: Collection<Int>>(_ heading: String, _ indices: Indices) -> String {
+        guard let first = indices.first, let last = indices.reversed().first else { return heading + "." }
+        return "\(heading): from \(catalog.label(first)) to \(catalog.label(last))."
+    }
+
+    /// What every page's templates get: titles, description, the format, and the links every page has; with a
+    /// base URL, the page's canonical URL.
+    func common(_ page: Route, pageTitle: String, description: String) -> [String: Any] {
         let format = page.format!
         let links = layout.links(from: page)
-        return [
-            "siteTitle": title, "pageTitle": pageTitle, "root": layout.root(from: page), "ext": format.fileExtension,
+        var context: [String: Any] = [
+            "siteTitle": title, "pageTitle": pageTitle, "description": description, "root": layout.root(from: page), "ext": format.fileExtension,
             "html": format == .html,
             "homeHref": links.href(to: .home(format)),
             "stylesheetHref": links.href(to: .asset("style.css")),
             "searchScriptHref": links.href(to: .asset("search.js")),
             "cityURL": layout.root(from: page) + layout.urlTemplates["city"]!,
         ]
+        if page != .notFound, let url = layout.url(page) { context["canonical"] = url }
+        return context
     }
 
     func render(_ template: String, _ context: [String: Any], _ page: Route) -> String {

@@ -6,6 +6,9 @@ public struct CityCatalog: Sendable {
     let foldedNames: [[UInt8]]
     /// `fold(country)` of each city, as UTF-8 bytes, parallel to `cities`.
     let foldedCountries: [[UInt8]]
+    /// What tells apart the cities whose label (`Name, CC`) another city has too (issue 14): their coordinates
+    /// at display precision, or their id where those repeat as well. By catalog index; unique labels are absent.
+    public let distinctions: [Int: String]
 
     /// Sorts `cities` into SPEC §3 order.
     public init(_ cities: [City]) {
@@ -17,6 +20,35 @@ public struct CityCatalog: Sendable {
         self.cities = order.map { cities[$0] }
         self.foldedNames = order.map { names[$0] }
         self.foldedCountries = order.map { countries[$0] }
+        self.distinctions = Self.distinctions(self.cities, names: self.foldedNames, countries: self.foldedCountries)
+    }
+
+    /// `Name, CC` of the city at `index`, followed by its distinction when another city has that label too:
+    /// `Buenos Aires, AR (-34.6132, -58.3772)`.
+    public func label(_ index: Int) -> String {
+        distinctions[index].map { "\(cities[index].label) (\($0))" } ?? cities[index].label
+    }
+
+    /// Equal labels have equal folded keys, so they lie within one run of equal keys: only runs are compared.
+    private static func distinctions(_ cities: [City], names: [[UInt8]], countries: [[UInt8]]) -> [Int: String] {
+        var result: [Int: String] = [:]
+        var start = 0
+        while start < cities.count {
+            var end = start + 1
+            while end < cities.count, names[end] == names[start], countries[end] == countries[start] { end += 1 }
+            if end - start > 1 {
+                let byLabel = Dictionary(grouping: start..<end) { cities[$0].label }
+                for group in byLabel.values where group.count > 1 {
+                    let shown = group.map { Coordinate.display(latitude: cities[$0].latitude, longitude: cities[$0].longitude) }
+                    let repeated = Dictionary(grouping: shown.indices) { shown[$0] }.filter { $0.value.count > 1 }
+                    for (n, index) in group.enumerated() {
+                        result[index] = repeated[shown[n]] == nil ? shown[n] : "id \(cities[index].id)"
+                    }
+                }
+            }
+            start = end
+        }
+        return result
     }
 
     public var count: Int { cities.count }

@@ -41,7 +41,8 @@
     var storageKey = 'citygen:favorites:' + new URL(document.body.getAttribute('data-root') || './', location.href).href;
     var own = {}, usable = true, listeners = [];
     function valid(e) {
-      return Array.isArray(e) && e.length === 5 && Number.isInteger(e[0]) && typeof e[1] === 'string' && typeof e[2] === 'string'
+      return Array.isArray(e) && (e.length === 5 || (e.length === 7 && typeof e[5] === 'string' && typeof e[6] === 'string'))
+        && Number.isInteger(e[0]) && typeof e[1] === 'string' && typeof e[2] === 'string'
         && typeof e[3] === 'number' && typeof e[4] === 'number';
     }
     try {
@@ -69,7 +70,7 @@
     }
     function toggle(e) {
       var id = e[0], before = own[id];
-      if (before) delete own[id]; else own[id] = e.slice(0, 5);
+      if (before) delete own[id]; else own[id] = e.slice(0, e[6] ? 7 : 5);  // with its distinction, if any
       try {
         localStorage.setItem(storageKey, JSON.stringify(list()));
       } catch (error) {
@@ -138,7 +139,7 @@
   // Index: JSON files over HTTP, their script twins (citygenIndex(name, data)) from file://, where fetch() of
   // local files is blocked. Each file loads once.
   var Index = (function () {
-    var folder = input.getAttribute('data-index'), viaScript = location.protocol === 'file:', VERSION = 2;
+    var folder = input.getAttribute('data-index'), viaScript = location.protocol === 'file:', VERSION = 3;
     var cache = {}, waiting = {};
     window.citygenIndex = function (name, data) { if (waiting[name]) waiting[name](data); };
     function load(name) {
@@ -179,6 +180,7 @@
     return lo;
   }
   function Query(text, onlyFavorites) {
+    this.text = text;
     this.results = [];
     this.done = false;
     this.folded = Fold.fold(text);
@@ -294,14 +296,18 @@
   var list = $('cityList'), empty = $('emptyMessage'), more = $('loadMore'), favOnly = $('favoritesOnly');
   var siteFavorite = {};
   favorites.forEach(function (e) { siteFavorite[e[0]] = true; });
-  function label(e) { return e[2] ? e[1] + ', ' + e[2] : e[1]; }
+  // `Name, CC`, and what tells it apart where other cities have that label (its 7th field, issue 14).
+  function label(e) { return (e[2] ? e[1] + ', ' + e[2] : e[1]) + (e[6] ? ' (' + e[6] + ')' : ''); }
+  // Coordinates as every page shows them: 4 decimal places, a no-break space so that a pair never wraps.
+  function fixed4(v) { var s = v.toFixed(4); return s === '-0.0000' ? '0.0000' : s; }
+  function coordinates(e) { return fixed4(e[3]) + ',\u00A0' + fixed4(e[4]); }
   function row(e) {
     var li = document.createElement('li'), a = document.createElement('a'), c = document.createElement('span');
     li.id = 'cityCell_' + e[0];
     a.href = cityURL(e[0]);
     a.textContent = label(e);
     c.className = 'coordinates';
-    c.textContent = e[3] + ', ' + e[4];
+    c.textContent = coordinates(e);
     li.appendChild(a);
     li.appendChild(document.createTextNode(' \u00B7 '));
     li.appendChild(c);
@@ -325,17 +331,21 @@
   function select(e) {
     chosen = String(e[0]);
     for (var li of list.children) li.classList.toggle('selected', li.id === 'cityCell_' + chosen);
+    fill(e);
+    remember();
+  }
+  // Shows the city e in the detail panel (wide windows).
+  function fill(e) {
     if (!detail) return;
     var lat = e[3], lon = e[4], name = label(e);
     var box = [Math.max(-180, lon - 0.08), Math.max(-90, lat - 0.05), Math.min(180, lon + 0.08), Math.min(90, lat + 0.05)].map(round);
     $('detailName').textContent = name;
-    $('detailCoordinates').textContent = round(lat) + ', ' + round(lon);
+    $('detailCoordinates').textContent = coordinates(e);
     $('detailMap').title = 'Map of ' + name;
     $('detailMap').src = 'https://www.openstreetmap.org/export/embed.html?bbox=' + box.join(',') + '&layer=mapnik&marker=' + round(lat) + ',' + round(lon);
     $('detailLink').href = cityURL(e[0]);
     $('detailOsm').href = 'https://www.openstreetmap.org/?mlat=' + round(lat) + '&mlon=' + round(lon) + '#map=12/' + round(lat) + '/' + round(lon);
     detail.hidden = false;
-    remember();
   }
   function remember() {
     var query = (input.value ? 'q=' + encodeURIComponent(input.value) : '') + (chosen ? (input.value ? '&' : '') + 'city=' + chosen : '');
@@ -351,15 +361,23 @@
   var current = null, active = -1, seq = 0, timer = 0, started = 0;
   function show(query, from) {
     if (from === 0) { list.textContent = ''; active = -1; }
+    var shown = false;
     for (var i = from; i < query.results.length; i++) {
       var li = list.appendChild(row(query.results[i]));
-      if (String(query.results[i][0]) === chosen) { li.classList.add('selected'); if (wide.matches) select(query.results[i]); }
+      if (String(query.results[i][0]) === chosen) { li.classList.add('selected'); shown = true; if (wide.matches) select(query.results[i]); }
+    }
+    // The split view is never blank: without a chosen city among the results, the panel shows the first one.
+    if (from === 0 && !shown && detail && wide.matches) {
+      if (query.results.length) fill(query.results[0]); else detail.hidden = true;
     }
     empty.hidden = query.results.length > 0;
     more.hidden = query.done;
   }
   async function run() {
-    var mine = ++seq, t0 = started, query = new Query(input.value, favOnly && favOnly.checked);
+    var mine = ++seq, t0 = started, onlyFavorites = !!(favOnly && favOnly.checked);
+    // The same search again (an input event that left the text as it was): keep the list and its highlight.
+    if (current && current.text === input.value && current.favorites === onlyFavorites) { stats.last = input.value; return; }
+    var query = new Query(input.value, onlyFavorites);
     try {
       await query.next(PAGE);
     } catch (error) { if (mine === seq) fail(error); return; }
@@ -380,6 +398,9 @@
     timer = setTimeout(run, 15);
     remember();
   }
+  wide.addEventListener('change', function () {
+    if (wide.matches && current && current.results.length && detail && detail.hidden) fill(current.results[0]);
+  });
   input.addEventListener('input', schedule);
   if (favOnly) favOnly.addEventListener('change', schedule);
   more.addEventListener('click', async function () {
