@@ -70,9 +70,9 @@ final class BrowsingTests: SiteTestCase {
         let html = try read("city/1/1.html")  // Springfield, US (39.8, -89.6)
         let start = try XCTUnwrap(html.range(of: #"<ol id="nearby" class="nearby">"#))
         let nearby = String(html[start.lowerBound..<html.range(of: "</ol>", range: start.upperBound..<html.endIndex)!.upperBound])
-        XCTAssertTrue(nearby.contains(#"<li><a href="../2/2.html">Springfield, US</a> · 1447.9 km E</li>"#), nearby)
+        XCTAssertTrue(nearby.contains(#"<li><a href="../2/2.html">Springfield, US (42.1000,\#u{A0}-72.6000)</a> · 1447.9 km E</li>"#), nearby)
         XCTAssertEqual(nearby.components(separatedBy: "<li>").count - 1, 4, "the four other cities")
-        XCTAssertTrue(try read("city/1/1.md").contains("1. [Springfield, US](../2/2.md) · 1447.9 km E\n"))
+        XCTAssertTrue(try read("city/1/1.md").contains("1. [Springfield, US (42.1000,\u{A0}-72.6000)](../2/2.md) · 1447.9 km E\n"))
     }
 
     func testCountryPagesListEveryCodeWithCountsAndRows() async throws {

@@ -20,17 +20,21 @@ final class BuildServiceTests: SiteTestCase {
             "country/US/2.md",
         ] + cities).sorted())
         let page2 = try read("list/2.md")
-        XCTAssertTrue(page2.contains("- [Anaheim, US](../city/3/3.md) · 33.8, -117.9\n- [Arizona, US](../city/4/4.md) · 34.2, -111.6\n"), page2)
+        XCTAssertTrue(page2.contains("- [Anaheim, US](../city/3/3.md) · 33.8000,\u{A0}-117.9000\n- [Arizona, US](../city/4/4.md) · 34.2000,\u{A0}-111.6000\n"), page2)
         XCTAssertTrue(page2.contains("[« First](1.md) · [‹ Previous](1.md) · [1](1.md) · **2** · [3](3.md) · [Next ›](3.md) · [Last »](3.md)"), page2)
         let html = try read("list/2.html")
-        XCTAssertTrue(html.contains(#"<li><span class="city" id="cityCell_3"><a href="../city/3/3.html">Anaheim, US</a> · 33.8, -117.9 "#
+        XCTAssertTrue(html.contains(#"<li><span class="city" id="cityCell_3"><a href="../city/3/3.html">Anaheim, US</a> · 33.8000,"# + "\u{A0}" + #"-117.9000 "#
             + #"<button type="button" class="favToggle" aria-pressed="false" data-city="[3,&quot;Anaheim&quot;,&quot;US&quot;,33.8,-117.9]" hidden>Save</button></span></li>"#), html)
         XCTAssertTrue(html.contains(#"<a href="3.html">Next ›</a>"#))
         XCTAssertTrue(html.contains(#"<link rel="stylesheet" href="../assets/style.css">"#))
         XCTAssertFalse(html.contains(".md"), "HTML pages link to .html only")
         let home = try read("index.md")
         XCTAssertTrue(home.contains("5 cities in 3 pages"), home)
-        XCTAssertTrue(home.contains("[A](list/1.md) B C D E F G H I J K L M N O P Q R [S](list/3.md)"), home)
+        XCTAssertTrue(home.contains("[A](list/1.md) · B · C · D · E · F · G · H · I · J · K · L · M · N · O · P · Q · R · [S](list/3.md) · T"), home)
+        XCTAssertTrue(home.contains("· 9 · Other scripts\n"), "no trailing space (pymarkdown MD009): \(home)")
+        let homeHTML = try read("index.html")
+        XCTAssertTrue(homeHTML.contains(#"<li><a href="list/1.html#cityCell_1">A</a></li>"#), homeHTML)
+        XCTAssertTrue(homeHTML.contains(#"<li><span class="none" title="No names start with B">B</span></li>"#), homeHTML)
     }
 
     func testHostileNamesAreShownLiterallyInBothFormats() async throws {

@@ -118,9 +118,9 @@ final class FavoriteResolverTests: XCTestCase {
             XCTAssertEqual(problems.count, 4)
             XCTAssertEqual("\(error)", """
                 favorite 99: no city has this id
-                favorite "Córdoba, AR" matches 2 cities; use one of their ids: 1 (Córdoba, AR at -31.4, -64.2), 3 (Córdoba, AR at -29, -60)
+                favorite "Córdoba, AR" matches 2 cities; use one of their ids: 1 (Córdoba, AR at -31.4000,\u{A0}-64.2000), 3 (Córdoba, AR at -29.0000,\u{A0}-60.0000)
                 favorite "Atlantis, XX": no city matches (write "Name, CC" or use the id)
-                favorite "Cordoba" matches 3 cities; use one of their ids: 1 (Córdoba, AR at -31.4, -64.2), 3 (Córdoba, AR at -29, -60), 2 (Cordoba, ES at 37.9, -4.8)
+                favorite "Cordoba" matches 3 cities; use one of their ids: 1 (Córdoba, AR at -31.4000,\u{A0}-64.2000), 3 (Córdoba, AR at -29.0000,\u{A0}-60.0000), 2 (Cordoba, ES at 37.9000,\u{A0}-4.8000)
                 """)
         }
     }

@@ -22,7 +22,7 @@ final class DetailPageTests: SiteTestCase {
         let html = try read("city/860/707860.html")
         XCTAssertTrue(html.contains("<h1>Hurzuf, UA</h1>"), html)
         XCTAssertTrue(html.contains(#"<li>Country: <a href="../../country/UA/1.html#cityCell_707860">Ukraine (UA)</a></li>"#), html)
-        XCTAssertTrue(html.contains(#"<span id="coordinates">44.549999, 34.283333 (44°33′0.0″N, 34°17′0.0″E)</span>"#))
+        XCTAssertTrue(html.contains(#"<span id="coordinates">44.5500,"# + "\u{A0}" + #"34.2833 (44°33′0.0″N, 34°17′0.0″E)</span>"#), html)
         XCTAssertTrue(html.contains(#"<iframe id="cityMap" class="map" title="Map of Hurzuf, UA" "#
             + #"src="https://www.openstreetmap.org/export/embed.html?bbox=34.203333,44.499999,34.363333,44.599999&amp;layer=mapnik&amp;marker=44.549999,34.283333" loading="lazy"></iframe>"#), html)
         XCTAssertTrue(html.contains(#"<a id="osmLink" href="https://www.openstreetmap.org/?mlat=44.549999&amp;mlon=34.283333#map=12/44.549999/34.283333">"#))
@@ -62,8 +62,8 @@ final class DetailPageTests: SiteTestCase {
 
             2 other places share this name:
 
-            - [Springfield, AU](../3/3.md) · Australia · -33.9, 151
-            - [Springfield, US](../2/2.md) · United States · 42.1, -72.6
+            - [Springfield, AU](../3/3.md) · Australia · -33.9000,\u{A0}151.0000
+            - [Springfield, US (42.1000,\u{A0}-72.6000)](../2/2.md) · United States · 42.1000,\u{A0}-72.6000
             """), markdown)
     }
 
@@ -72,9 +72,9 @@ final class DetailPageTests: SiteTestCase {
         try await build(Fixtures.json(many), pageSize: 10)
         let markdown = try read("city/20/20.md")
         XCTAssertTrue(markdown.contains("39 other places share this name:"))
-        let shown = markdown.components(separatedBy: "\n").filter { $0.hasPrefix("- [Krajan, ID]") }
+        let shown = markdown.components(separatedBy: "\n").filter { $0.hasPrefix("- [Krajan, ID") }
         XCTAssertEqual(shown.count, SiteRenderer.namesakeLimit)
-        XCTAssertTrue(shown.contains("- [Krajan, ID](../19/19.md) · Indonesia · 1.9, 110"))
+        XCTAssertTrue(shown.contains("- [Krajan, ID (1.9000,\u{A0}110.0000)](../19/19.md) · Indonesia · 1.9000,\u{A0}110.0000"))
         XCTAssertTrue(markdown.contains("[…and 19 more, listed together](../../list/1.md)"), markdown)
         XCTAssertTrue(try read("city/20/20.html").contains(#"<a href="../../list/1.html#cityCell_1">…and 19 more, listed together</a>"#))
     }
@@ -90,7 +90,7 @@ final class DetailPageTests: SiteTestCase {
 
     func testFavoritesAreMarkedListedAndExported() async throws {
         try await build(Fixtures.json(Self.cities), pageSize: 2) { $0.favorites = [.name("Hurzuf, UA"), .id(3)] }
-        XCTAssertTrue(try read("list/1.md").contains("- [Hurzuf, UA](../city/860/707860.md) ★ · 44.549999, 34.283333"))
+        XCTAssertTrue(try read("list/1.md").contains("- [Hurzuf, UA](../city/860/707860.md) ★ · 44.5500,\u{A0}34.2833"))
         XCTAssertTrue(try read("list/1.html").contains(#"<a href="../city/860/707860.html">Hurzuf, UA</a> <span class="favorite" role="img" aria-label="Favorite" title="Favorite">★</span>"#))
         XCTAssertTrue(try read("city/860/707860.md").hasPrefix("# Hurzuf, UA ★\n\n★ One of this site’s favorites.\n"))
         XCTAssertTrue(try read("city/860/707860.html").contains(#"<span class="favorite" role="img" aria-label="Favorite">★</span>"#))
@@ -99,8 +99,8 @@ final class DetailPageTests: SiteTestCase {
         XCTAssertTrue(favorites.contains("""
             2 favorite cities, chosen in `citygen.yml`.
 
-            - [Hurzuf, UA](city/860/707860.md) ★ · 44.549999, 34.283333 · [list page 1](list/1.md)
-            - [Springfield, AU](city/3/3.md) ★ · -33.9, 151 · [list page 2](list/2.md)
+            - [Hurzuf, UA](city/860/707860.md) ★ · 44.5500,\u{A0}34.2833 · [list page 1](list/1.md)
+            - [Springfield, AU](city/3/3.md) ★ · -33.9000,\u{A0}151.0000 · [list page 2](list/2.md)
             """), favorites)
         XCTAssertTrue(try read("favorites.html").contains(#"<a href="list/2.html#cityCell_3">list page 2</a>"#))
         XCTAssertEqual(try read("search/favorites.json"),
@@ -123,7 +123,7 @@ final class DetailPageTests: SiteTestCase {
             XCTFail("expected an error")
         } catch CityGenError.unresolvedFavorites(let problems) {
             XCTAssertEqual(problems, [
-                "favorite \"Springfield, US\" matches 2 cities; use one of their ids: 1 (Springfield, US at 39.8, -89.6), 2 (Springfield, US at 42.1, -72.6)",
+                "favorite \"Springfield, US\" matches 2 cities; use one of their ids: 1 (Springfield, US at 39.8000,\u{A0}-89.6000), 2 (Springfield, US at 42.1000,\u{A0}-72.6000)",
             ])
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))

@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+
+@testable import CityGenKit
+
+/// What a visitor and a search engine see (issue 14): labels that tell look-alike cities apart, one display
+/// precision for coordinates, robots.txt, canonical URLs, descriptions and a 404 page that works in any folder.
+final class VisitorPageTests: SiteTestCase {
+    static let cities: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = [
+        (1, "Buenos Aires", "AR", -34.613152, -58.377232),
+        (2, "Buenos Aires", "AR", -36, -60),
+        (3, "Buenos Aires", "CO", 3.015, -76.642799),
+        (4, "Twin", "US", 10, 20),
+        (5, "Twin", "US", 10.00001, 20.00001),
+        (6, "Córdoba", "AR", -31.4, -64.2),
+    ]
+
+    func testOnlyRepeatedLabelsGetADistinctionAndCoordinatesThatRepeatFallBackToTheId() {
+        let catalog = Fixtures.catalog(Self.cities)
+        let labels = catalog.cities.indices.map(catalog.label)
+        XCTAssertEqual(labels, [
+            "Buenos Aires, AR (-34.6132,\u{A0}-58.3772)", "Buenos Aires, AR (-36.0000,\u{A0}-60.0000)", "Buenos Aires, CO",
+            "Córdoba, AR", "Twin, US (id 4)", "Twin, US (id 5)",
+        ])
+        XCTAssertEqual(Set(labels).count, labels.count, "every label unique")
+    }
+
+    func testDisplayPrecisionMatchesJavaScriptToFixed() {
+        // Odd multiples of 1/32 are the only exact ties at 4 places: toFixed rounds them away from zero.
+        XCTAssertEqual(Coordinate.fixed4(1.03125), "1.0313")
+        XCTAssertEqual(Coordinate.fixed4(-1.03125), "-1.0313")
+        XCTAssertEqual(Coordinate.fixed4(0.09375), "0.0938")
+        XCTAssertEqual(Coordinate.fixed4(-36), "-36.0000")
+        XCTAssertEqual(Coordinate.fixed4(43.566669), "43.5667")
+        XCTAssertEqual(Coordinate.fixed4(-0.00001), "0.0000", "no negative zero")
+        XCTAssertEqual(Coordinate.fixed4(-0.0), "0.0000")
+        XCTAssertEqual(Coordinate.display(latitude: 50, longitude: 65), "50.0000,\u{A0}65.0000")
+    }
+
+    func testLookAlikesAreToldApartOnRowsNeighboursResultsAndFavoriteToggles() async throws {
+        try await build(Fixtures.json(Self.cities), pageSize: 10)
+        let list = try read("list/1.md")
+        XCTAssertTrue(list.contains("- [Buenos Aires, AR (-36.0000,\u{A0}-60.0000)](../city/2/2.md) · -36.0000,\u{A0}-60.0000\n"), list)
+        XCTAssertTrue(list.contains("- [Buenos Aires, CO](../city/3/3.md) · 3.0150,\u{A0}-76.6428\n"), list)
+        let detail = try read("city/2/2.md")
+        XCTAssertTrue(detail.hasPrefix("# Buenos Aires, AR\n"), "the heading is the plain label")
+        XCTAssertTrue(detail.contains("[‹ Buenos Aires, AR (-34.6132,\u{A0}-58.3772)](../1/1.md) · [Buenos Aires, CO ›](../3/3.md)"), detail)
+        XCTAssertTrue(try read("city/1/1.html").contains("<title>Buenos Aires, AR (-34.6132,\u{A0}-58.3772) · World Cities</title>"))
+        // The search index and the toggles carry the distinction, so that search.js shows the same labels.
+        let shard = try read("search/shards/0.json")
+        XCTAssertTrue(shard.contains(#"[1,"Buenos Aires","AR",-34.613152,-58.377232,"buenos aires\tar","-34.6132,\#u{A0}-58.3772"]"#), shard)
+        XCTAssertTrue(shard.contains(#"[3,"Buenos Aires","CO",3.015,-76.642799,"buenos aires\tco"]"#), shard)
+        let entries = try IndexShard(json: Data(shard.utf8), file: "0.json").entries
+        XCTAssertEqual(entries.map(\.label).filter { $0.hasPrefix("Twin") }, ["Twin, US (id 4)", "Twin, US (id 5)"])
+        XCTAssertTrue(try read("list/1.html").contains(#"data-city="[4,&quot;Twin&quot;,&quot;US&quot;,10,20,&quot;twin\tus&quot;,&quot;id 4&quot;]""#))
+    }
+
+    func testWithABaseURLPagesHaveCanonicalURLsDescriptionsAndRobotsNamesTheSitemap() async throws {
+        try await build(Fixtures.json(Self.cities)) { $0.baseURL = URL(string: "https://example.org/cities/") }
+        XCTAssertEqual(try read("robots.txt"), "User-agent: *\nAllow: /\nSitemap: https://example.org/cities/sitemap.xml\n")
+        let detail = try read("city/6/6.html")
+        XCTAssertTrue(detail.contains(#"<link rel="canonical" href="https://example.org/cities/city/6/6.html">"#), detail)
+        XCTAssertTrue(detail.contains(#"<meta name="description" content="Córdoba, AR: a place in Argentina at -31.4000,"#), detail)
+        let start = try XCTUnwrap(detail.range(of: #"<script type="application/ld+json">"#)).upperBound
+        let end = try XCTUnwrap(detail.range(of: "</script>", range: start..<detail.endIndex)).lowerBound
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(detail[start..<end].utf8)) as? [String: Any])
+        XCTAssertEqual(json["@type"] as? String, "Place")
+        XCTAssertEqual(json["url"] as? String, "https://example.org/cities/city/6/6.html")
+        let country = try XCTUnwrap(json["containedInPlace"] as? [String: Any])
+        XCTAssertEqual(country["@type"] as? String, "Country")
+        XCTAssertEqual(country["name"] as? String, "Argentina")
+        XCTAssertEqual(country["identifier"] as? String, "AR")
+        for page in ["index.html", "list/1.html", "favorites.html", "country/index.html", "country/AR/1.html"] {
+            let html = try read(page)
+            XCTAssertTrue(html.contains(#"<link rel="canonical" href="https://example.org/cities/\#(page)">"#), page)
+            XCTAssertEqual(html.components(separatedBy: #"<meta name="description" content=""#).count, 2, page)
+        }
+        let notFound = try read("404.html")
+        XCTAssertFalse(notFound.contains("canonical"))
+        XCTAssertTrue(notFound.contains(#"<a href="https://example.org/cities/index.html">Go to the home page</a>"#))
+    }
+
+    func testWithoutABaseURLThe404PageCarriesItsStyleAndFindsTheSiteFolder() async throws {
+        try await build(Fixtures.json(Self.cities))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/robots.txt").path))
+        let notFound = try read("404.html")
+        XCTAssertFalse(notFound.contains("/assets/"), "no link that assumes the site is at the host's root")
+        XCTAssertTrue(notFound.contains("<style>\n:root {"), "the style sheet inline")
+        XCTAssertTrue(notFound.contains("'search/manifest.json'"), "the script looks for the index")
+        XCTAssertFalse(try read("index.html").contains("canonical"))
+    }
+}
