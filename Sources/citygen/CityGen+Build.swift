@@ -38,6 +38,9 @@ extension CityGen {
         @Option(help: "The largest search index shard, in bytes. (default: \(BuildOptions.Defaults.shardSize))")
         var shardSize: Int?
 
+        @Option(help: "Write the site into one .tar, .tar.gz or .zip file (streamed, deterministic) instead of a folder.")
+        var archive: String?
+
         @Flag(help: "Write into an output folder that holds files citygen did not make.")
         var force = false
 
@@ -84,6 +87,7 @@ extension CityGen {
             if strict { options.strict = true }
             if force { options.force = true }
             if wait { options.waitForLock = true }
+            if let archive { options.archive = URL(fileURLWithPath: archive) }
             return options
         }
 
@@ -93,7 +97,7 @@ extension CityGen {
             var outputName = output ?? BuildOptions.Defaults.output
             do {
                 let options = try options()
-                outputName = output ?? displayPath(options.output)
+                outputName = archive ?? output ?? displayPath(options.output)
                 let service = BuildService(
                     options: options,
                     log: { line in

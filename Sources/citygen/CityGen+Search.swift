@@ -45,7 +45,8 @@ extension CityGen {
             if json {
                 let rows = results.map {
                     "{\"id\":\($0.id),\"name\":\(JSONText.quoted($0.name)),\"country\":\(JSONText.quoted($0.country)),"
-                        + "\"lat\":\(Coordinate.format($0.latitude)),\"lon\":\(Coordinate.format($0.longitude))}"
+                        + "\"lat\":\(Coordinate.format($0.latitude)),\"lon\":\(Coordinate.format($0.longitude))"
+                        + ($0.distinction.map { ",\"distinction\":\(JSONText.quoted($0))}" } ?? "}")
                 }
                 print("[" + rows.joined(separator: ",\n") + "]")
             } else {

@@ -78,12 +78,23 @@ def challenge_site():
 
 @pytest.fixture(scope="session")
 def full_site():
-    started = time.monotonic()
-    site = build_site(None, "favorites:\n" + "".join(f"  - {json.dumps(f, ensure_ascii=False)}\n" for f in FAVORITES))
-    print(f"\nbuilt the full site in {time.monotonic() - started:.1f} s")
+    config = "favorites:\n" + "".join(f"  - {json.dumps(f, ensure_ascii=False)}\n" for f in FAVORITES)
+    kept = os.environ.get("CITYGEN_KEEP_FULL_SITE")  # developers: a folder to build once and reuse across runs
+    if kept and (Path(kept) / "Output" / ".citygen-manifest").exists():
+        site = Site(Path(kept))
+    else:
+        started = time.monotonic()
+        site = build_site(None, config)
+        print(f"\nbuilt the full site in {time.monotonic() - started:.1f} s")
+        if kept:
+            shutil.rmtree(kept, ignore_errors=True)
+            shutil.move(str(site.folder), kept)
+            site.close()
+            site = Site(Path(kept))
     yield site
     site.close()
-    shutil.rmtree(site.folder, ignore_errors=True)
+    if not kept:
+        shutil.rmtree(site.folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

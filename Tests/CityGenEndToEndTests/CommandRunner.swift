@@ -52,19 +52,20 @@ struct CommandRunner {
 
     /// `citygen` with `arguments`, to run in `directory` with a cache of the test's own (never the user's, never
     /// another test's).
-    private static func citygen(_ arguments: [String], in directory: URL) -> Process {
+    private static func citygen(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = directory.appendingPathComponent(".cache").path
+        environment.merge(extra) { $1 }
         process.environment = environment
         return process
     }
 
-    static func run(_ arguments: [String], in directory: URL) throws -> Result {
-        let process = citygen(arguments, in: directory)
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+        let process = citygen(arguments, in: directory, environment: environment)
         // Files rather than pipes: a process that prints a lot can never block on a full pipe.
         let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")

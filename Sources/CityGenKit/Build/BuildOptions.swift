@@ -32,6 +32,10 @@ public struct BuildOptions: Sendable {
     public var force = false
     /// When another build is writing the output folder: wait for it instead of failing.
     public var waitForLock = false
+    /// Write the site into this `.tar`, `.tar.gz` or `.zip` file instead of the output folder.
+    public var archive: URL?
+    /// Seconds since 1970 for every archive entry (`ArchiveFormat.entryDate`).
+    public var archiveDate = ArchiveFormat.entryDate(environment: ProcessInfo.processInfo.environment)
     /// Tests only: the `n`th file written fails as on a full disk.
     var failingWrite: Int?
     /// The largest search index shard, in bytes of JSON (SPEC §7: 32 KiB).
@@ -48,6 +52,9 @@ public struct BuildOptions: Sendable {
     /// Checks the values that have a range; a wrong one is `CityGenError.invalidOption`.
     public func validate() throws {
         guard pageSize >= 1 else { throw CityGenError.invalidOption(name: "page size", reason: "must be at least 1, not \(pageSize)") }
+        if let archive, ArchiveFormat(path: archive.path) == nil {
+            throw CityGenError.invalidOption(name: "--archive", reason: "must end in .tar, .tar.gz, .tgz or .zip, not \"\(archive.lastPathComponent)\"")
+        }
         guard shardSize >= Defaults.minimumShardSize else {
             throw CityGenError.invalidOption(name: "shard size", reason: "must be at least \(Defaults.minimumShardSize) bytes, not \(shardSize)")
         }

@@ -40,13 +40,13 @@ public struct BuildService: Sendable {
         // One build at a time: a folder of citygen's (a manifest, or the lock of a first build still running) is
         // locked before its manifest is read; any other once the writer has accepted (and maybe created) it, so
         // that a refused folder is never written to.
-        let ours = [OutputWriter.manifestName, OutputLock.fileName].contains {
+        let ours = options.archive == nil && [OutputWriter.manifestName, OutputLock.fileName].contains {
             FileManager.default.fileExists(atPath: options.output.appendingPathComponent($0).path)
         }
         var lock = ours ? try OutputLock.acquire(in: options.output, wait: options.waitForLock) : nil
         defer { withExtendedLifetime(lock) {} }
         let fingerprint = fingerprint(of: sourceDigest, templates: templates)
-        if let summary = OutputWriter.unchangedBuild(in: options.output, fingerprint: fingerprint) {
+        if options.archive == nil, let summary = OutputWriter.unchangedBuild(in: options.output, fingerprint: fingerprint) {
             report.restore(summary)
             report.steps.append(("check: unchanged", clock.lap()))
             return report
@@ -81,6 +81,11 @@ public struct BuildService: Sendable {
         report.shardCount = files.shards.count
         report.steps.append(("index and pages", clock.lap()))
 
+        if let archive = options.archive {
+            report.files = try writeArchive(files, to: archive)
+            report.steps.append(("render and archive", clock.lap()))
+            return report
+        }
         let routes = files.routes
         let writer = try OutputWriter(
             root: options.output, force: options.force, counter: ProgressCounter(.render, total: routes.count, report: progress),
@@ -111,6 +116,38 @@ public struct BuildService: Sendable {
         report.files = writer.statistics
         report.steps.append(("finish", clock.lap()))
         return report
+    }
+
+    /// Renders every file in path order straight into the archive at `url`: a block of pages at a time on all
+    /// cores, then appended in order, so that memory does not grow with the site.
+    private func writeArchive(_ files: SiteFiles, to url: URL) throws -> OutputWriter.Statistics {
+        let routes = files.routes
+        let paths = routes.map(files.layout.path)
+        let order = paths.indices.sorted { paths[$0].utf8.lexicographicallyPrecedes(paths[$1].utf8) }
+        let writer = try ArchiveWriter(destination: url, format: ArchiveFormat(path: url.path)!, date: options.archiveDate)
+        let counter = ProgressCounter(.render, total: routes.count, report: progress)
+        do {
+            for start in stride(from: 0, to: order.count, by: 4096) {
+                let block = order[start..<min(order.count, start + 4096)]
+                let contents = Parallel.map(block.indices, chunk: 128) { files.contents(routes[order[$0]]) }
+                for (i, bytes) in zip(block, contents) {
+                    if let failing = options.failingWrite, writer.entries + 1 == failing {
+                        throw CityGenError.writeFailed(path: url.path, reason: "No space left on device (injected at file \(failing))")
+                    }
+                    try writer.add(paths[i], bytes)
+                }
+                counter.add(block.count)
+            }
+            try writer.finish()
+        } catch {
+            writer.abandon()
+            log("note: \(url.path) was left as it was")
+            throw error
+        }
+        var statistics = OutputWriter.Statistics()
+        statistics.written = writer.entries
+        statistics.bytes = writer.bytes
+        return statistics
     }
 
     /// What decides the output: the source's bytes, every option that shapes a page, the templates, and the

@@ -1,0 +1,169 @@
+"""What a visitor sees (issue 14), asserted on the DOM and the computed layout in headless Chromium: the split
+view is never blank, the header stays put, the jump index, look-alike cities told apart, one coordinate precision
+that never wraps, and a 404 page that works under a sub-folder."""
+import http.server
+import re
+import threading
+import unicodedata
+from functools import partial
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from test_search import labels, open_home, type_query
+
+COORDINATES = re.compile(r"^-?\d{1,3}\.\d{4},\u00a0-?\d{1,3}\.\d{4}$")
+
+
+def text(element):
+    """The element's text as the page has it (WebDriver's `.text` turns no-break spaces into spaces)."""
+    return element.get_attribute("textContent")
+
+
+@pytest.fixture
+def wide(browser):
+    browser.set_window_size(1280, 900)
+    yield browser
+
+
+@pytest.fixture
+def narrow(browser):
+    browser.set_window_size(390, 844)
+    yield browser
+    browser.set_window_size(1280, 900)
+
+
+def test_split_view_shows_the_first_result_from_the_start(wide, full_site):
+    open_home(wide, full_site, "http")
+    panel = wide.find_element(By.ID, "cityDetail")
+    assert panel.is_displayed(), "the panel is open before any search"
+    assert text(wide.find_element(By.ID, "detailName")) == labels(wide)[0]
+    results, detail = wide.find_element(By.ID, "cityList").rect, panel.rect
+    assert detail["x"] >= results["x"] + results["width"] and detail["width"] > 300, (results, detail)
+    type_query(wide, "paris")
+    assert text(wide.find_element(By.ID, "detailName")) == labels(wide)[0]
+    assert labels(wide)[0].startswith("Paris, ")
+    assert "city=" not in wide.current_url, "showing the first result does not choose it"
+    type_query(wide, "zzzzqqq")
+    assert not panel.is_displayed(), "no results, no panel"
+
+
+def test_the_header_stays_put_on_every_page(browser, full_site):
+    pages = ["index.html", "list/1.html", "city/860/707860.html", "country/index.html", "country/AR/1.html",
+             "favorites.html", "404.html"]
+    for width in (1280, 390):
+        browser.set_window_size(width, 900)
+        positions = {}
+        for page in pages:
+            browser.get(full_site.http + page)
+            link = browser.find_element(By.CSS_SELECTOR, "header.site a")
+            positions[page] = (link.rect["x"], browser.find_element(By.CSS_SELECTOR, "header.site").rect["width"])
+        assert len(set(positions.values())) == 1, (width, positions)
+    browser.set_window_size(1280, 900)
+
+
+def fold_initial(label):
+    first = unicodedata.normalize("NFKD", label)[0].lower()
+    return first if first.isascii() and first.isalnum() else "other"
+
+
+def test_the_jump_index_looks_alike_and_leads_to_each_initials_first_city(wide, full_site):
+    wide.get(full_site.http + "index.html")
+    items = wide.find_elements(By.CSS_SELECTOR, "nav.initials li > *")
+    assert [text(i) for i in items][:27] == [chr(c) for c in range(ord("A"), ord("Z") + 1)] + ["0"]
+    assert text(items[-1]) == "Other scripts"
+    boxes = {(i.size["height"], i.value_of_css_property("border-top-width"), i.value_of_css_property("padding-left"))
+             for i in items}
+    assert len(boxes) == 1, f"every entry has the same look: {boxes}"
+    targets = [(text(i), i.get_attribute("href")) for i in items if i.tag_name == "a"]
+    spans = [i for i in items if i.tag_name == "span"]
+    assert all(s.get_attribute("title").startswith("No names") for s in spans)
+    assert len(targets) >= 30
+    assert len({href for _, href in targets}) == len(targets), "no two initials lead to the same place"
+    for initial, href in targets:
+        page, anchor = href.split("#")
+        assert anchor.startswith("cityCell_"), href
+        wide.get(href)
+        rows = wide.find_elements(By.CSS_SELECTOR, "main li .city")
+        ids = [r.get_attribute("id") for r in rows]
+        at = ids.index(anchor)
+        name = text(rows[at].find_element(By.TAG_NAME, "a"))
+        expected = "other" if initial == "Other scripts" else initial.lower()
+        assert fold_initial(name) == expected, (initial, name)
+        if at > 0:  # the row before belongs to an earlier initial
+            before = text(rows[at - 1].find_element(By.TAG_NAME, "a"))
+            assert fold_initial(before) != expected, (initial, before, name)
+
+
+def test_look_alike_cities_are_told_apart_in_results_rows_and_neighbours(wide, full_site):
+    open_home(wide, full_site, "http")
+    type_query(wide, "buenos aires, ar")
+    shown = labels(wide)
+    assert len(shown) >= 2 and len(set(shown)) == len(shown), shown
+    assert all(re.fullmatch(r"Buenos Aires, AR \(-?\d+\.\d{4},\u00a0-?\d+\.\d{4}\)", label) for label in shown), shown
+    assert shown == full_site.search("buenos aires, ar")
+    # The detail page's previous and next links, and the rows of its list page, tell them apart too.
+    wide.get(full_site.http + "city/910/3435910.html")
+    neighbours = [text(a) for a in wide.find_elements(By.XPATH, "//main//p/a[contains(., '‹') or contains(., '›')]")]
+    assert any(re.search(r"Buenos Aires, AR \(", n) for n in neighbours), neighbours
+    wide.find_element(By.PARTIAL_LINK_TEXT, "Back to page").click()
+    rows = [text(a) for a in wide.find_elements(By.CSS_SELECTOR, "main li .city > a")]
+    assert len(set(rows)) == len(rows), "every row's label is unique on the page"
+
+
+def test_coordinates_have_one_precision_and_never_wrap(narrow, full_site):
+    open_home(narrow, full_site, "http")
+    type_query(narrow, "san")
+    spans = narrow.find_elements(By.CSS_SELECTOR, "#cityList .coordinates")
+    assert len(spans) == 50
+    for span in spans:
+        assert COORDINATES.match(text(span)), text(span)
+        assert narrow.execute_script("return arguments[0].getClientRects().length", span) == 1, "the pair is on one line"
+    narrow.get(full_site.http + "list/1.html")
+    rows = narrow.find_elements(By.CSS_SELECTOR, "main li .city")
+    for row in rows:
+        pair = re.search(r"· (\S+,\u00a0\S+) ", text(row))
+        assert pair and COORDINATES.match(pair.group(1)), text(row)
+    narrow.get(full_site.http + "city/860/707860.html")
+    assert text(narrow.find_element(By.ID, "coordinates")).startswith("44.5500,\u00a034.2833 (")
+
+
+class SubFolderHandler(http.server.SimpleHTTPRequestHandler):
+    """A static host that serves the site under /sub/ and its 404.html for any missing path, as GitHub Pages
+    does for a project site."""
+
+    def log_message(self, *args):
+        pass
+
+    def send_error(self, code, message=None, explain=None):
+        if code != 404:
+            return super().send_error(code, message, explain)
+        body = (Path(self.directory) / "sub" / "404.html").read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+def test_the_404_page_works_under_a_sub_folder(wide, full_site, tmp_path):
+    (tmp_path / "sub").symlink_to(full_site.output, target_is_directory=True)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(SubFolderHandler, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/sub/"
+        wide.get(base + "no/such/page.html")
+        assert wide.find_element(By.TAG_NAME, "h1").text == "Page not found"
+        assert wide.execute_script("return getComputedStyle(document.body).maxWidth") == "1280px", "its style applies"
+        home = wide.find_element(By.PARTIAL_LINK_TEXT, "Go to the home page")
+        WebDriverWait(wide, 10).until(lambda b: home.get_attribute("href") == base + "index.html")
+        assert wide.find_element(By.CSS_SELECTOR, "header.site a").get_attribute("href") == base + "index.html"
+        home.click()
+        WebDriverWait(wide, 20).until(lambda b: b.execute_script("return window.citygenStats && window.citygenStats.timings.length > 0"))
+        assert len(labels(wide)) == 50, "the home page it leads to works"
+    finally:
+        server.shutdown()
+        server.server_close()
