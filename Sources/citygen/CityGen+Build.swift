@@ -41,6 +41,9 @@ extension CityGen {
         @Option(help: "Write the site into one .tar, .tar.gz or .zip file (streamed, deterministic) instead of a folder.")
         var archive: String?
 
+        @Option(help: "Write the paths this build wrote (+ path) and removed (- path) into this file, for syncing uploads.")
+        var changes: String?
+
         @Flag(help: "Write into an output folder that holds files citygen did not make.")
         var force = false
 
@@ -88,6 +91,7 @@ extension CityGen {
             if force { options.force = true }
             if wait { options.waitForLock = true }
             if let archive { options.archive = URL(fileURLWithPath: archive) }
+            if let changes { options.changes = URL(fileURLWithPath: changes) }
             return options
         }
 

@@ -32,6 +32,8 @@ public struct BuildOptions: Sendable {
     public var force = false
     /// When another build is writing the output folder: wait for it instead of failing.
     public var waitForLock = false
+    /// Where to list the paths a build wrote (`+ path`) and removed (`- path`), for syncing uploads.
+    public var changes: URL?
     /// Write the site into this `.tar`, `.tar.gz` or `.zip` file instead of the output folder.
     public var archive: URL?
     /// Seconds since 1970 for every archive entry (`ArchiveFormat.entryDate`).
@@ -52,8 +54,15 @@ public struct BuildOptions: Sendable {
     /// Checks the values that have a range; a wrong one is `CityGenError.invalidOption`.
     public func validate() throws {
         guard pageSize >= 1 else { throw CityGenError.invalidOption(name: "page size", reason: "must be at least 1, not \(pageSize)") }
-        if let archive, ArchiveFormat(path: archive.path) == nil {
-            throw CityGenError.invalidOption(name: "--archive", reason: "must end in .tar, .tar.gz, .tgz or .zip, not \"\(archive.lastPathComponent)\"")
+        if let archive {
+            guard ArchiveFormat(path: archive.path) != nil else {
+                throw CityGenError.invalidOption(name: "--archive", reason: "must end in .tar, .tar.gz, .tgz or .zip, not \"\(archive.lastPathComponent)\"")
+            }
+            let folder = output.standardizedFileURL.path + "/"
+            guard !archive.standardizedFileURL.path.hasPrefix(folder) else {
+                throw CityGenError.invalidOption(name: "--archive", reason: "must not be inside the output folder \(output.path)")
+            }
+            guard changes == nil else { throw CityGenError.invalidOption(name: "--changes", reason: "lists a folder build's changes; an archive holds every file") }
         }
         guard shardSize >= Defaults.minimumShardSize else {
             throw CityGenError.invalidOption(name: "shard size", reason: "must be at least \(Defaults.minimumShardSize) bytes, not \(shardSize)")

@@ -48,6 +48,7 @@ public struct BuildService: Sendable {
         let fingerprint = fingerprint(of: sourceDigest, templates: templates)
         if options.archive == nil, let summary = OutputWriter.unchangedBuild(in: options.output, fingerprint: fingerprint) {
             report.restore(summary)
+            try writeChanges(written: [], removed: [])
             report.steps.append(("check: unchanged", clock.lap()))
             return report
         }
@@ -114,8 +115,21 @@ public struct BuildService: Sendable {
             throw error
         }
         report.files = writer.statistics
+        let changes = writer.changes
+        try writeChanges(written: changes.written, removed: changes.removed)
         report.steps.append(("finish", clock.lap()))
         return report
+    }
+
+    /// `--changes`: `+ path` for each file written, then `- path` for each removed, written atomically.
+    private func writeChanges(written: [String], removed: [String]) throws {
+        guard let url = options.changes else { return }
+        let text = written.map { "+ \($0)\n" }.joined() + removed.map { "- \($0)\n" }.joined()
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw CityGenError.writeFailed(path: url.path, reason: error.localizedDescription)
+        }
     }
 
     /// Renders every file in path order straight into the archive at `url`: a block of pages at a time on all

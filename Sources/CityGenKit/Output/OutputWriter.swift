@@ -41,7 +41,13 @@ public final class OutputWriter: Sendable {
     let counter: ProgressCounter?
     /// Tests only: the `n`th call of `write` fails as a full disk would.
     let failingWrite: Int?
-    private let state = Locked<(stats: Statistics, records: [String: Record], calls: Int)>((Statistics(), [:], 0))
+    private let state = Locked<(stats: Statistics, records: [String: Record], calls: Int, written: [String], removed: [String])>(
+        (Statistics(), [:], 0, [], []))
+
+    /// The paths this build wrote (new or changed bytes) and removed, each sorted; complete after `finish`.
+    public var changes: (written: [String], removed: [String]) {
+        state.withLock { state in (state.written.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, state.removed) }
+    }
 
     /// Prepares `root`: refuses `/`, the home folder, the working directory, and (unless `force`) a folder with
     /// files that citygen did not make; creates it when missing; decides between whole-site switch and in place.
@@ -170,7 +176,7 @@ public final class OutputWriter: Sendable {
     func finish(summary: BuildManifest.Summary) throws {
         let previous = Self.readManifest(in: root)
         let records = state.withLock { $0.records }
-        let removed = previous.files.keys.reduce(0) { $0 + (records[$1] == nil ? 1 : 0) }
+        let removed = previous.files.keys.filter { records[$0] == nil }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var summary = summary
         summary.files = records.count
         let manifest = BuildManifest(summary: summary, files: records.mapValues { .some($0) })
@@ -184,7 +190,10 @@ public final class OutputWriter: Sendable {
             try Self.replace(path: root.path + "/" + Self.manifestName, with: manifest.encoded())
             unlink(root.path + "/" + Self.markerName)
         }
-        state.withLock { $0.stats.removed = removed }
+        state.withLock {
+            $0.stats.removed = removed.count
+            $0.removed = removed
+        }
     }
 
     /// After a failure: deletes the unfinished new generation, so the output folder stays as it was.
@@ -263,6 +272,7 @@ public final class OutputWriter: Sendable {
             } else {
                 $0.stats.written += 1
                 $0.stats.bytes += bytes.count
+                $0.written.append(relativePath)
             }
         }
     }
