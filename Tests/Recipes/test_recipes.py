@@ -1,0 +1,46 @@
+"""The CI recipes in README, validated by real linters: check-jsonschema with its bundled GitHub workflow and
+GitLab CI schemas (issue 10)."""
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def recipe(heading):
+    """The first YAML block after the line that starts with `heading`."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index(heading)
+    return re.search(r"```yaml\n(.*?)```", text[start:], re.S).group(1)
+
+
+def validate(schema, text, tmp_path):
+    path = tmp_path / "recipe.yml"
+    path.write_text(text, encoding="utf-8")
+    return subprocess.run([shutil.which("check-jsonschema") or "check-jsonschema", "--builtin-schema", schema, str(path)],
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("heading,schema", [
+    ("GitHub Actions, `.github/workflows/pages.yml`", "vendor.github-workflows"),
+    ("GitLab Pages, `.gitlab-ci.yml`", "vendor.gitlab-ci"),
+])
+def test_the_readme_recipes_pass_their_schemas(heading, schema, tmp_path):
+    result = validate(schema, recipe(heading), tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_github_recipe_uploads_the_archive_as_the_pages_artifact():
+    text = recipe("GitHub Actions, `.github/workflows/pages.yml`")
+    assert "--archive artifact.tar" in text
+    assert "name: github-pages, path: artifact.tar" in text
+
+
+def test_a_broken_recipe_fails_the_schema(tmp_path):
+    broken = recipe("GitLab Pages, `.gitlab-ci.yml`").replace("script:", "scrpit:")
+    assert validate("vendor.gitlab-ci", broken, tmp_path).returncode != 0
+    broken = recipe("GitHub Actions, `.github/workflows/pages.yml`").replace("runs-on: ubuntu-24.04", "runs_on: ubuntu-24.04")
+    assert validate("vendor.github-workflows", broken, tmp_path).returncode != 0
