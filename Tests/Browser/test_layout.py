@@ -52,7 +52,7 @@ def test_wide_window_keyboard_selection_follows_the_highlight(wide, full_site):
     box = wide.find_element(By.ID, "searchInput")
     box.send_keys(Keys.ARROW_DOWN)
     box.send_keys(Keys.ARROW_DOWN)
-    assert wide.find_element(By.ID, "detailName").text == labels(wide)[1]
+    assert wide.find_element(By.ID, "detailName").get_attribute("textContent") == labels(wide)[1]
 
 
 def test_narrow_window_opens_the_detail_page(narrow, full_site):

@@ -29,22 +29,27 @@ public enum Coordinate {
 
     /// `value` as the search index and the pages' data publish it (`format`), read back: search.js rounds that
     /// value for display, so pages round the same one.
-    static func published(_ value: Double) -> Double { Double(format(value)) ?? value }
+    static func published(_ value: Double) -> Double {
+        // `format` prints the integer `micro` over 10⁶; dividing the two exact doubles rounds as parsing it would.
+        let micro = (value * 1_000_000).rounded()
+        return micro.isFinite && abs(micro) < 1e15 ? micro / 1_000_000 : value
+    }
 
     /// `value` to 4 decimal places exactly as JavaScript's `toFixed(4)` does (search.js shows the same text):
     /// the nearest of the exact binary value, a tie away from zero. Only odd multiples of 1/32 are exact ties
-    /// at 4 places; glibc would round those to even. `-0.0000` is shown as `0.0000`.
+    /// at 4 places. `-0.0000` is shown as `0.0000`.
     public static func fixed4(_ value: Double) -> String {
-        guard value.isFinite else { return "\(value)" }
+        guard value.isFinite, abs(value) < 1e9 else { return "\(value)" }
         let magnitude = abs(value)
-        var text: String
-        if (magnitude * 32).truncatingRemainder(dividingBy: 2) == 1 {
-            let units = Int64((magnitude * 10_000).rounded(.up))
-            let fraction = String(units % 10_000)
-            text = "\(units / 10_000)." + String(repeating: "0", count: 4 - fraction.count) + fraction
-        } else {
-            text = String(format: "%.4f", magnitude)
-        }
-        return value < 0 && text != "0.0000" ? "-" + text : text
+        let scaled = magnitude * 10_000
+        var units = scaled.rounded(.down)
+        // The exact rest above `units`: an fma keeps the sign of `magnitude * 10_000 - (units + 0.5)` exact.
+        let aboveHalf = (-(units + 0.5)).addingProduct(magnitude, 10_000)
+        if aboveHalf >= 0 { units += 1 }
+        let whole = Int(units) / 10_000, fraction = Int(units) % 10_000
+        let digits = String(fraction)
+        let text = "\(whole)." + String(repeating: "0", count: 4 - digits.count) + digits
+        return value < 0 && units > 0 ? "-" + text : text
     }
+
 }
