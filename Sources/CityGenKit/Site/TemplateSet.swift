@@ -20,6 +20,9 @@ public struct TemplateSet: Sendable {
     public static let assets = ["style.css", "search.js"]
 
     let library: MustacheLibrary
+    /// The page templates and the layout compiled for the fast path, when every one of them can be; nil means
+    /// swift-mustache renders (an override uses what `CompiledTemplate` leaves to it).
+    var compiled: (pages: [String: CompiledTemplate], layout: CompiledTemplate)?
     /// Names (without extension) of the optional templates the override folder supplies.
     let customTemplates: Set<String>
     let layout: MustacheTemplate
@@ -56,6 +59,7 @@ public struct TemplateSet: Sendable {
         }
         var library = MustacheLibrary()
         var custom = Set<String>()
+        var compiledPages: [String: CompiledTemplate]? = [:]
         let optional = Self.optionalMarkdownTemplates.filter { name in
             overrides.map { FileManager.default.fileExists(atPath: $0.appendingPathComponent(name).path) } ?? false
         }
@@ -65,11 +69,19 @@ public struct TemplateSet: Sendable {
             if text.hasSuffix("\n") { text.removeLast() }
             let key = String(name.prefix { $0 != "." })
             library.register(try parse(name, "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + text), named: key)
+            compiledPages?[key] = CompiledTemplate(text, escape: MarkdownEscaping.escape)
+            if compiledPages?[key] == nil { compiledPages = nil }
             if optional.contains(name) { custom.insert(key) }
         }
         self.library = library
         self.customTemplates = custom
-        self.layout = try parse(Self.layoutTemplate, try source(Self.layoutTemplate))
+        let layoutSource = try source(Self.layoutTemplate)
+        self.layout = try parse(Self.layoutTemplate, layoutSource)
+        if let compiledPages, let compiledLayout = CompiledTemplate(layoutSource, escape: HTMLEscaping.escape) {
+            compiled = (compiledPages, compiledLayout)
+        } else {
+            compiled = nil
+        }
         var assets: [String: [UInt8]] = [:]
         for name in Self.assets { assets[name] = Array(try source(name).utf8) }
         self.assets = assets
@@ -86,7 +98,7 @@ public struct TemplateSet: Sendable {
 
     /// Renders the Markdown template `name` (without extension) with `context`; the text ends with one newline.
     func markdown(_ name: String, _ context: [String: Any]) -> String {
-        var text = library.render(context, withTemplate: name) ?? ""
+        var text = compiled.map { $0.pages[name]?.render(context, partials: $0.pages) ?? "" } ?? library.render(context, withTemplate: name) ?? ""
         while text.hasSuffix("\n") { text.removeLast() }
         return text + "\n"
     }
@@ -95,6 +107,7 @@ public struct TemplateSet: Sendable {
     func page(body: String, _ context: [String: Any]) -> String {
         var context = context
         context["body"] = body
+        if let compiled { return compiled.layout.render(context, partials: compiled.pages) }
         return layout.render(context, library: library)
     }
 }

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+@testable import CityGenKit
+
+/// The compiled fast path (`CompiledTemplate`) renders exactly what swift-mustache renders: every page of a
+/// site with hostile names and look-alikes, with the default templates and with overrides that use the rest of
+/// the Mustache it supports; and what it does not support falls back to swift-mustache.
+final class TemplateEquivalenceTests: SiteTestCase {
+    static let cities: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = [
+        (1, "*x* [y](javascript:alert(1)) <b>z</b>", "US", 1, 2), (2, "1. Item", "GB", 3, 4), (3, "- dash & 'quote' \"dq\"", "FR", 5, 6),
+        (4, "Buenos Aires", "AR", -34.6, -58.4), (5, "Buenos Aires", "AR", -36, -60), (6, "Москва", "RU", 55.75, 37.62),
+        (7, "No country", "", 0, 0), (8, "`code` | pipe ~x~ #h", "DE", 50, 8), (9, "Zürich", "CH", 47.37, 8.54),
+    ]
+
+    /// Every page of the site, rendered by the fast path and by swift-mustache, must be byte-identical.
+    func assertSameSite(templates: TemplateSet, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertNotNil(templates.compiled, "the fast path applies", file: file, line: line)
+        var slow = templates
+        slow.compiled = nil
+        let catalog = Fixtures.catalog(Self.cities)
+        let plan = SitePlan(catalog: catalog, pageSize: 4)
+        let layout = SiteLayout(baseURL: "https://example.org/")
+        func renderer(_ templates: TemplateSet) -> SiteRenderer {
+            SiteRenderer(catalog: catalog, plan: plan, templates: templates, title: "T <&> \"q\"", favorites: [0, 3], layout: layout, favoritesJSON: "{}")
+        }
+        let fast = renderer(templates), reference = renderer(slow)
+        var routes: [Route] = [.notFound]
+        for format in PageFormat.allCases {
+            routes += [.home(format), .favorites(format), .countryIndex(format)] + (1...plan.pageCount).map { .list(page: $0, format) }
+            routes += catalog.cities.map { .city(id: $0.id, format) }
+            routes += fast.countries.countries.map { .country(code: $0.code, page: 1, format) }
+        }
+        for route in routes {
+            XCTAssertEqual(fast.page(route), reference.page(route), "\(route)", file: file, line: line)
+        }
+    }
+
+    func testTheDefaultTemplates() throws {
+        try assertSameSite(templates: TemplateSet())
+    }
+
+    func testTheExampleDetailTemplateAndOverridesUsingDottedNamesTheImplicitIteratorAndStandaloneLines() throws {
+        let overrides = folder.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        let example = try TemplateSet.defaultFolder().appendingPathComponent("examples/city.md.mustache")
+        try FileManager.default.copyItem(at: example, to: overrides.appendingPathComponent("city.md.mustache"))
+        try """
+            # {{ heading }}
+              {{! a comment, standalone and indented }}
+            {{#cities}}
+            - {{label}} ({{& id }}){{#favorite}} ★{{/favorite}}{{^favorite}} ·{{/favorite}}
+              {{#pager}}{{label}}{{/pager}} {{#heading}}{{.}}{{/heading}}
+            {{/cities}}
+            {{#pagerTop}}{{pagerLabel}}{{/pagerTop}} {{pagerTop.pagerLabel}} {{missing.value}}|{{{missing}}}|
+            {{#html}}\r
+            html: {{html}} {{ext}}\r
+            {{/html}}\r
+            {{^cities}}none{{/cities}}
+            {{>pager}}
+            """.write(to: overrides.appendingPathComponent("list.md.mustache"), atomically: true, encoding: .utf8)
+        try assertSameSite(templates: TemplateSet(overrides: overrides))
+    }
+
+    func testWhatTheCompilerLeavesAloneFallsBackToSwiftMustache() throws {
+        for source in ["{{=<% %>=}}<% x %>", "{{% CONTENT_TYPE: TEXT}}x", "  {{>pager}}\n", "{{a(b)}}", "{{#a}}\n{{/b}}", "{{#a}}", "{{x\n}}"] {
+            XCTAssertNil(CompiledTemplate(source, escape: { $0 }), source)
+        }
+        let overrides = folder.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        try "{{=<% %>=}}# <% heading %>\n".write(to: overrides.appendingPathComponent("list.md.mustache"), atomically: true, encoding: .utf8)
+        let templates = try TemplateSet(overrides: overrides)
+        XCTAssertNil(templates.compiled)
+        XCTAssertEqual(templates.markdown("list", ["heading": "*H*"]), "# \\*H\\*\n")
+    }
+}
