@@ -7,8 +7,8 @@ public struct CityCatalog: Sendable {
     /// `fold(country)` of each city, as UTF-8 bytes, parallel to `cities`.
     let foldedCountries: [[UInt8]]
     /// What tells apart the cities whose label (`Name, CC`) another city has too (issue 14): their coordinates
-    /// at display precision, or their id where those repeat as well. By catalog index; unique labels are absent.
-    public let distinctions: [Int: String]
+    /// at display precision, or their id where those repeat as well. By catalog index; nil for a unique label.
+    public let distinctions: [String?]
 
     /// Sorts `cities` into SPEC §3 order.
     public init(_ cities: [City]) {
@@ -30,8 +30,8 @@ public struct CityCatalog: Sendable {
     }
 
     /// Equal labels have equal folded keys, so they lie within one run of equal keys: only runs are compared.
-    private static func distinctions(_ cities: [City], names: [[UInt8]], countries: [[UInt8]]) -> [Int: String] {
-        var result: [Int: String] = [:]
+    private static func distinctions(_ cities: [City], names: [[UInt8]], countries: [[UInt8]]) -> [String?] {
+        var result = [String?](repeating: nil, count: cities.count)
         var start = 0
         while start < cities.count {
             var end = start + 1
