@@ -82,7 +82,7 @@ final class FullDataTests: FolderTestCase {
         // List pages: every city once, in SPEC order, the same in both formats.
         var markdownIds: [Int] = [], htmlIds: [Int] = []
         for page in 1...2_096 {
-            let rows = try matches(in: read("list/\(page).md"), #"^- \[.*\]\(\.\./city/\d+/(\d+)\.md\)( ★)? · -?\d+(\.\d+)?, -?\d+(\.\d+)?$"#)
+            let rows = try matches(in: read("list/\(page).md"), #"^- \[.*\]\(\.\./city/\d+/(\d+)\.md\)( ★)? · -?\d+\.\d{4},\u00A0-?\d+\.\d{4}$"#)
             XCTAssertEqual(rows.count, page < 2_096 ? 100 : 79, "page \(page)")
             markdownIds += rows.map { Int($0[0])! }
             htmlIds += try matches(in: read("list/\(page).html"), #"<span class="city" id="cityCell_(\d+)"><a href="\.\./city/\d+/\1\.html">"#)
