@@ -132,25 +132,40 @@ public struct BuildService: Sendable {
         }
     }
 
-    /// Renders every file in path order straight into the archive at `url`: a block of pages at a time on all
-    /// cores, then appended in order, so that memory does not grow with the site.
+    /// Renders every file in path order straight into the archive at `url`: a block of 4,096 pages at a time on
+    /// all cores while the previous block is appended in order, so that memory does not grow with the site.
     private func writeArchive(_ files: SiteFiles, to url: URL) throws -> OutputWriter.Statistics {
         let routes = files.routes
         let paths = routes.map(files.layout.path)
         let order = paths.indices.sorted { paths[$0].utf8.lexicographicallyPrecedes(paths[$1].utf8) }
         let writer = try ArchiveWriter(destination: url, format: ArchiveFormat(path: url.path)!, date: options.archiveDate)
         let counter = ProgressCounter(.render, total: routes.count, report: progress)
+        let blocks = stride(from: 0, to: order.count, by: 4096).map { $0..<min(order.count, $0 + 4096) }
+        let render = { @Sendable (block: Range<Int>) in Parallel.map(block, chunk: 128) { files.contents(routes[order[$0]]) } }
         do {
-            for start in stride(from: 0, to: order.count, by: 4096) {
-                let block = order[start..<min(order.count, start + 4096)]
-                let contents = Parallel.map(block.indices, chunk: 128) { files.contents(routes[order[$0]]) }
-                for (i, bytes) in zip(block, contents) {
-                    if let failing = options.failingWrite, writer.entries + 1 == failing {
-                        throw CityGenError.writeFailed(path: url.path, reason: "No space left on device (injected at file \(failing))")
+            // While this thread appends block k, the next block renders on the other threads.
+            var next = blocks.first.map(render) ?? []
+            for (k, block) in blocks.enumerated() {
+                let contents = next
+                let ahead = Locked<[[UInt8]]>([])
+                let group = DispatchGroup()
+                if k + 1 < blocks.count {
+                    DispatchQueue.global().async(group: group) { ahead.withLock { $0 = render(blocks[k + 1]) } }
+                }
+                do {
+                    for (i, bytes) in zip(block, contents) {
+                        if let failing = options.failingWrite, writer.entries + 1 == failing {
+                            throw CityGenError.writeFailed(path: url.path, reason: "No space left on device (injected at file \(failing))")
+                        }
+                        try writer.add(paths[order[i]], bytes)
                     }
-                    try writer.add(paths[i], bytes)
+                } catch {
+                    group.wait()  // the block rendering ahead ends before the archive is abandoned
+                    throw error
                 }
                 counter.add(block.count)
+                group.wait()
+                next = ahead.withLock { $0 }
             }
             try writer.finish()
         } catch {

@@ -11,17 +11,20 @@ public enum HTMLEscaping {
             out.reserveCapacity(bytes.count + 16)
             for byte in bytes {
                 switch byte {
-                case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-                case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-                case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-                case UInt8(ascii: "\""): out += Array("&quot;".utf8)
-                case UInt8(ascii: "'"): out += Array("&#39;".utf8)
+                case UInt8(ascii: "&"): out += amp
+                case UInt8(ascii: "<"): out += lt
+                case UInt8(ascii: ">"): out += gt
+                case UInt8(ascii: "\""): out += quot
+                case UInt8(ascii: "'"): out += apos
                 default: out.append(byte)
                 }
             }
             return String(decoding: out, as: UTF8.self)
         }
     }
+
+    private static let amp = Array("&amp;".utf8), lt = Array("&lt;".utf8), gt = Array("&gt;".utf8)
+    private static let quot = Array("&quot;".utf8), apos = Array("&#39;".utf8)
 
     private static func isSpecial(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")

@@ -5,9 +5,20 @@ import Mustache
 public enum MarkdownEscaping {
     /// Always escaped: the ASCII characters that start inline syntax (emphasis, code, links, HTML, entities),
     /// plus GitHub's strikethrough and table pipes.
-    static let inlineSyntax: Set<UInt8> = Set("\\`*_[]<>&#~|!".utf8)
+    static let inlineSyntax = ByteSet("\\`*_[]<>&#~|!")
     /// Escaped only at the start of the text, where they could open a block (list, quote, heading).
-    static let blockStarters: Set<UInt8> = Set("-+=>".utf8)
+    static let blockStarters = ByteSet("-+=>")
+
+    /// A set of ASCII bytes as a table: every byte of every name is looked up.
+    struct ByteSet: Sendable {
+        private let table: [Bool]
+        init(_ members: String) {
+            var table = [Bool](repeating: false, count: 256)
+            for byte in members.utf8 { table[Int(byte)] = true }
+            self.table = table
+        }
+        func contains(_ byte: UInt8) -> Bool { table[Int(byte)] }
+    }
 
     public static func escape(_ text: String) -> String {
         var text = text
