@@ -1,11 +1,27 @@
 import Foundation
 import XCTest
 
+import CityGenTestSupport
+
 @testable import CityGenKit
 
 /// `SiteLayout` is the one source of paths and links: swap in another folder scheme and pages, links, the
 /// sitemap, the crash-safety manifest, the browser's URL pattern and the link check all follow.
 final class LayoutTests: SiteTestCase {
+    /// Links between detail pages take a shortcut; it must give what `relative` gives from the two paths.
+    func testDetailToDetailLinksEqualTheRelativePaths() {
+        var generator = SeededGenerator(seed: 5)
+        for layout in [SiteLayout(), SiteLayout(cityFolders: .flat), SiteLayout(cityFolders: .remainder(7))] {
+            for _ in 0..<20_000 {
+                let from = Int.random(in: -5000...5000, using: &generator), to = Int.random(in: -5000...5000, using: &generator)
+                for format in PageFormat.allCases {
+                    let page = Route.city(id: from, format), target = Route.city(id: to, format)
+                    XCTAssertEqual(layout.links(from: page).href(to: target), SiteLayout.relative(layout.path(target), from: layout.path(page)))
+                }
+            }
+        }
+    }
+
     func testRelativeLinksBetweenPaths() {
         XCTAssertEqual(SiteLayout.relative("list/2.html", from: "list/1.html"), "2.html")
         XCTAssertEqual(SiteLayout.relative("list/1.html", from: "index.html"), "list/1.html")

@@ -107,8 +107,25 @@ public struct SiteLayout: Sendable, Equatable {
 
         /// The link to `target` (with `#fragment` when given).
         public func href(to target: Route, fragment: String? = nil) -> String {
-            let link = page == .notFound ? layout.absoluteRoot + layout.path(target) : SiteLayout.relative(layout.path(target), from: pagePath)
+            let link: String
+            if case .city(let from, _) = page, case .city(let id, let format) = target {
+                link = layout.cityLink(from: from, to: id, format)
+            } else {
+                link = page == .notFound ? layout.absoluteRoot + layout.path(target) : SiteLayout.relative(layout.path(target), from: pagePath)
+            }
             return fragment.map { link + "#" + $0 } ?? link
+        }
+    }
+
+    /// The link between two detail pages, as `relative` would make it from their paths: a detail page has some 35
+    /// of them (neighbours, namesakes, nearest places), so they skip building and comparing the two paths.
+    func cityLink(from: Int, to id: Int, _ format: PageFormat) -> String {
+        switch cityFolders {
+        case .flat:
+            return "\(id).\(format.fileExtension)"
+        case .remainder(let n):
+            let folder = ((id % n) + n) % n
+            return folder == ((from % n) + n) % n ? "\(id).\(format.fileExtension)" : "../\(folder)/\(id).\(format.fileExtension)"
         }
     }
 
