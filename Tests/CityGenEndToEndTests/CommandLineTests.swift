@@ -85,7 +85,7 @@ final class CommandLineTests: FolderTestCase {
         let ambiguous = try CommandRunner.run(["build"], in: folder)
         XCTAssertEqual(ambiguous.status, 65)
         XCTAssertEqual(ambiguous.stderr, """
-            error: favorite "Hurzuf, UA" matches 2 cities; use one of their ids: 1 (Hurzuf, UA at 44.5, 34.2), 2 (Hurzuf, UA at 44.6, 34.3)
+            error: favorite "Hurzuf, UA" matches 2 cities; use one of their ids: 1 (Hurzuf, UA at 44.5000,\u{A0}34.2000), 2 (Hurzuf, UA at 44.6000,\u{A0}34.3000)
             favorite 99: no city has this id
 
             """)
