@@ -43,10 +43,12 @@ extension CityGen {
                 throw reportedFailure(error)
             }
             if json {
-                let rows = results.map {
-                    "{\"id\":\($0.id),\"name\":\(JSONText.quoted($0.name)),\"country\":\(JSONText.quoted($0.country)),"
-                        + "\"lat\":\(Coordinate.format($0.latitude)),\"lon\":\(Coordinate.format($0.longitude))"
-                        + ($0.distinction.map { ",\"distinction\":\(JSONText.quoted($0))}" } ?? "}")
+                let rows = results.map { entry in
+                    "{\"id\":\(entry.id),\"name\":\(JSONText.quoted(entry.name)),\"country\":\(JSONText.quoted(entry.country)),"
+                        + "\"lat\":\(Coordinate.format(entry.latitude)),\"lon\":\(Coordinate.format(entry.longitude))"
+                        + (entry.distinction.map {
+                            ",\"distinction\":\(JSONText.quoted($0.text(id: entry.id, latitude: entry.latitude, longitude: entry.longitude)))}"
+                        } ?? "}")
                 }
                 print("[" + rows.joined(separator: ",\n") + "]")
             } else {

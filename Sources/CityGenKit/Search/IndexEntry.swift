@@ -2,7 +2,7 @@ import Foundation
 
 /// One row of the search index (SPEC §7): what a result shows, and its key. In JSON a positional array,
 /// `[id,"name","CC",lat,lon,"key"]` (the manifest's `fields`), so a shard of 200 rows stays small; a city whose
-/// label another city has too carries its distinction as a 7th field (`CityCatalog.distinctions`).
+/// label another city has too carries its `Distinction` as a 7th field: 1 (coordinates) or 2 (id).
 public struct IndexEntry: Sendable, Equatable, Codable {
     public let id: Int
     public let name: String
@@ -12,12 +12,12 @@ public struct IndexEntry: Sendable, Equatable, Codable {
     /// `SearchKey.index`: `fold(name) + "\t" + fold(country)`, as UTF-8.
     public let key: [UInt8]
     /// What tells this city apart from others with its label, if any do.
-    public let distinction: String?
+    public let distinction: Distinction?
 
     /// The names of the fields, in their JSON order.
     public static let fields = ["id", "name", "country", "lat", "lon", "key", "distinction"]
 
-    public init(id: Int, name: String, country: String, latitude: Double, longitude: Double, key: [UInt8], distinction: String? = nil) {
+    public init(id: Int, name: String, country: String, latitude: Double, longitude: Double, key: [UInt8], distinction: Distinction? = nil) {
         self.distinction = distinction
         self.id = id
         self.name = name
@@ -30,14 +30,14 @@ public struct IndexEntry: Sendable, Equatable, Codable {
     /// `Name, CC`, or the name alone when the country is empty; then the distinction in parentheses, if any.
     public var label: String {
         let label = country.isEmpty ? name : "\(name), \(country)"
-        return distinction.map { "\(label) (\($0))" } ?? label
+        return distinction.map { "\(label) (\($0.text(id: id, latitude: latitude, longitude: longitude)))" } ?? label
     }
 
     /// The row as JSON, coordinates with `Coordinate.format`'s fixed precision.
     public var json: String {
         "[\(id),\(JSONText.quoted(name)),\(JSONText.quoted(country)),\(Coordinate.format(latitude)),"
             + "\(Coordinate.format(longitude)),\(JSONText.quoted(String(decoding: key, as: UTF8.self)))"
-            + (distinction.map { ",\(JSONText.quoted($0))]" } ?? "]")
+            + (distinction.map { ",\($0.rawValue)]" } ?? "]")
     }
 
     public init(from decoder: Decoder) throws {
@@ -48,7 +48,7 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         latitude = try row.decode(Double.self)
         longitude = try row.decode(Double.self)
         key = Array(try row.decode(String.self).utf8)
-        distinction = row.isAtEnd ? nil : try row.decode(String.self)
+        distinction = row.isAtEnd ? nil : try row.decode(Distinction.self)
         guard row.isAtEnd else {
             throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields")
         }

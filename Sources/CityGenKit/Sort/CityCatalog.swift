@@ -8,7 +8,7 @@ public struct CityCatalog: Sendable {
     let foldedCountries: [[UInt8]]
     /// What tells apart the cities whose label (`Name, CC`) another city has too (issue 14): their coordinates
     /// at display precision, or their id where those repeat as well. By catalog index; nil for a unique label.
-    public let distinctions: [String?]
+    public let distinctions: [Distinction?]
 
     /// Sorts `cities` into SPEC §3 order.
     public init(_ cities: [City]) {
@@ -26,12 +26,13 @@ public struct CityCatalog: Sendable {
     /// `Name, CC` of the city at `index`, followed by its distinction when another city has that label too:
     /// `Buenos Aires, AR (-34.6132, -58.3772)`.
     public func label(_ index: Int) -> String {
-        distinctions[index].map { "\(cities[index].label) (\($0))" } ?? cities[index].label
+        let city = cities[index]
+        return distinctions[index].map { "\(city.label) (\($0.text(id: city.id, latitude: city.latitude, longitude: city.longitude)))" } ?? city.label
     }
 
     /// Equal labels have equal folded keys, so they lie within one run of equal keys: only runs are compared.
-    private static func distinctions(_ cities: [City], names: [[UInt8]], countries: [[UInt8]]) -> [String?] {
-        var result = [String?](repeating: nil, count: cities.count)
+    private static func distinctions(_ cities: [City], names: [[UInt8]], countries: [[UInt8]]) -> [Distinction?] {
+        var result = [Distinction?](repeating: nil, count: cities.count)
         var start = 0
         while start < cities.count {
             var end = start + 1
@@ -42,7 +43,7 @@ public struct CityCatalog: Sendable {
                     let shown = group.map { Coordinate.display(latitude: cities[$0].latitude, longitude: cities[$0].longitude) }
                     let repeated = Dictionary(grouping: shown.indices) { shown[$0] }.filter { $0.value.count > 1 }
                     for (n, index) in group.enumerated() {
-                        result[index] = repeated[shown[n]] == nil ? shown[n] : "id \(cities[index].id)"
+                        result[index] = repeated[shown[n]] == nil ? .coordinates : .id
                     }
                 }
             }
