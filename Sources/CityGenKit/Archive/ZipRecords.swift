@@ -18,10 +18,19 @@ enum ZipRecords {
 
     static func localHeader(_ entry: Entry) -> [UInt8] {
         var out: [UInt8] = []
-        let (time, day) = dosDateTime(entry.date)
         out.le32(0x0403_4b50)
         out.le16(20)
-        out.le16(0x0800)  // names are UTF-8
+        out += fileFields(entry)
+        out.le16(0)
+        return out + entry.path
+    }
+
+    /// The fields both headers of an entry share, in the same order: flags (names are UTF-8), method, MS-DOS
+    /// time and date, CRC-32, sizes, and the name's length.
+    private static func fileFields(_ entry: Entry) -> [UInt8] {
+        var out: [UInt8] = []
+        let (time, day) = dosDateTime(entry.date)
+        out.le16(0x0800)
         out.le16(entry.method)
         out.le16(time)
         out.le16(day)
@@ -29,13 +38,11 @@ enum ZipRecords {
         out.le32(UInt32(entry.compressedSize))
         out.le32(UInt32(entry.size))
         out.le16(UInt16(entry.path.count))
-        out.le16(0)
-        return out + entry.path
+        return out
     }
 
     static func centralRecord(_ entry: Entry) -> [UInt8] {
         var out: [UInt8] = []
-        let (time, day) = dosDateTime(entry.date)
         let far = entry.offset >= 0xFFFF_FFFF
         var extra: [UInt8] = []
         if far {  // Zip64 extended information: the offset only
@@ -46,14 +53,7 @@ enum ZipRecords {
         out.le32(0x0201_4b50)
         out.le16(0x031E)  // made by Unix, version 3.0: the external attributes hold a Unix mode
         out.le16(far ? 45 : 20)
-        out.le16(0x0800)
-        out.le16(entry.method)
-        out.le16(time)
-        out.le16(day)
-        out.le32(entry.crc)
-        out.le32(UInt32(entry.compressedSize))
-        out.le32(UInt32(entry.size))
-        out.le16(UInt16(entry.path.count))
+        out += fileFields(entry)
         out.le16(UInt16(extra.count))
         out.le16(0)  // comment
         out.le16(0)  // disk
