@@ -108,3 +108,19 @@ def browser():
     driver.set_page_load_timeout(60)
     yield driver
     driver.quit()
+
+
+@pytest.fixture
+def wide(browser):
+    """The browser at 1280×900 (the split view's width)."""
+    browser.set_window_size(1280, 900)
+    yield browser
+    browser.set_window_size(1280, 900)
+
+
+@pytest.fixture
+def narrow(browser):
+    """The browser at a phone's 390×844."""
+    browser.set_window_size(390, 844)
+    yield browser
+    browser.set_window_size(1280, 900)

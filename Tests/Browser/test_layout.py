@@ -9,19 +9,6 @@ from selenium.webdriver.support.ui import WebDriverWait
 from test_search import labels, open_home, type_query
 
 
-@pytest.fixture
-def wide(browser):
-    browser.set_window_size(1280, 900)
-    yield browser
-    browser.set_window_size(1280, 900)
-
-
-@pytest.fixture
-def narrow(browser):
-    browser.set_window_size(390, 844)
-    yield browser
-    browser.set_window_size(1280, 900)
-
 
 def test_wide_window_shows_the_selected_city_beside_the_results(wide, full_site):
     open_home(wide, full_site, "http")

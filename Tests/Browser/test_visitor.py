@@ -7,7 +7,6 @@ import threading
 from functools import partial
 from pathlib import Path
 
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -20,18 +19,6 @@ def text(element):
     """The element's text as the page has it (WebDriver's `.text` turns no-break spaces into spaces)."""
     return element.get_attribute("textContent")
 
-
-@pytest.fixture
-def wide(browser):
-    browser.set_window_size(1280, 900)
-    yield browser
-
-
-@pytest.fixture
-def narrow(browser):
-    browser.set_window_size(390, 844)
-    yield browser
-    browser.set_window_size(1280, 900)
 
 
 def test_split_view_shows_the_first_result_from_the_start(wide, full_site):
