@@ -53,6 +53,49 @@ final class IncrementalOutputTests: SiteTestCase {
         XCTAssertEqual(report.files.written, changed.count)
     }
 
+    /// When only the favorites change, the build renders the pages that show them and keeps every other file
+    /// unread; each time the site is byte-identical to a clean build with the new favorites (added on several list
+    /// and country pages, by name, removed, none at all).
+    func testAFavoritesOnlyChangeRendersTheirPagesAndEqualsACleanBuild() async throws {
+        let countries = ["US", "FR", "", "DE", "AU"]
+        let names = ["Alba", "Berg", "Cork", "Dax", "Épinal"]
+        let many: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = (1...40).map { n in
+            let name = names[n % 5] + " \(n / 5)"
+            return (n * 7, name, countries[n % 4], Double(n) * 2.1 - 40, Double(n * 13 % 360) - 180)
+        }
+        let changes: [[FavoriteReference]] = [
+            [.id(7)], [.id(7), .id(140), .id(280)], [.name("Berg 1")], [], [.id(21), .id(280)],
+        ]
+        try await build(Fixtures.json(many), pageSize: 3) { $0.favorites = changes[0] }
+        for (n, favorites) in changes.enumerated().dropFirst() {
+            let report = try await build(Fixtures.json(many), pageSize: 3) { $0.favorites = favorites }
+            XCTAssertEqual(renderSteps(report), ["render and write: favorites' pages"], "change \(n)")
+            XCTAssertEqual(report.favoriteCount, favorites.count)
+            try await build(Fixtures.json(many), pageSize: 3, output: "clean\(n)") { $0.favorites = favorites }
+            let clean = try snapshot("clean\(n)"), rebuilt = try snapshot()
+            XCTAssertEqual(rebuilt.keys.sorted(), clean.keys.sorted())
+            for (path, (bytes, _)) in clean where path != OutputWriter.manifestName { XCTAssertEqual(rebuilt[path]?.0, bytes, "change \(n): \(path)") }
+            XCTAssertEqual(report.files.written + report.files.unchanged, clean.count - 1)
+        }
+    }
+
+    /// Any other change renders every page again, even with the favorites changed as well.
+    func testAChangeBesidesTheFavoritesRendersEveryPage() async throws {
+        try await build(Fixtures.json(cities)) { $0.favorites = [.id(1)] }
+        let retitled = try await build(Fixtures.json(cities)) {
+            $0.favorites = [.id(2)]
+            $0.title = "Other"
+        }
+        XCTAssertEqual(renderSteps(retitled), ["render and write"])
+        XCTAssertTrue(try read("list/1.html").contains("· Other</title>"))
+        let moved = try await build(Fixtures.json(cities.dropLast())) { $0.favorites = [.id(1)] }
+        XCTAssertEqual(renderSteps(moved), ["render and write"])
+    }
+
+    private func renderSteps(_ report: BuildReport) -> [String] {
+        report.steps.map { $0.name }.filter { $0.hasPrefix("render") }
+    }
+
     /// What an interrupted in-place build leaves (the marker, a temporary file, files of a planned page set): the
     /// next build removes it all and gives the same tree as a clean build.
     func testInterruptedInPlaceBuildIsCleanedUp() async throws {

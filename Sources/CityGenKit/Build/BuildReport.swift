@@ -44,9 +44,9 @@ public struct BuildReport: Sendable {
     }
 
     /// The counts the manifest keeps, so that an unchanged rebuild reports what the build it repeats did.
-    func summary(fingerprint: String) -> BuildManifest.Summary {
+    func summary(fingerprint: String, basis: String, favoriteIDs: [Int]) -> BuildManifest.Summary {
         BuildManifest.Summary(
-            fingerprint: fingerprint, cities: cityCount, listPages: listPages, shards: shardCount, favorites: favoriteCount,
+            fingerprint: fingerprint, basis: basis, favoriteIDs: favoriteIDs, cities: cityCount, listPages: listPages, shards: shardCount, favorites: favoriteCount,
             skipped: skipped.count)
     }
 

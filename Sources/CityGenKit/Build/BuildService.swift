@@ -45,8 +45,10 @@ public struct BuildService: Sendable {
         }
         var lock = ours ? try OutputLock.acquire(in: options.output, wait: options.waitForLock) : nil
         defer { withExtendedLifetime(lock) {} }
-        let fingerprint = fingerprint(of: sourceDigest, templates: templates)
-        if options.archive == nil, let summary = OutputWriter.unchangedBuild(in: options.output, fingerprint: fingerprint) {
+        let basis = basis(of: sourceDigest, templates: templates)
+        let fingerprint = fingerprint(basis: basis)
+        let previous = options.archive == nil ? OutputWriter.intactBuild(in: options.output) : nil
+        if let summary = previous?.summary, summary.fingerprint == fingerprint {
             report.restore(summary)
             try writeChanges(written: [], removed: [])
             report.steps.append(("check: unchanged", clock.lap()))
@@ -88,6 +90,13 @@ public struct BuildService: Sendable {
             return report
         }
         let routes = files.routes
+        // When only the favorites changed, the pages that show them are rendered again and every other file of the
+        // previous build is kept as it is, unread.
+        let favoriteIDs = favorites.map { catalog.cities[$0].id }.sorted()
+        let onlyFavoritesChanged = previous?.summary.map { $0.basis == basis } ?? false
+        let kept = onlyFavoritesChanged ? previous!.files : [:]
+        let rendered = onlyFavoritesChanged
+            ? files.routes(showingFavoritesOf: files.changedFavorites(from: previous!.summary!.favoriteIDs, to: favorites)) : []
         let writer = try OutputWriter(
             root: options.output, force: options.force, counter: ProgressCounter(.render, total: routes.count, report: progress),
             failingWrite: options.failingWrite)
@@ -105,10 +114,11 @@ public struct BuildService: Sendable {
         do {
             // In chunks: enough work per task to keep both cores busy; nothing is kept once written.
             try Parallel.forEach(routes.indices, chunk: 256) { i in
+                if let record = kept[paths[i]] ?? nil, !rendered.contains(routes[i]), writer.keep(paths[i], record: record) { return }
                 try writer.write(files.contents(routes[i]), to: paths[i])
             }
-            report.steps.append(("render and write", clock.lap()))
-            try writer.finish(summary: report.summary(fingerprint: fingerprint))
+            report.steps.append((!onlyFavoritesChanged ? "render and write" : "render and write: favorites' pages", clock.lap()))
+            try writer.finish(summary: report.summary(fingerprint: fingerprint, basis: basis, favoriteIDs: favoriteIDs))
         } catch {
             writer.abandon()
             if writer.inPlaceReason == nil { log("note: \(writer.root.path) was left as it was") }
@@ -179,32 +189,33 @@ public struct BuildService: Sendable {
         return statistics
     }
 
-    /// What decides the output: the source's bytes, every option that shapes a page, the templates, and the
-    /// citygen binary itself (a new version may render differently).
-    private func fingerprint(of sourceDigest: String, templates: TemplateSet) -> String {
-        var hash = SHA256()
-        func add(_ text: String) {
-            hash.update(data: Data(text.utf8))
-            hash.update(data: Data([0]))
-        }
-        add("citygen output 1")
-        add(sourceDigest)
-        add(options.title)
-        add(String(options.pageSize))
-        add(options.formatsInOrder.map(\.rawValue).joined(separator: ","))
-        add(options.baseURL?.absoluteString ?? "")
-        add(String(options.shardSize))
-        add(options.favorites.map(\.description).joined(separator: "\n"))
-        add(String(options.strict))
-        add(String(describing: options.layout.cityFolders))
-        for (name, text) in templates.sources.sorted(by: { $0.key < $1.key }) {
-            add(name)
-            add(text)
-        }
+    /// What decides the output: the basis and the favorites.
+    private func fingerprint(basis: String) -> String {
+        Self.digest([basis, options.favorites.map(\.description).joined(separator: "\n")])
+    }
+
+    /// What decides the output but the favorites: the source's bytes, every other option that shapes a page, the
+    /// templates, and the citygen binary itself (a new version may render differently).
+    private func basis(of sourceDigest: String, templates: TemplateSet) -> String {
+        var texts = [
+            "citygen output 1", sourceDigest, options.title, String(options.pageSize), options.formatsInOrder.map(\.rawValue).joined(separator: ","),
+            options.baseURL?.absoluteString ?? "", String(options.shardSize), String(options.strict), String(describing: options.layout.cityFolders),
+        ]
+        for (name, text) in templates.sources.sorted(by: { $0.key < $1.key }) { texts += [name, text] }
         if let executable = Bundle.main.executableURL,
             let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)
         {
-            add("\(executable.path) \(attributes[.size] ?? "") \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
+            texts.append("\(executable.path) \(attributes[.size] ?? "") \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
+        }
+        return Self.digest(texts)
+    }
+
+    /// SHA-256 of `texts`, each followed by a zero byte, in hex.
+    private static func digest(_ texts: [String]) -> String {
+        var hash = SHA256()
+        for text in texts {
+            hash.update(data: Data(text.utf8))
+            hash.update(data: Data([0]))
         }
         return hash.finalize().map { String(format: "%02x", $0) }.joined()
     }

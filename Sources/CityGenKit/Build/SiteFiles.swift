@@ -13,6 +13,7 @@ struct SiteFiles: Sendable {
 
     /// Every file the build writes, in order.
     let routes: [Route]
+    let formats: [PageFormat]
 
     init(
         layout: SiteLayout, catalog: CityCatalog, plan: SitePlan, templates: TemplateSet, title: String, favorites: Set<Int>,
@@ -24,6 +25,7 @@ struct SiteFiles: Sendable {
         let wordShards = index.wordShards(words)
         let favoritesJSON = index.favorites(favorites).json
         self.layout = layout
+        self.formats = formats
         self.index = index
         self.shards = shards
         self.wordShards = wordShards
@@ -39,6 +41,31 @@ struct SiteFiles: Sendable {
             wordShardCount: wordShards.count, assets: TemplateSet.assets)
         self.routes = layout.routes(contents)
         self.sitemapURLs = layout.baseURL == nil ? [] : layout.sitemapPages(contents).compactMap(layout.url)
+    }
+
+    /// The catalog indices of the cities that are favorites in one of `previousIDs` (ids) and `favorites` (indices)
+    /// but not in the other.
+    func changedFavorites(from previousIDs: [Int], to favorites: Set<Int>) -> Set<Int> {
+        let previous = Set(previousIDs.compactMap { renderer.indexByID[$0] })
+        return previous.symmetricDifference(favorites)
+    }
+
+    /// Every file that shows whether one of the cities at `indices` is a favorite (its rows on list, country and
+    /// favorites pages, its detail page), and those that show the favorites at all (home, favorites page and
+    /// index): the files a change of the favorites can change. Nothing else reads `favorites`.
+    func routes(showingFavoritesOf indices: Set<Int>) -> Set<Route> {
+        var routes: Set<Route> = [.indexFavorites]
+        for format in formats {
+            routes.formUnion([.home(format), .favorites(format)])
+            for index in indices {
+                let place = renderer.countries.place(ofCityAt: index)
+                routes.formUnion([
+                    .list(page: renderer.plan.page(ofCityAt: index), format), .country(code: place.country.code, page: place.page, format),
+                    .city(id: renderer.catalog.cities[index].id, format),
+                ])
+            }
+        }
+        return routes
     }
 
     /// The bytes of the file at `route`.

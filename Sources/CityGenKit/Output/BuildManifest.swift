@@ -11,6 +11,11 @@ struct BuildManifest: Equatable {
     /// What a finished build recorded about itself: enough to report it again when nothing changes.
     struct Summary: Equatable, Sendable {
         var fingerprint = ""
+        /// The fingerprint of everything but the favorites: when only they changed, a build re-renders only the pages
+        /// that show whether a city is a favorite.
+        var basis = ""
+        /// The ids of the favorites, in increasing order.
+        var favoriteIDs: [Int] = []
         var cities = 0
         var listPages = 0
         var shards = 0
@@ -37,11 +42,13 @@ struct BuildManifest: Equatable {
         text += Array((Self.versionLine + "\n").utf8)
         if let summary {
             let fields: [(String, String)] = [
-                ("cities", String(summary.cities)), ("favorites", String(summary.favorites)), ("files", String(summary.files)),
+                ("basis", summary.basis), ("cities", String(summary.cities)),
+                ("favoriteIDs", summary.favoriteIDs.map(String.init).joined(separator: ",")),
+                ("favorites", String(summary.favorites)), ("files", String(summary.files)),
                 ("fingerprint", summary.fingerprint), ("listPages", String(summary.listPages)), ("shards", String(summary.shards)),
                 ("skipped", String(summary.skipped)),
             ]
-            for (key, value) in fields { text += Array("# \(key) \(value)\n".utf8) }
+            for (key, value) in fields where !value.isEmpty { text += Array("# \(key) \(value)\n".utf8) }
         }
         for path in files.keys.sorted() {
             text += path.utf8
@@ -83,7 +90,8 @@ struct BuildManifest: Equatable {
         if let fingerprint = summary["fingerprint"] {
             let number = { (key: String) in Int(summary[key] ?? "") ?? 0 }
             self.summary = Summary(
-                fingerprint: fingerprint, cities: number("cities"), listPages: number("listPages"), shards: number("shards"),
+                fingerprint: fingerprint, basis: summary["basis"] ?? "",
+                favoriteIDs: (summary["favoriteIDs"] ?? "").split(separator: ",").compactMap { Int($0) }, cities: number("cities"), listPages: number("listPages"), shards: number("shards"),
                 favorites: number("favorites"), skipped: number("skipped"), files: number("files"))
         }
     }

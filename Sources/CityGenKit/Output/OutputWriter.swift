@@ -109,20 +109,19 @@ public final class OutputWriter: Sendable {
         return BuildManifest(decoding: text)
     }
 
-    /// The summary a previous build with this `fingerprint` recorded, when every file it wrote is still there with
-    /// the same size and modification time: nothing needs to be done but deleting the old generation that a build
-    /// killed right after its switch left behind. Call with the folder's lock held.
-    static func unchangedBuild(in root: URL, fingerprint: String) -> BuildManifest.Summary? {
+    /// The manifest of the previous build, when it finished and every file it wrote is still there with the same
+    /// size and modification time; nil otherwise. Deletes the old generation that a build killed right after its
+    /// switch left behind. Call with the folder's lock held.
+    static func intactBuild(in root: URL) -> BuildManifest? {
         let root = root.standardizedFileURL
         let manifest = readManifest(in: root)
-        guard let summary = manifest.summary, summary.fingerprint == fingerprint, !manifest.files.isEmpty,
-            !FileManager.default.fileExists(atPath: root.path + "/" + markerName)
+        guard manifest.summary != nil, !manifest.files.isEmpty, !FileManager.default.fileExists(atPath: root.path + "/" + markerName)
         else { return nil }
         for (path, record) in manifest.files {
             guard let record, let found = status(of: root.path + "/" + path), found == record else { return nil }
         }
         FolderExchange.removeTree(stagingFolder(of: root))
-        return summary
+        return manifest
     }
 
     /// Prepares the folder the files go to and creates the folders of the `planned` files. Whole-site switch: a
@@ -275,6 +274,18 @@ public final class OutputWriter: Sendable {
                 $0.written.append(relativePath)
             }
         }
+    }
+
+    /// Keeps the previous build's file at `relativePath`, which `record` says is intact, without reading it: linked
+    /// into the new generation, or left where it is in place. False when it cannot be (then `write` it).
+    func keep(_ relativePath: String, record: Record) -> Bool {
+        if let staging, link(root.path + "/" + relativePath, staging + "/" + relativePath) != 0 { return false }
+        counter?.add()
+        state.withLock {
+            $0.records[relativePath] = record
+            $0.stats.unchanged += 1
+        }
+        return true
     }
 
     public func write(_ text: String, to relativePath: String) throws {
