@@ -99,7 +99,7 @@ public struct BuildService: Sendable {
             ? files.routes(showingFavoritesOf: files.changedFavorites(from: previous!.summary!.favoriteIDs, to: favorites)) : []
         let writer = try OutputWriter(
             root: options.output, force: options.force, counter: ProgressCounter(.render, total: routes.count, report: progress),
-            failingWrite: options.failingWrite)
+            failingWrite: options.failingWrite, previous: previous)
         if let reason = writer.inPlaceReason {
             report.warnings.append("writing in place, file by file: \(reason)")
             log("warning: writing in place, file by file (a reader may see old and new pages together until the build ends): \(reason)")
@@ -117,7 +117,7 @@ public struct BuildService: Sendable {
                 if let record = kept[paths[i]] ?? nil, !rendered.contains(routes[i]), writer.keep(paths[i], record: record) { return }
                 try writer.write(files.contents(routes[i]), to: paths[i])
             }
-            report.steps.append((!onlyFavoritesChanged ? "render and write" : "render and write: favorites' pages", clock.lap()))
+            report.steps.append((!onlyFavoritesChanged ? "render and write" : "render: favorites", clock.lap()))
             try writer.finish(summary: report.summary(fingerprint: fingerprint, basis: basis, favoriteIDs: favoriteIDs))
         } catch {
             writer.abandon()

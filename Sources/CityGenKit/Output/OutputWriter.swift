@@ -41,6 +41,8 @@ public final class OutputWriter: Sendable {
     let counter: ProgressCounter?
     /// Tests only: the `n`th call of `write` fails as a full disk would.
     let failingWrite: Int?
+    /// The manifest of the previous build, when the caller has read it already.
+    private let previous: BuildManifest?
     private let state = Locked<(stats: Statistics, records: [String: Record], calls: Int, written: [String], removed: [String])>(
         (Statistics(), [:], 0, [], []))
 
@@ -51,8 +53,12 @@ public final class OutputWriter: Sendable {
 
     /// Prepares `root`: refuses `/`, the home folder, the working directory, and (unless `force`) a folder with
     /// files that citygen did not make; creates it when missing; decides between whole-site switch and in place.
-    init(root: URL, force: Bool = false, counter: ProgressCounter? = nil, inPlace: Bool = false, failingWrite: Int? = nil) throws {
+    init(
+        root: URL, force: Bool = false, counter: ProgressCounter? = nil, inPlace: Bool = false, failingWrite: Int? = nil,
+        previous: BuildManifest? = nil
+    ) throws {
         self.root = root.standardizedFileURL
+        self.previous = previous
         self.counter = counter
         self.failingWrite = failingWrite
         try Self.checkSafe(self.root, force: force)
@@ -117,9 +123,11 @@ public final class OutputWriter: Sendable {
         let manifest = readManifest(in: root)
         guard manifest.summary != nil, !manifest.files.isEmpty, !FileManager.default.fileExists(atPath: root.path + "/" + markerName)
         else { return nil }
-        for (path, record) in manifest.files {
-            guard let record, let found = status(of: root.path + "/" + path), found == record else { return nil }
+        let files = Array(manifest.files)
+        let intact = Parallel.map(0..<files.count, chunk: 4096) { i in
+            files[i].value.map { status(of: root.path + "/" + files[i].key) == $0 } ?? false
         }
+        guard !intact.contains(false) else { return nil }
         FolderExchange.removeTree(stagingFolder(of: root))
         return manifest
     }
@@ -173,7 +181,7 @@ public final class OutputWriter: Sendable {
     /// Completes the build: removes what previous builds wrote and this one did not, records this build's
     /// files and its summary, and (whole-site switch) puts the new generation in place and deletes the old.
     func finish(summary: BuildManifest.Summary) throws {
-        let previous = Self.readManifest(in: root)
+        let previous = self.previous ?? Self.readManifest(in: root)
         let records = state.withLock { $0.records }
         let removed = previous.files.keys.filter { records[$0] == nil }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var summary = summary
