@@ -40,11 +40,9 @@ final class TemplateEquivalenceTests: SiteTestCase {
         try assertSameSite(templates: TemplateSet())
     }
 
-    func testTheExampleDetailTemplateAndOverridesUsingDottedNamesTheImplicitIteratorAndStandaloneLines() throws {
+    func testOverridesUsingDottedNamesTheImplicitIteratorAndStandaloneLines() throws {
         let overrides = folder.appendingPathComponent("templates")
         try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
-        let example = try TemplateSet.defaultFolder().appendingPathComponent("examples/city.md.mustache")
-        try FileManager.default.copyItem(at: example, to: overrides.appendingPathComponent("city.md.mustache"))
         try """
             # {{ heading }}
               {{! a comment, standalone and indented }}

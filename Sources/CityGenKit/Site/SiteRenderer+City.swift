@@ -1,8 +1,5 @@
-/// The detail page of one city (SPEC §5): facts, map, neighbours in the list, namesakes.
-///
-/// citygen writes this Markdown itself: it is the one page there are 209,579 of, and swift-mustache costs
-/// 50–80 µs a render here (see README, Performance). A `city.md.mustache` in the `--templates` folder takes
-/// over, with the context that `cityContext` documents.
+/// The detail page of one city (SPEC §5): facts, map, neighbours in the list, namesakes, rendered from
+/// `city.md.mustache` with the context that `cityContext` documents, like every other page.
 extension SiteRenderer {
     /// Namesakes shown on a detail page; a larger group links to the list page where it starts.
     static let namesakeLimit = 20
@@ -35,11 +32,9 @@ extension SiteRenderer {
 
     func city(at index: Int, _ format: PageFormat) -> String {
         let facts = cityFacts(index, format)
-        let markdown = templates.customTemplates.contains("city")
-            ? templates.markdown("city", cityContext(facts)) : cityMarkdown(facts)
-        var layoutContext = common(facts.route, pageTitle: "\(facts.label) · \(title)", description: description(facts))
-        if format == .html { layoutContext["jsonLD"] = jsonLD(facts) }
-        return wrap(markdown, layoutContext, format)
+        var context = cityContext(facts)
+        if format == .html { context["jsonLD"] = jsonLD(facts) }
+        return render("city", context, facts.route)
     }
 
     func cityFacts(_ index: Int, _ format: PageFormat) -> CityFacts {
@@ -93,75 +88,14 @@ extension SiteRenderer {
             + "with its map and the nearest places."
     }
 
-    /// The built-in detail page.
-    func cityMarkdown(_ facts: CityFacts) -> String {
-        let escape = MarkdownEscaping.escape
-        let html = facts.format == .html
-        let city = facts.city
-        var md = "# \(escape(city.label))\(facts.favorite ? " ★" : "")\n\n"
-        if html {
-            md += "<p><button type=\"button\" id=\"favoriteToggle\" class=\"favToggle\" aria-pressed=\"false\" "
-                + "data-city=\"\(facts.cityData)\" hidden>Save</button></p>\n\n"
-        }
-        if facts.favorite {
-            md += html
-                ? "<p class=\"favorite-note\"><span class=\"favorite\" role=\"img\" aria-label=\"Favorite\">★</span> One of this site’s favorites.</p>\n\n"
-                : "★ One of this site’s favorites.\n\n"
-        }
-        let country = "[" + (city.country.isEmpty ? "none given"
-            : facts.countryName.map { "\(escape($0)) (\(escape(city.country)))" } ?? escape(city.country)) + "](\(facts.countryHref))"
-        let coordinates = "\(Coordinate.display(latitude: city.latitude, longitude: city.longitude)) (\(facts.dms))"
-        md += "- Country: \(country)\n"
-        md += "- Coordinates: " + (html ? "<span id=\"coordinates\">\(coordinates)</span>" : coordinates) + "\n"
-        md += "- Id: \(city.id)\n"
-        md += "- Map: " + (html
-            ? "<a id=\"osmLink\" href=\"\(HTMLEscaping.escape(facts.osmURL))\">Open in OpenStreetMap</a>"
-            : "[Open in OpenStreetMap](\(facts.osmURL))") + "\n\n"
-        if html {
-            md += "<iframe id=\"cityMap\" class=\"map\" title=\"\(HTMLEscaping.escape("Map of \(city.label)"))\" "
-                + "src=\"\(HTMLEscaping.escape(facts.embedURL))\" loading=\"lazy\"></iframe>\n\n"
-        }
-        let neighbours = [facts.previous.map { "[‹ \(escape($0.label))](\($0.href))" }, facts.next.map { "[\(escape($0.label)) ›](\($0.href))" }]
-            .compactMap { $0 }
-        if !neighbours.isEmpty { md += neighbours.joined(separator: " · ") + "\n\n" }
-        md += "[Back to page \(Digits.grouped(facts.listPage)) of the list](\(facts.listHref))\n"
-        if !facts.nearby.isEmpty {
-            md += "\n## Nearest places\n\n"
-            if html {
-                md += "<ol id=\"nearby\" class=\"nearby\">\n"
-                for other in facts.nearby {
-                    md += "<li><a href=\"\(HTMLEscaping.escape(other.href))\">\(HTMLEscaping.escape(other.label))</a> · "
-                        + "\(other.distance) km\(other.direction.isEmpty ? ", same place" : " " + other.direction)</li>\n"
-                }
-                md += "</ol>\n"
-            } else {
-                for (n, other) in facts.nearby.enumerated() {
-                    md += "\(n + 1). [\(escape(other.label))](\(other.href)) · \(other.distance) km"
-                        + "\(other.direction.isEmpty ? ", same place" : " " + other.direction)\n"
-                }
-            }
-        }
-        if facts.namesakeCount > 0 {
-            md += "\n## Also named \(escape(city.name))\n\n"
-            md += facts.namesakeCount == 1 ? "1 other place shares this name:\n\n" : "\(Digits.grouped(facts.namesakeCount)) other places share this name:\n\n"
-            for other in facts.namesakes {
-                md += "- [\(escape(other.label))](\(other.href)) · \(escape(other.countryName)) · \(other.coordinates)\n"
-            }
-            if facts.namesakesMore > 0 {
-                md += "\n[…and \(Digits.grouped(facts.namesakesMore)) more, listed together](\(facts.namesakesHref))\n"
-            }
-        }
-        return md
-    }
-
-    /// The Mustache context of a custom `city.md.mustache` (documented in Templates/README.md).
+    /// The Mustache context of `city.md.mustache` (documented in Templates/README.md).
     func cityContext(_ facts: CityFacts) -> [String: Any] {
         let city = facts.city
         var context = common(facts.route, pageTitle: "\(facts.label) · \(title)", description: description(facts))
         context["name"] = city.name
         context["label"] = city.label
         context["displayLabel"] = facts.label
-        context["country"] = city.country
+        context["country"] = city.country.isEmpty ? nil : city.country
         context["countryName"] = facts.countryName
         context["id"] = city.id
         context["latitude"] = facts.latitude
@@ -181,6 +115,7 @@ extension SiteRenderer {
         context["next"] = facts.next.map { ["label": $0.label, "href": $0.href] }
         if facts.namesakeCount > 0 {
             context["namesakeCount"] = Digits.grouped(facts.namesakeCount)
+            context["oneNamesake"] = facts.namesakeCount == 1
             context["namesakes"] = facts.namesakes.map {
                 ["label": $0.label, "href": $0.href, "coordinates": $0.coordinates, "countryName": $0.countryName]
             }

@@ -10,11 +10,8 @@ public struct TemplateSet: Sendable {
     /// Every template file citygen reads, by the name an override must have.
     public static let markdownTemplates = [
         "home.md.mustache", "list.md.mustache", "pager.md.mustache", "favorites.md.mustache", "countries.md.mustache",
-        "404.md.mustache",
+        "city.md.mustache", "404.md.mustache",
     ]
-    /// Templates with no default: citygen writes these pages itself unless the override folder has one.
-    /// (Detail pages: 209,579 of them × 2 formats through Mustache cost 3× the build's time budget.)
-    public static let optionalMarkdownTemplates = ["city.md.mustache"]
     public static let layoutTemplate = "layout.html.mustache"
     /// Files copied verbatim into the site's `assets/` folder.
     public static let assets = ["style.css", "search.js"]
@@ -23,8 +20,6 @@ public struct TemplateSet: Sendable {
     /// The page templates and the layout compiled for the fast path, when every one of them can be; nil means
     /// swift-mustache renders (an override uses what `CompiledTemplate` leaves to it).
     var compiled: (pages: [String: CompiledTemplate], layout: CompiledTemplate)?
-    /// Names (without extension) of the optional templates the override folder supplies.
-    let customTemplates: Set<String>
     let layout: MustacheTemplate
     let assets: [String: [UInt8]]
     /// Every template and asset read, by name: part of the build's fingerprint.
@@ -58,12 +53,8 @@ public struct TemplateSet: Sendable {
             throw CityGenError.missingInput(what: "templates folder", path: overrides.path, reason: nil)
         }
         var library = MustacheLibrary()
-        var custom = Set<String>()
         var compiledPages: [String: CompiledTemplate]? = [:]
-        let optional = Self.optionalMarkdownTemplates.filter { name in
-            overrides.map { FileManager.default.fileExists(atPath: $0.appendingPathComponent(name).path) } ?? false
-        }
-        for name in Self.markdownTemplates + optional {
+        for name in Self.markdownTemplates {
             // A file's final newline is not part of its output, so a partial can sit inside a line.
             var text = try source(name)
             if text.hasSuffix("\n") { text.removeLast() }
@@ -71,10 +62,8 @@ public struct TemplateSet: Sendable {
             library.register(try parse(name, "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + text), named: key)
             compiledPages?[key] = CompiledTemplate(text, escape: MarkdownEscaping.escape)
             if compiledPages?[key] == nil { compiledPages = nil }
-            if optional.contains(name) { custom.insert(key) }
         }
         self.library = library
-        self.customTemplates = custom
         let layoutSource = try source(Self.layoutTemplate)
         self.layout = try parse(Self.layoutTemplate, layoutSource)
         if let compiledPages, let compiledLayout = CompiledTemplate(layoutSource, escape: HTMLEscaping.escape) {
