@@ -41,6 +41,9 @@ extension CityGen {
         @Option(help: "Write the site into one .tar, .tar.gz or .zip file (streamed, deterministic) instead of a folder.")
         var archive: String?
 
+        @Option(help: "Build for this static host (formats to fit it) and check the site against its limits: \(HostProfile.choices).")
+        var host: String?
+
         @Option(help: "Write the paths this build wrote (+ path) and removed (- path) into this file, for syncing uploads.")
         var changes: String?
 
@@ -73,13 +76,16 @@ extension CityGen {
         func options() throws -> BuildOptions {
             let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             var options = BuildOptions()
+            var siteConfig: SiteConfig?
             let configURL = config.map { URL(fileURLWithPath: $0) } ?? workingDirectory.appendingPathComponent(SiteConfig.fileName)
             if config != nil || FileManager.default.fileExists(atPath: configURL.path) {
                 guard FileManager.default.fileExists(atPath: configURL.path) else {
                     throw CityGenError.missingInput(what: "config file", path: configURL.path, reason: nil)
                 }
-                options = try BuildOptions(config: SiteConfig(contentsOf: configURL), folder: configURL.deletingLastPathComponent())
+                siteConfig = try SiteConfig(contentsOf: configURL)
+                options = try BuildOptions(config: siteConfig!, folder: configURL.deletingLastPathComponent())
             }
+            if let host { options.use(try HostProfile.named(host), keepingFormats: siteConfig?.formats != nil) }
             sourceOptions.apply(to: &options.loader, source: &options.source)
             if let output { options.output = URL(fileURLWithPath: output) }
             if let title { options.title = title }
@@ -118,12 +124,24 @@ extension CityGen {
                 }
                 if !quiet { printError(result.summary(output: outputName)) }
                 try writeReport(result.json(output: outputName))
+                if let host = options.host { try check(options, against: host) }
             } catch {
                 bar.clear()
                 if report != nil, let failure = error as? CityGenError {
                     try? writeReport(BuildReport.errorJSON(exitCode: failure.exitCode, message: failure.description))
                 }
                 throw reportedFailure(error)
+            }
+        }
+
+        /// The end of a `--host` build: the site measured against the host's limits; exit 1 naming each exceeded.
+        private func check(_ options: BuildOptions, against host: HostProfile) throws {
+            let inventory = try options.archive.map { try SiteInventory(archive: $0) } ?? SiteInventory(folder: options.output)
+            let check = HostCheck(host: host, inventory: inventory)
+            if !quiet { printError(check.report) }
+            guard check.exceeded.isEmpty else {
+                printError("error: the site does not fit \(host.displayName): " + check.exceeded.joined(separator: "; "))
+                throw ExitCode(ExitStatus.notFound.rawValue)
             }
         }
 

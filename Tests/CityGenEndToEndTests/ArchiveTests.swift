@@ -86,4 +86,28 @@ final class ArchiveTests: FolderTestCase {
         XCTAssertTrue(result.stderr.contains("--archive must end in .tar, .tar.gz, .tgz or .zip, not \"site.rar\""), result.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("subset") && !$0.hasPrefix(".") }, [])
     }
+
+    /// `--host`: HTML only, the site measured at the end of the build; `check --host` reads a folder and each
+    /// archive alike; an unknown host is a usage error naming the choices.
+    func testHostPresetsAndCheckAgainstTheHostsLimits() throws {
+        let source = try CommandRunner.subset(3000, in: folder)
+        let build = try CommandRunner.run(["build", "--source", source.path, "--host", "github-pages", "--archive", "gh.tar"], in: folder)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(build.stderr.contains("GitHub Pages (github-pages):\n  files "), build.stderr)
+        let names = try tool(["tar", "-tf", "gh.tar"]).split(separator: "\n")
+        XCTAssertTrue(names.contains("index.html") && !names.contains { $0.hasSuffix(".md") }, "HTML only on a host")
+        XCTAssertEqual(try CommandRunner.run(["build", "--source", source.path, "--output", "site", "-q"], in: folder).status, 0)
+        let fromFolder = try CommandRunner.run(["check", "--host", "cloudflare-pages", "--output", "site"], in: folder)
+        XCTAssertEqual(fromFolder.status, 0, fromFolder.stderr)
+        XCTAssertTrue(fromFolder.stdout.contains("largest folder"), fromFolder.stdout)
+        for name in ["site.tar", "site.tar.gz", "site.zip"] {
+            XCTAssertEqual(try CommandRunner.run(["build", "--source", source.path, "--archive", name, "-q"], in: folder).status, 0)
+            let fromArchive = try CommandRunner.run(["check", "--host", "cloudflare-pages", name], in: folder)
+            XCTAssertEqual(fromArchive.status, 0, fromArchive.stderr)
+            XCTAssertEqual(fromArchive.stdout, fromFolder.stdout, "\(name) measures as the folder does")
+        }
+        let unknown = try CommandRunner.run(["build", "--source", source.path, "--host", "vercel"], in: folder)
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("unknown host \"vercel\" (choose one of github-pages, gitlab-pages, netlify, cloudflare-pages, s3, folder)"), unknown.stderr)
+    }
 }

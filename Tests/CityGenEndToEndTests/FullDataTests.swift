@@ -109,6 +109,12 @@ final class FullDataTests: FolderTestCase {
             if count > 10_000 { crowded.append((path, count)) }
         }
         XCTAssertTrue(crowded.isEmpty, "\(crowded)")
+        let netlify = try CommandRunner.run(["check", "--host", "netlify"], in: folder)
+        XCTAssertEqual(netlify.status, 0, netlify.stdout + netlify.stderr)
+        let cloudflare = try CommandRunner.run(["check", "--host", "cloudflare-pages"], in: folder)
+        XCTAssertEqual(cloudflare.status, 1, "both formats of every city are far more than 20,000 files")
+        XCTAssertTrue(cloudflare.stderr.contains("Output does not fit Cloudflare Pages (Free): files "), cloudflare.stderr)
+        XCTAssertTrue(cloudflare.stdout.contains("EXCEEDED"), cloudflare.stdout)
         // Country pages: one folder per code present (247, "" as ZZ), and every city on its country's pages once.
         let countryFolders = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("country").path)
             .filter { !$0.hasPrefix("index.") }

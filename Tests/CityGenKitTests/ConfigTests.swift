@@ -32,6 +32,19 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(options.pageSize, 50)
     }
 
+    /// `host:` chooses the host's formats (HTML only on a host) unless `formats:` is given too.
+    func testHostChoosesItsFormatsUnlessFormatsAreGiven() throws {
+        let folder = URL(fileURLWithPath: "/tmp")
+        XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "host: netlify"), folder: folder).formats, [.html])
+        XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "host: netlify"), folder: folder).host, .netlify)
+        XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "host: folder"), folder: folder).formats, [.html, .markdown])
+        let both = try SiteConfig(yaml: "host: gitlab-pages\nformats: [markdown]")
+        XCTAssertEqual(try BuildOptions(config: both, folder: folder).formats, [.markdown])
+        XCTAssertThrowsError(try SiteConfig(yaml: "host: vercel")) { error in
+            XCTAssertEqual("\(error)", "citygen.yml: host: unknown host \"vercel\" (choose one of github-pages, gitlab-pages, netlify, cloudflare-pages, s3, folder)")
+        }
+    }
+
     func testEmptyFileIsAnEmptyConfig() throws {
         XCTAssertEqual(try SiteConfig(yaml: ""), SiteConfig())
         XCTAssertEqual(try SiteConfig(yaml: "# only a comment\n"), SiteConfig())
@@ -48,7 +61,7 @@ final class ConfigTests: XCTestCase {
     }
 
     func testTyposAndWrongTypesAreErrorsThatNameTheKey() {
-        let keys = "known keys: source, output, title, baseURL, pageSize, formats, templates, favorites"
+        let keys = "known keys: source, output, title, baseURL, pageSize, formats, host, templates, favorites"
         XCTAssertEqual(error("pagesize: 10"), .invalidConfig(file: "citygen.yml", item: "pagesize", reason: "unknown key (did you mean pageSize?); \(keys)"))
         XCTAssertEqual(
             error("pagesize: 10")?.description, "citygen.yml: pagesize: unknown key (did you mean pageSize?); \(keys)")
@@ -64,7 +77,7 @@ final class ConfigTests: XCTestCase {
             .invalidConfig(file: "citygen.yml", item: "favorites item 2", reason: "neither a city id nor a \"Name, CC\" string"))
         XCTAssertEqual(
             error("- just\n- a list"),
-            .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, templates, favorites)"))
+            .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, host, templates, favorites)"))
         // Keys that are not text made Yams trap (found by fuzzing, Fuzz/config/non-text-key): now an error with the line.
         XCTAssertEqual(error("[0o]:"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 1: a key must be text"))
         XCTAssertEqual(error("title: x\nfavorites:\n  - {[1]: 2}"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 3: a key must be text"))

@@ -17,6 +17,8 @@ public struct BuildOptions: Sendable {
     public var title: String = Defaults.title
     public var pageSize: Int = Defaults.pageSize
     public var formats: Set<PageFormat> = [.html, .markdown]
+    /// The static host the site is built for: a build ends with `HostCheck` against its limits.
+    public var host: HostProfile?
     /// How detail pages are spread over folders (SPEC §5).
     public var cityFolders = SiteLayout.CityFolders.remainder(1000)
     /// A folder whose template files replace the defaults of the same name.
@@ -81,10 +83,17 @@ public struct BuildOptions: Sendable {
         if let output = config.output { self.output = resolve(output) }
         if let title = config.title { self.title = title }
         if let pageSize = config.pageSize { self.pageSize = pageSize }
+        if let host = config.host { use(host, keepingFormats: config.formats != nil) }
         if let formats = config.formats { self.formats = formats }
         if let templates = config.templates { self.templates = resolve(templates) }
         if let baseURL = config.baseURL { self.baseURL = try Self.parseBaseURL(baseURL) }
         favorites = config.favorites
+    }
+
+    /// Builds for `host`: its formats (HTML only on hosts), unless the config chose the formats.
+    public mutating func use(_ host: HostProfile, keepingFormats: Bool) {
+        self.host = host
+        if !keepingFormats { formats = host.formats }
     }
 
     /// Checks a `baseURL`: an absolute http(s) URL, kept with a trailing slash.

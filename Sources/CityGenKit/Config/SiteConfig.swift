@@ -4,7 +4,7 @@ import Yams
 /// The contents of `citygen.yml` (SPEC §6). Every key is optional; command-line flags override them.
 public struct SiteConfig: Sendable, Equatable {
     public static let fileName = "citygen.yml"
-    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "templates", "favorites"]
+    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "host", "templates", "favorites"]
 
     public var source: String?
     public var output: String?
@@ -12,6 +12,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var baseURL: String?
     public var pageSize: Int?
     public var formats: Set<PageFormat>?
+    /// The static host the site is built for (`HostProfile`): its formats unless `formats` says otherwise.
+    public var host: HostProfile?
     public var templates: String?
     public var favorites: [FavoriteReference] = []
 
@@ -92,6 +94,13 @@ public struct SiteConfig: Sendable, Equatable {
                 }
                 return format
             })
+        }
+        if let name = try string("host") {
+            do {
+                host = try HostProfile.named(name)
+            } catch {
+                throw CityGenError.invalidConfig(file: fileName, item: "host", reason: "unknown host \"\(name)\" (choose one of \(HostProfile.choices))")
+            }
         }
         if let value = mapping["favorites"] {
             guard let items = value as? [Any] else {

@@ -1,0 +1,60 @@
+/// A static host citygen can build for (`--host`, `host:` in `citygen.yml`): its published limits and the
+/// build choices that fit it. The figures are the hosts' own documented limits (README, "Hosting presets").
+public enum HostProfile: String, Sendable, CaseIterable {
+    case githubPages = "github-pages"
+    case gitlabPages = "gitlab-pages"
+    case netlify
+    case cloudflarePages = "cloudflare-pages"
+    case s3
+    case folder
+
+    /// A limit of a host; nil fields are limits the host does not have.
+    public struct Limits: Sendable, Equatable {
+        /// Files in the whole site.
+        public var files: Int?
+        /// Files and folders in the whole site.
+        public var entries: Int?
+        /// Entries (files and folders) directly in any one folder.
+        public var folderEntries: Int?
+        /// Bytes of the whole site, and of the archive that uploads it.
+        public var bytes: Int?
+        /// Bytes of any one file.
+        public var fileBytes: Int?
+    }
+
+    public var limits: Limits {
+        switch self {
+        case .githubPages: Limits(bytes: 1_000_000_000)
+        case .gitlabPages: Limits(entries: 200_000, bytes: 1_000_000_000)
+        case .netlify: Limits(folderEntries: 54_000)
+        case .cloudflarePages: Limits(files: 20_000, fileBytes: 25 * 1024 * 1024)
+        case .s3, .folder: Limits()
+        }
+    }
+
+    /// The page formats a build for this host writes: only HTML is served by hosts; a folder keeps both.
+    public var formats: Set<PageFormat> { self == .folder ? [.html, .markdown] : [.html] }
+
+    /// The host's name as people write it.
+    public var displayName: String {
+        switch self {
+        case .githubPages: "GitHub Pages"
+        case .gitlabPages: "GitLab.com Pages"
+        case .netlify: "Netlify"
+        case .cloudflarePages: "Cloudflare Pages (Free)"
+        case .s3: "an S3-style bucket"
+        case .folder: "a folder"
+        }
+    }
+
+    /// The `--host` choices, for help texts and errors.
+    public static var choices: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The profile named `name`, or `CityGenError.invalidOption` naming the choices.
+    public static func named(_ name: String, option: String = "--host") throws -> HostProfile {
+        guard let host = HostProfile(rawValue: name) else {
+            throw CityGenError.invalidOption(name: option, reason: "unknown host \"\(name)\" (choose one of \(choices))")
+        }
+        return host
+    }
+}
