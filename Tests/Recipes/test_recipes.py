@@ -39,6 +39,14 @@ def test_the_github_recipe_uploads_the_archive_as_the_pages_artifact():
     assert "name: github-pages, path: artifact.tar" in text
 
 
+@pytest.mark.parametrize("heading,host", [
+    ("GitHub Actions, `.github/workflows/pages.yml`", "github-pages"),
+    ("GitLab Pages, `.gitlab-ci.yml`", "gitlab-pages"),
+])
+def test_each_recipe_builds_with_its_hosts_preset(heading, host):
+    assert f"citygen build --host {host} " in recipe(heading)
+
+
 def test_a_broken_recipe_fails_the_schema(tmp_path):
     broken = recipe("GitLab Pages, `.gitlab-ci.yml`").replace("script:", "scrpit:")
     assert validate("vendor.gitlab-ci", broken, tmp_path).returncode != 0
