@@ -26,11 +26,17 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        .systemLibrary(
+            name: "CBrotli",
+            pkgConfig: "libbrotlienc",
+            providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
+        ),
         .target(
             name: "CityGenKit",
             dependencies: [
                 "CCmark",
                 "CZlib",
+                "CBrotli",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -49,7 +55,7 @@ let package = Package(
         ),
         // The tests' oracle for search (independent of the index reader it checks).
         .target(name: "CityGenTestSupport", dependencies: ["CityGenKit"], path: "Tests/CityGenTestSupport"),
-        .testTarget(name: "CityGenKitTests", dependencies: ["CityGenKit", "CityGenTestSupport"]),
+        .testTarget(name: "CityGenKitTests", dependencies: ["CityGenKit", "CityGenTestSupport", "CBrotli"]),
         .testTarget(name: "CityGenEndToEndTests", dependencies: ["CityGenKit", "CityGenTestSupport"]),
     ]
 )

@@ -44,6 +44,9 @@ extension CityGen {
         @Option(help: "Build for this static host (formats to fit it) and check the site against its limits: \(HostProfile.choices).")
         var host: String?
 
+        @Option(help: "Write NAME.gz and/or NAME.br beside each HTML, CSS, JS, JSON and XML file where smaller: gzip, br, gzip,br or none. (default: none, or the host's)")
+        var precompress: String?
+
         @Option(help: "Write the paths this build wrote (+ path) and removed (- path) into this file, for syncing uploads.")
         var changes: String?
 
@@ -86,6 +89,7 @@ extension CityGen {
                 options = try BuildOptions(config: siteConfig!, folder: configURL.deletingLastPathComponent())
             }
             if let host { options.use(try HostProfile.named(host), keepingFormats: siteConfig?.formats != nil) }
+            if let precompress { options.precompress = try BuildOptions.parsePrecompress(precompress) }
             sourceOptions.apply(to: &options.loader, source: &options.source)
             if let output { options.output = URL(fileURLWithPath: output) }
             if let title { options.title = title }

@@ -57,6 +57,16 @@ final class IncrementalOutputTests: SiteTestCase {
     /// unread; each time the site is byte-identical to a clean build with the new favorites (added on several list
     /// and country pages, by name, removed, none at all).
     func testAFavoritesOnlyChangeRendersTheirPagesAndEqualsACleanBuild() async throws {
+        try await assertFavoritesOnlyChangesEqualCleanBuilds(precompress: [])
+    }
+
+    /// The same with precompressed files: those of the pages kept are kept, those of the pages rendered rewritten.
+    func testAFavoritesOnlyChangeWithPrecompressedFilesEqualsACleanBuild() async throws {
+        try await assertFavoritesOnlyChangesEqualCleanBuilds(precompress: [.br, .gzip])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/list/1.html.gz").path))
+    }
+
+    private func assertFavoritesOnlyChangesEqualCleanBuilds(precompress: [ContentEncoding]) async throws {
         let countries = ["US", "FR", "", "DE", "AU"]
         let names = ["Alba", "Berg", "Cork", "Dax", "Épinal"]
         let many: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = (1...40).map { n in
@@ -66,12 +76,21 @@ final class IncrementalOutputTests: SiteTestCase {
         let changes: [[FavoriteReference]] = [
             [.id(7)], [.id(7), .id(140), .id(280)], [.name("Berg 1")], [], [.id(21), .id(280)],
         ]
-        try await build(Fixtures.json(many), pageSize: 3) { $0.favorites = changes[0] }
+        try await build(Fixtures.json(many), pageSize: 3) {
+            $0.favorites = changes[0]
+            $0.precompress = precompress
+        }
         for (n, favorites) in changes.enumerated().dropFirst() {
-            let report = try await build(Fixtures.json(many), pageSize: 3) { $0.favorites = favorites }
+            let report = try await build(Fixtures.json(many), pageSize: 3) {
+                $0.favorites = favorites
+                $0.precompress = precompress
+            }
             XCTAssertEqual(renderSteps(report), ["render: favorites"], "change \(n)")
             XCTAssertEqual(report.favoriteCount, favorites.count)
-            try await build(Fixtures.json(many), pageSize: 3, output: "clean\(n)") { $0.favorites = favorites }
+            try await build(Fixtures.json(many), pageSize: 3, output: "clean\(n)") {
+                $0.favorites = favorites
+                $0.precompress = precompress
+            }
             let clean = try snapshot("clean\(n)"), rebuilt = try snapshot()
             XCTAssertEqual(rebuilt.keys.sorted(), clean.keys.sorted())
             for (path, (bytes, _)) in clean where path != OutputWriter.manifestName { XCTAssertEqual(rebuilt[path]?.0, bytes, "change \(n): \(path)") }

@@ -19,6 +19,8 @@ public struct BuildOptions: Sendable {
     public var formats: Set<PageFormat> = [.html, .markdown]
     /// The static host the site is built for: a build ends with `HostCheck` against its limits.
     public var host: HostProfile?
+    /// Precompressed copies (`NAME.gz`, `NAME.br`) written beside each HTML, CSS, JS, JSON and XML file where smaller.
+    public var precompress: [ContentEncoding] = []
     /// How detail pages are spread over folders (SPEC §5).
     public var cityFolders = SiteLayout.CityFolders.remainder(1000)
     /// A folder whose template files replace the defaults of the same name.
@@ -90,10 +92,24 @@ public struct BuildOptions: Sendable {
         favorites = config.favorites
     }
 
-    /// Builds for `host`: its formats (HTML only on hosts), unless the config chose the formats.
+    /// Builds for `host`: its formats (HTML only on hosts), unless the config chose the formats, and the
+    /// precompressed files the host serves.
     public mutating func use(_ host: HostProfile, keepingFormats: Bool) {
         self.host = host
         if !keepingFormats { formats = host.formats }
+        precompress = host.precompress
+    }
+
+    /// Reads `--precompress`: a comma-separated list of `gzip` and `br`, or `none`.
+    public static func parsePrecompress(_ text: String) throws -> [ContentEncoding] {
+        if text == "none" { return [] }
+        return try Set(text.split(separator: ",", omittingEmptySubsequences: false).map { name in
+            guard let encoding = ContentEncoding(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                throw CityGenError.invalidOption(
+                    name: "--precompress", reason: "unknown encoding \"\(name)\" (choose \(ContentEncoding.choices), a comma-separated list, or none)")
+            }
+            return encoding
+        }).sorted()
     }
 
     /// Checks a `baseURL`: an absolute http(s) URL, kept with a trailing slash.

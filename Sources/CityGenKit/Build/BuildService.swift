@@ -106,16 +106,36 @@ public struct BuildService: Sendable {
         }
         if lock == nil { lock = try OutputLock.acquire(in: options.output, wait: options.waitForLock) }
         let paths = routes.map(layout.path)
+        let encodings = options.precompress
         // About a thousand pages spread over the whole site, rendered to estimate the room the build needs.
-        let sample = stride(from: 0, to: routes.count, by: max(1, routes.count / 1000)).map { (paths[$0], files.contents(routes[$0])) }
-        try writer.checkSpace(planned: routes.count, folders: Set(paths.map { ($0 as NSString).deletingLastPathComponent }).count, sample: sample)
-        try writer.begin(planned: paths)
+        let sample = stride(from: 0, to: routes.count, by: max(1, routes.count / 1000)).flatMap { i in
+            let bytes = files.contents(routes[i])
+            return [(paths[i], bytes)] + ContentEncoding.variants(of: paths[i], bytes, encodings)
+        }
+        let planned = encodings.isEmpty ? paths : paths.flatMap { path in
+            [path] + (ContentEncoding.applies(to: path) ? encodings.sorted().map { path + "." + $0.fileExtension } : [])
+        }
+        try writer.checkSpace(planned: planned.count, folders: Set(paths.map { ($0 as NSString).deletingLastPathComponent }).count, sample: sample)
+        try writer.begin(planned: planned)
         report.steps.append(("prepare output", clock.lap()))
         do {
             // In chunks: enough work per task to keep both cores busy; nothing is kept once written.
             try Parallel.forEach(routes.indices, chunk: 256) { i in
-                if let record = kept[paths[i]] ?? nil, !rendered.contains(routes[i]), writer.keep(paths[i], record: record) { return }
-                try writer.write(files.contents(routes[i]), to: paths[i])
+                if !rendered.contains(routes[i]), let record = kept[paths[i]] ?? nil, writer.keep(paths[i], record: record) {
+                    // Its precompressed files are as old as it: kept too (the fingerprint covers the encodings).
+                    for encoding in encodings where ContentEncoding.applies(to: paths[i]) {
+                        let path = paths[i] + "." + encoding.fileExtension
+                        if let record = kept[path] ?? nil, !writer.keep(path, record: record) {
+                            for variant in ContentEncoding.variants(of: paths[i], files.contents(routes[i]), [encoding]) {
+                                try writer.write(variant.bytes, to: variant.path)
+                            }
+                        }
+                    }
+                    return
+                }
+                let bytes = files.contents(routes[i])
+                try writer.write(bytes, to: paths[i])
+                for variant in ContentEncoding.variants(of: paths[i], bytes, encodings) { try writer.write(variant.bytes, to: variant.path) }
             }
             report.steps.append((!onlyFavoritesChanged ? "render and write" : "render: favorites", clock.lap()))
             try writer.finish(summary: report.summary(fingerprint: fingerprint, basis: basis, favoriteIDs: favoriteIDs))
@@ -151,23 +171,30 @@ public struct BuildService: Sendable {
         let writer = try ArchiveWriter(destination: url, format: ArchiveFormat(path: url.path)!, date: options.archiveDate)
         let counter = ProgressCounter(.render, total: routes.count, report: progress)
         let blocks = stride(from: 0, to: order.count, by: 4096).map { $0..<min(order.count, $0 + 4096) }
-        let render = { @Sendable (block: Range<Int>) in Parallel.map(block, chunk: 128) { files.contents(routes[order[$0]]) } }
+        let encodings = options.precompress
+        // Each page with its precompressed files, which sort right after it (`a.html`, `a.html.br`, `a.html.gz`).
+        let render = { @Sendable (block: Range<Int>) in
+            Parallel.map(block, chunk: 128) { i in
+                let path = paths[order[i]], bytes = files.contents(routes[order[i]])
+                return [(path: path, bytes: bytes)] + ContentEncoding.variants(of: path, bytes, encodings)
+            }
+        }
         do {
             // While this thread appends block k, the next block renders on the other threads.
             var next = blocks.first.map(render) ?? []
             for (k, block) in blocks.enumerated() {
                 let contents = next
-                let ahead = Locked<[[UInt8]]>([])
+                let ahead = Locked<[[(path: String, bytes: [UInt8])]]>([])
                 let group = DispatchGroup()
                 if k + 1 < blocks.count {
                     DispatchQueue.global().async(group: group) { ahead.withLock { $0 = render(blocks[k + 1]) } }
                 }
                 do {
-                    for (i, bytes) in zip(block, contents) {
+                    for entry in contents.joined() {
                         if let failing = options.failingWrite, writer.entries + 1 == failing {
                             throw CityGenError.writeFailed(path: url.path, reason: "No space left on device (injected at file \(failing))")
                         }
-                        try writer.add(paths[order[i]], bytes)
+                        try writer.add(entry.path, entry.bytes)
                     }
                 } catch {
                     group.wait()  // the block rendering ahead ends before the archive is abandoned
@@ -201,6 +228,8 @@ public struct BuildService: Sendable {
             "citygen output 1", sourceDigest, options.title, String(options.pageSize), options.formatsInOrder.map(\.rawValue).joined(separator: ","),
             options.baseURL?.absoluteString ?? "", String(options.shardSize), String(options.strict), String(describing: options.layout.cityFolders),
         ]
+        // Added only when set, so that a build without precompression keeps the fingerprint it had before.
+        if !options.precompress.isEmpty { texts.append("precompress " + options.precompress.map(\.rawValue).joined(separator: ",")) }
         for (name, text) in templates.sources.sorted(by: { $0.key < $1.key }) { texts += [name, text] }
         if let executable = Bundle.main.executableURL,
             let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)

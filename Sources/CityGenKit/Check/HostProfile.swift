@@ -35,6 +35,10 @@ public enum HostProfile: String, Sendable, CaseIterable {
     /// The page formats a build for this host writes: only HTML is served by hosts; a folder keeps both.
     public var formats: Set<PageFormat> { self == .folder ? [.html, .markdown] : [.html] }
 
+    /// The precompressed files the host serves by itself (GitLab Pages sends `.br` and `.gz` files to browsers
+    /// that accept them; GitHub Pages, Netlify and Cloudflare Pages compress on the fly and ignore them).
+    public var precompress: [ContentEncoding] { self == .gitlabPages ? [.br, .gzip] : [] }
+
     /// The host's name as people write it.
     public var displayName: String {
         switch self {

@@ -15,6 +15,28 @@ public enum ServePath {
         var candidate = realRoot + "/" + file
         var info = stat()
         if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { candidate += "/" + SiteLayout().path(.home(.html)) }
+        return regularFile(candidate, inside: realRoot)
+    }
+
+    /// The precompressed copy of `file` (a path `resolve` returned) to send instead, for a request whose
+    /// `Accept-Encoding` header is `acceptEncoding`: Brotli before gzip, each only when accepted (not `q=0`) and
+    /// present as a regular file inside the root, like any file served.
+    public static func precompressed(_ file: String, in root: URL, accepting acceptEncoding: String?) -> (file: String, encoding: ContentEncoding)? {
+        guard let acceptEncoding, ContentEncoding.applies(to: file), let realRoot = realPath(root.path) else { return nil }
+        let accepted = Set(acceptEncoding.lowercased().split(separator: ",").compactMap { item -> String? in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let refused = parts.dropFirst().contains { $0.hasPrefix("q=") && Double($0.dropFirst(2)) == 0 }
+            return refused ? nil : parts.first
+        })
+        for encoding in [ContentEncoding.br, .gzip] where accepted.contains(encoding.rawValue) {
+            if let real = regularFile(file + "." + encoding.fileExtension, inside: realRoot) { return (real, encoding) }
+        }
+        return nil
+    }
+
+    /// `candidate` with symbolic links resolved, when that is a regular file inside `realRoot` and not citygen's.
+    private static func regularFile(_ candidate: String, inside realRoot: String) -> String? {
+        var info = stat()
         guard let real = realPath(candidate), real.hasPrefix(realRoot + "/"), stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
             !real.dropFirst(realRoot.count + 1).split(separator: "/").contains(where: { $0.hasPrefix(SiteLayout.bookkeepingPrefix) })
         else { return nil }
