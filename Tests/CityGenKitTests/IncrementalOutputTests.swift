@@ -66,7 +66,13 @@ final class IncrementalOutputTests: SiteTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/list/1.html.gz").path))
     }
 
-    private func assertFavoritesOnlyChangesEqualCleanBuilds(precompress: [ContentEncoding]) async throws {
+    /// The same on a compact site: a favorite's detail page is in its data file, which is rendered again.
+    func testAFavoritesOnlyChangeOnACompactSiteEqualsACleanBuild() async throws {
+        try await assertFavoritesOnlyChangesEqualCleanBuilds(precompress: [], compact: true)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/city.html").path))
+    }
+
+    private func assertFavoritesOnlyChangesEqualCleanBuilds(precompress: [ContentEncoding], compact: Bool = false) async throws {
         let countries = ["US", "FR", "", "DE", "AU"]
         let names = ["Alba", "Berg", "Cork", "Dax", "Épinal"]
         let many: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = (1...40).map { n in
@@ -79,17 +85,20 @@ final class IncrementalOutputTests: SiteTestCase {
         try await build(Fixtures.json(many), pageSize: 3) {
             $0.favorites = changes[0]
             $0.precompress = precompress
+            if compact { $0.use(.cloudflarePages, keepingFormats: false) }
         }
         for (n, favorites) in changes.enumerated().dropFirst() {
             let report = try await build(Fixtures.json(many), pageSize: 3) {
                 $0.favorites = favorites
                 $0.precompress = precompress
+                if compact { $0.use(.cloudflarePages, keepingFormats: false) }
             }
             XCTAssertEqual(renderSteps(report), ["render: favorites"], "change \(n)")
             XCTAssertEqual(report.favoriteCount, favorites.count)
             try await build(Fixtures.json(many), pageSize: 3, output: "clean\(n)") {
                 $0.favorites = favorites
                 $0.precompress = precompress
+                if compact { $0.use(.cloudflarePages, keepingFormats: false) }
             }
             let clean = try snapshot("clean\(n)"), rebuilt = try snapshot()
             XCTAssertEqual(rebuilt.keys.sorted(), clean.keys.sorted())

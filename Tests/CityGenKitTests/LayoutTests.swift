@@ -84,3 +84,47 @@ final class LayoutTests: SiteTestCase {
         XCTAssertEqual(try LinkChecker(root: site).check().broken, [])
     }
 }
+
+/// The compact site (`SiteLayout.CityFolders.compact`): no file per city; `city.html?id=N` and data files chosen by
+/// the id alone, each city in exactly one.
+final class CompactLayoutTests: SiteTestCase {
+    func testEveryCityIsInTheDataFileItsIdNamesAndLinksGoToCityHTML() async throws {
+        let cities: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = (1...250).map { n in
+            let offset = Double(n) / 100
+            return (id: n * 7 + 3, name: "Place \(n)", country: "NZ", lat: -40 + offset, lon: 170 + offset)
+        }
+        try await build(Fixtures.json(cities), pageSize: 20) { $0.use(.cloudflarePages, keepingFormats: false) }
+        let site = folder.appendingPathComponent("site")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent("city/1").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent("city.html").path))
+        let files = SiteLayout.compactDataFiles(cities: cities.count)
+        XCTAssertEqual(files, 3)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("city").path).sorted(), ["0.js", "1.js", "2.js"])
+        var seen: [Int: Int] = [:]
+        for n in 0..<files {
+            let script = try read("city/\(n).js")
+            XCTAssertTrue(script.hasPrefix("citygenCities(\(n),{"), String(script.prefix(40)))
+            let json = String(script.dropFirst("citygenCities(\(n),".count).dropLast(3))
+            let pages = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String]])
+            for (id, page) in pages {
+                seen[Int(id)!, default: 0] += 1
+                XCTAssertEqual(Int(id)! % files, n)
+                XCTAssertTrue(page[1].contains("id=\"cityMap\""), id)
+                XCTAssertTrue(page[1].contains("href=\"list/"), "links from city.html, at the root: \(id)")
+            }
+        }
+        XCTAssertEqual(seen.count, cities.count)
+        XCTAssertTrue(seen.values.allSatisfy { $0 == 1 })
+        XCTAssertTrue(try read("list/1.html").contains(#"<a href="../city.html?id=10">Place 1, NZ</a>"#))
+        XCTAssertTrue(try read("search/manifest.json").contains(#""city":"city.html?id={id}""#))
+        XCTAssertTrue(try read("city.html").contains(#"<div id="cityView" data-files="3" data-folder="city/">"#))
+    }
+
+    func testACompactSiteIsHTMLOnly() async throws {
+        var options = BuildOptions()
+        options.cityFolders = .compact
+        XCTAssertThrowsError(try options.validate()) { XCTAssertTrue("\($0)".contains("html alone for a compact site"), "\($0)") }
+        options.formats = [.html]
+        XCTAssertNoThrow(try options.validate())
+    }
+}

@@ -57,6 +57,9 @@ public struct BuildOptions: Sendable {
 
     /// Checks the values that have a range; a wrong one is `CityGenError.invalidOption`.
     public func validate() throws {
+        if cityFolders == .compact, formats.contains(.markdown) {
+            throw CityGenError.invalidOption(name: "formats", reason: "must be html alone for a compact site (it has no file per city to hold the Markdown)")
+        }
         guard pageSize >= 1 else { throw CityGenError.invalidOption(name: "page size", reason: "must be at least 1, not \(pageSize)") }
         if let archive {
             guard ArchiveFormat(path: archive.path) != nil else {
@@ -92,12 +95,13 @@ public struct BuildOptions: Sendable {
         favorites = config.favorites
     }
 
-    /// Builds for `host`: its formats (HTML only on hosts), unless the config chose the formats, and the
-    /// precompressed files the host serves.
+    /// Builds for `host`: its formats (HTML only on hosts), unless the config chose the formats, the precompressed
+    /// files the host serves, and the compact site where the host takes few files.
     public mutating func use(_ host: HostProfile, keepingFormats: Bool) {
         self.host = host
         if !keepingFormats { formats = host.formats }
         precompress = host.precompress
+        cityFolders = host.cityFolders
     }
 
     /// Reads `--precompress`: a comma-separated list of `gzip` and `br`, or `none`.

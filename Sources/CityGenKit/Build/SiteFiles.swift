@@ -11,6 +11,8 @@ struct SiteFiles: Sendable {
     /// The public URLs of the sitemap's pages, when there is a base URL.
     let sitemapURLs: [String]
 
+    /// A compact site's data files: the catalog indices of the cities in each, in list order.
+    let compactData: [[Int]]
     /// Every file the build writes, in order.
     let routes: [Route]
     let formats: [PageFormat]
@@ -40,6 +42,13 @@ struct SiteFiles: Sendable {
             countries: countries.countries.map { ($0.code, countries.pageCount($0)) }, shardCount: shards.count,
             wordShardCount: wordShards.count, assets: TemplateSet.assets)
         self.routes = layout.routes(contents)
+        var compactData: [[Int]] = []
+        if layout.cityFolders == .compact, formats.contains(.html) {
+            let count = SiteLayout.compactDataFiles(cities: catalog.count)
+            compactData = Array(repeating: [], count: count)
+            for (index, city) in catalog.cities.enumerated() { compactData[((city.id % count) + count) % count].append(index) }
+        }
+        self.compactData = compactData
         self.sitemapURLs = layout.baseURL == nil ? [] : layout.sitemapPages(contents).compactMap(layout.url)
     }
 
@@ -61,11 +70,18 @@ struct SiteFiles: Sendable {
                 let place = renderer.countries.place(ofCityAt: index)
                 routes.formUnion([
                     .list(page: renderer.plan.page(ofCityAt: index), format), .country(code: place.country.code, page: place.page, format),
-                    .city(id: renderer.catalog.cities[index].id, format),
+                    cityRoute(index, format),
                 ])
             }
         }
         return routes
+    }
+
+    /// The file that holds the detail page of the city at catalog index `index`.
+    private func cityRoute(_ index: Int, _ format: PageFormat) -> Route {
+        let id = renderer.catalog.cities[index].id
+        guard format == .html, !compactData.isEmpty else { return .city(id: id, format) }
+        return .cityData(((id % compactData.count) + compactData.count) % compactData.count)
     }
 
     /// The bytes of the file at `route`.
@@ -83,7 +99,8 @@ struct SiteFiles: Sendable {
         case .sitemapIndex:
             Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: sitemapURLs.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
         case .robots: Array("User-agent: *\nAllow: /\nSitemap: \(layout.url(.sitemapIndex) ?? "")\n".utf8)
-        case .home, .favorites, .list, .city, .countryIndex, .country, .notFound: Array(renderer.page(route).utf8)
+        case .cityData(let n): Array(renderer.compactDataFile(n, cities: compactData[n]).utf8)
+        case .home, .favorites, .list, .city, .cityViewer, .countryIndex, .country, .notFound: Array(renderer.page(route).utf8)
         }
     }
 

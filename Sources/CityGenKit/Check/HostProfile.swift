@@ -39,6 +39,11 @@ public enum HostProfile: String, Sendable, CaseIterable {
     /// that accept them; GitHub Pages, Netlify and Cloudflare Pages compress on the fly and ignore them).
     public var precompress: [ContentEncoding] { self == .gitlabPages ? [.br, .gzip] : [] }
 
+    /// Hosts that take few files get the compact site: no file per city, one `city.html` that shows any of them.
+    public var cityFolders: SiteLayout.CityFolders {
+        [.gitlabPages, .cloudflarePages].contains(self) ? .compact : .remainder(1000)
+    }
+
     /// The host's name as people write it.
     public var displayName: String {
         switch self {

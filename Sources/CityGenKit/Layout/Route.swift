@@ -7,6 +7,11 @@ public enum Route: Hashable, Sendable {
     case list(page: Int, PageFormat)
     /// The detail page of the city with this id.
     case city(id: Int, PageFormat)
+    /// The compact site's one detail page, `city.html?id=N`, which shows any city from its data file.
+    case cityViewer
+    /// The compact site's data file `n` (from 0): the detail pages of the cities whose id leaves `n` divided by
+    /// the number of such files.
+    case cityData(Int)
     /// The list of countries.
     case countryIndex(PageFormat)
     /// Page `page` (from 1) of the cities of the country with this code (`""` for none).
@@ -41,7 +46,7 @@ public enum Route: Hashable, Sendable {
         case .home(let format), .favorites(let format), .list(_, let format), .city(_, let format), .countryIndex(let format),
             .country(_, _, let format):
             format
-        case .notFound: .html
+        case .notFound, .cityViewer: .html
         default: nil
         }
     }

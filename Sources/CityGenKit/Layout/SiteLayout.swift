@@ -9,6 +9,9 @@ public struct SiteLayout: Sendable, Equatable {
     public enum CityFolders: Sendable, Equatable {
         /// All in `city/`.
         case flat
+        /// No file per city (HTML only): `city.html?id=<id>` shows any city from `city/<id mod n>.js`, where `n`
+        /// is `compactDataFiles(cities:)`; a city's URL depends on its own id only.
+        case compact
         /// In `city/<id mod n>/`: a city's path depends on its own id only, and `n` folders share the pages.
         case remainder(Int)
     }
@@ -33,7 +36,9 @@ public struct SiteLayout: Sendable, Equatable {
         case .home(let format): "index.\(format.fileExtension)"
         case .favorites(let format): "favorites.\(format.fileExtension)"
         case .list(let page, let format): "list/\(page).\(format.fileExtension)"
-        case .city(let id, let format): cityFolder(id) + "\(id).\(format.fileExtension)"
+        case .city(let id, let format): cityFolders == .compact ? "city.html" : cityFolder(id) + "\(id).\(format.fileExtension)"
+        case .cityViewer: "city.html"
+        case .cityData(let n): "city/\(n).js"
         case .countryIndex(let format): "country/index.\(format.fileExtension)"
         case .country(let code, let page, let format): "country/\(Self.countryFolder(code))/\(page).\(format.fileExtension)"
         case .notFound: "404.html"
@@ -50,7 +55,7 @@ public struct SiteLayout: Sendable, Equatable {
 
     private func cityFolder(_ id: Int) -> String {
         switch cityFolders {
-        case .flat: "city/"
+        case .flat, .compact: "city/"
         case .remainder(let n): "city/\(((id % n) + n) % n)/"
         }
     }
@@ -82,11 +87,12 @@ public struct SiteLayout: Sendable, Equatable {
     /// `{id}` is its id and `{id%n}` the id's remainder by n (never negative); `shard`, a shard's name relative to
     /// the index folder without extension, where `{n}` is its number; `word`, the same for a word shard.
     public var urlTemplates: [String: String] {
-        let folder = switch cityFolders {
-        case .flat: "city/"
-        case .remainder(let n): "city/{id%\(n)}/"
+        let city = switch cityFolders {
+        case .flat: "city/{id}.html"
+        case .remainder(let n): "city/{id%\(n)}/{id}.html"
+        case .compact: "city.html?id={id}"
         }
-        return ["city": folder + "{id}.html", "shard": Self.shardFolder + "{n}", "word": Self.wordFolder + "{n}"]
+        return ["city": city, "shard": Self.shardFolder + "{n}", "word": Self.wordFolder + "{n}"]
     }
 
     // MARK: Links
@@ -108,7 +114,9 @@ public struct SiteLayout: Sendable, Equatable {
         /// The link to `target` (with `#fragment` when given).
         public func href(to target: Route, fragment: String? = nil) -> String {
             let link: String
-            if case .city(let from, _) = page, case .city(let id, let format) = target {
+            if case .city(let id, _) = target, layout.cityFolders == .compact {
+                link = (page == .notFound ? layout.absoluteRoot + "city.html" : SiteLayout.relative("city.html", from: pagePath)) + "?id=\(id)"
+            } else if case .city(let from, _) = page, case .city(let id, let format) = target {
                 link = layout.cityLink(from: from, to: id, format)
             } else {
                 link = page == .notFound ? layout.absoluteRoot + layout.path(target) : SiteLayout.relative(layout.path(target), from: pagePath)
@@ -123,6 +131,8 @@ public struct SiteLayout: Sendable, Equatable {
         switch cityFolders {
         case .flat:
             return "\(id).\(format.fileExtension)"
+        case .compact:
+            return "city.html?id=\(id)"
         case .remainder(let n):
             let folder = ((id % n) + n) % n
             return folder == ((from % n) + n) % n ? "\(id).\(format.fileExtension)" : "../\(folder)/\(id).\(format.fileExtension)"
@@ -201,7 +211,11 @@ public struct SiteLayout: Sendable, Equatable {
         for format in contents.formats {
             routes += [.home(format), .favorites(format)]
             routes += (1...max(1, contents.listPages)).map { .list(page: $0, format) }
-            routes += contents.cityIDs.map { .city(id: $0, format) }
+            if cityFolders == .compact && format == .html {
+                routes += [.cityViewer] + (0..<Self.compactDataFiles(cities: contents.cityIDs.count)).map(Route.cityData)
+            } else {
+                routes += contents.cityIDs.map { .city(id: $0, format) }
+            }
             routes += countryPages(contents, format)
         }
         if contents.formats.contains(.html) {
@@ -216,8 +230,12 @@ public struct SiteLayout: Sendable, Equatable {
     /// The HTML pages a sitemap lists, in order.
     public func sitemapPages(_ contents: Contents) -> [Route] {
         [.home(.html), .favorites(.html)] + (1...max(1, contents.listPages)).map { .list(page: $0, .html) }
-            + contents.cityIDs.map { .city(id: $0, .html) } + countryPages(contents, .html)
+            + (cityFolders == .compact ? [] : contents.cityIDs.map { .city(id: $0, .html) }) + countryPages(contents, .html)
     }
+
+    /// The number of data files of a compact site: about 100 cities each, at most 2,000 (a full site: 2,000 files
+    /// of about 105 cities). A city's URL does not name its file, so this may change with the data.
+    public static func compactDataFiles(cities: Int) -> Int { max(1, min(2_000, (cities + 99) / 100)) }
 
     private func countryPages(_ contents: Contents, _ format: PageFormat) -> [Route] {
         [.countryIndex(format)] + contents.countries.flatMap { country in (1...country.pages).map { .country(code: country.code, page: $0, format) } }

@@ -152,4 +152,29 @@ extension SiteRenderer {
         if let url = layout.url(facts.route) { fields.append("\"url\":\(JSONText.quoted(url))") }
         return "{" + fields.joined(separator: ",") + "}"
     }
+
+    // MARK: The compact site
+
+    /// `city.html` of a compact site: it shows the city its URL names (`?id=N`) from that city's data file.
+    func cityViewer() -> String {
+        let route = Route.cityViewer
+        var context = common(route, pageTitle: "City · \(title)", description: "One place of \(title), with its map and the nearest places.")
+        context["dataFiles"] = SiteLayout.compactDataFiles(cities: catalog.count)
+        context["dataFolder"] = SiteLayout.relative("city/", from: layout.path(route))
+        return render("cityview", context, route)
+    }
+
+    /// Data file `n` of a compact site: for each of `cities` (catalog indices), its page title and the HTML of
+    /// its detail page as a static site would show it inside `<main>` (rendered from `city.md.mustache`, escaped
+    /// here), with links from `city.html`; as a script for `file://`: `citygenCities(n, {"id": [title, html]})`.
+    func compactDataFile(_ n: Int, cities: [Int]) -> String {
+        var js = "citygenCities(\(n),{"
+        for (k, index) in cities.enumerated() {
+            let facts = cityFacts(index, .html)
+            let html = CommonMark.html(from: templates.markdown("city", cityContext(facts)))
+            js += (k == 0 ? "" : ",\n") + JSONText.quoted(String(facts.city.id)) + ":["
+                + JSONText.quoted("\(facts.label) · \(title)") + "," + JSONText.quoted(html) + "]"
+        }
+        return js + "});\n"
+    }
 }

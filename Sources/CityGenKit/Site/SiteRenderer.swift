@@ -49,6 +49,7 @@ struct SiteRenderer: Sendable {
         case .countryIndex(let format): countryIndex(format)
         case .country(let code, let page, let format): country(code, page: page, format)
         case .notFound: notFoundPage()
+        case .cityViewer: cityViewer()
         default: preconditionFailure("\(route) is not a page")
         }
     }

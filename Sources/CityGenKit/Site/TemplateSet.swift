@@ -10,7 +10,7 @@ public struct TemplateSet: Sendable {
     /// Every template file citygen reads, by the name an override must have.
     public static let markdownTemplates = [
         "home.md.mustache", "list.md.mustache", "pager.md.mustache", "favorites.md.mustache", "countries.md.mustache",
-        "city.md.mustache", "404.md.mustache",
+        "city.md.mustache", "cityview.md.mustache", "404.md.mustache",
     ]
     public static let layoutTemplate = "layout.html.mustache"
     /// Files copied verbatim into the site's `assets/` folder.

@@ -104,9 +104,32 @@
   })();
   window.citygenFavorites = Favorites;  // for the tests
   // The toggles the pages carry (list rows, detail pages): hidden until this script runs.
-  Array.prototype.forEach.call(document.querySelectorAll('button.favToggle[data-city]'), function (b) {
-    try { Favorites.button(JSON.parse(b.getAttribute('data-city')), b); } catch (error) { }
-  });
+  function wireToggles(root) {
+    Array.prototype.forEach.call(root.querySelectorAll('button.favToggle[data-city]'), function (b) {
+      try { Favorites.button(JSON.parse(b.getAttribute('data-city')), b); } catch (error) { }
+    });
+  }
+  wireToggles(document);
+  // The compact site's detail view: city.html?id=N shows city N from the data file city/<N mod files>.js, a
+  // script (so that it loads from file:// too) holding each city's page as citygen rendered and escaped it.
+  (function () {
+    var view = $('cityView');
+    if (!view) return;
+    var raw = new URLSearchParams(location.search).get('id') || '', id = Number(raw), files = Number(view.getAttribute('data-files'));
+    function missing() { view.hidden = true; $('cityMissing').hidden = false; }
+    if (!/^-?[0-9]{1,15}$/.test(raw) || !(files > 0)) return missing();  // ids as the pages write them, nothing else
+    window.citygenCities = function (n, cities) {
+      var city = Object.prototype.hasOwnProperty.call(cities, String(id)) ? cities[String(id)] : null;
+      if (!city) return missing();
+      document.title = city[0];
+      view.innerHTML = city[1];  // the static page's <main>, built and escaped by citygen: no visitor input
+      wireToggles(view);
+    };
+    var s = document.createElement('script');
+    s.src = view.getAttribute('data-folder') + (((id % files) + files) % files) + '.js';
+    s.onerror = missing;
+    document.head.appendChild(s);
+  })();
   // The favorites page: the visitor's own, and the lines that make them the site's.
   (function () {
     var section = $('visitorFavorites');
