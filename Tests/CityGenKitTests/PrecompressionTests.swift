@@ -89,7 +89,7 @@ final class PrecompressionTests: SiteTestCase {
         }
         var options = BuildOptions()
         options.use(.gitlabPages, keepingFormats: false)
-        XCTAssertEqual(options.precompress, [.br, .gzip], "GitLab Pages serves both")
+        XCTAssertEqual(options.precompress, [.gzip], "GitLab Pages serves .gz files")
         options.use(.githubPages, keepingFormats: false)
         XCTAssertEqual(options.precompress, [], "GitHub Pages serves neither")
     }
