@@ -177,4 +177,18 @@ final class FullDataTests: FolderTestCase {
         XCTAssertTrue(strict.stderr.contains("\nerror: could not download http://127.0.0.1:9/cities.json: connection refused by 127.0.0.1:9"), strict.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("other").path))
     }
+
+    /// The compact site of the full data fits Cloudflare Pages' 20,000 files (the build's own host check passes),
+    /// has no file per city, and its links resolve.
+    func testTheFullCompactSiteFitsCloudflarePages() throws {
+        let build = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path, "--host", "cloudflare-pages"], in: folder)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(build.stderr.contains("Cloudflare Pages (Free) (cloudflare-pages):\n  files  "), build.stderr)
+        let city = folder.appendingPathComponent("Output/city")
+        let dataFiles = try FileManager.default.contentsOfDirectory(atPath: city.path)
+        XCTAssertEqual(dataFiles.count, 2_000)
+        XCTAssertTrue(dataFiles.allSatisfy { $0.hasSuffix(".js") }, "no folder of detail pages")
+        let check = try CommandRunner.run(["check"], in: folder)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    }
 }
