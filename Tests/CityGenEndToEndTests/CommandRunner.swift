@@ -64,6 +64,18 @@ struct CommandRunner {
         return process
     }
 
+    /// Starts `citygen serve --port 0 --output OUTPUT` in `directory` and returns it with the port it says it
+    /// listens on (0 when it said none). The caller terminates it.
+    static func serve(_ output: String, in directory: URL) throws -> (server: Process, port: UInt16) {
+        let server = citygen(["serve", "--port", "0", "--output", output], in: directory)
+        let stderr = Pipe()
+        server.standardError = stderr
+        try server.run()
+        var line = Data()
+        while let byte = try stderr.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A { line.append(first) }
+        return (server, UInt16(String(decoding: line, as: UTF8.self).split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0)
+    }
+
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
         let process = citygen(arguments, in: directory, environment: environment)
         // Files rather than pipes: a process that prints a lot can never block on a full pipe.

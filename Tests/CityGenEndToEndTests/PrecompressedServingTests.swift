@@ -125,20 +125,11 @@ final class PrecompressedServingTests: FolderTestCase {
 
     func testCitygenServeSendsBrotliOrGzipAsTheClientAccepts() throws {
         let site = try buildSite()
-        let server = Process()
-        server.executableURL = CommandRunner.executable
-        server.arguments = ["serve", "--port", "0", "--output", "site"]
-        server.currentDirectoryURL = folder
-        let stderr = Pipe()
-        server.standardError = stderr
-        try server.run()
+        let (server, port) = try CommandRunner.serve("site", in: folder)
         defer {
             server.terminate()
             server.waitUntilExit()
         }
-        var line = Data()
-        while let byte = try stderr.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A { line.append(first) }
-        let port = UInt16(String(decoding: line, as: UTF8.self).split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
         XCTAssertGreaterThan(port, 0)
         let page = "/list/1.html"
         let original = try Data(contentsOf: site.appendingPathComponent("list/1.html"))

@@ -21,18 +21,8 @@ final class ServeTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("list/outside").path, withDestinationPath: folder.path)
         try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("list/inside.html").path, withDestinationPath: "1.html")
 
-        server = Process()
-        server.executableURL = CommandRunner.executable
-        server.arguments = ["serve", "--port", "0", "--output", "site"]
-        server.currentDirectoryURL = folder
-        let stderr = Pipe()
-        server.standardError = stderr
-        try server.run()
-        var line = Data()
-        while let byte = try stderr.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A { line.append(first) }
-        let text = String(decoding: line, as: UTF8.self)
-        port = UInt16(text.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
-        XCTAssertGreaterThan(port, 0, "citygen serve said: \(text)")
+        (server, port) = try CommandRunner.serve("site", in: folder)
+        XCTAssertGreaterThan(port, 0, "citygen serve said where it listens")
     }
 
     override func tearDown() {
