@@ -91,10 +91,10 @@ final class ReportingTests: FolderTestCase {
         try FileManager.default.copyItem(at: folder.appendingPathComponent("cities.json"), to: project.appendingPathComponent("cities.json"))
         let initialised = try CommandRunner.run(["init", "--templates"], in: project)
         XCTAssertEqual(initialised.status, 0, initialised.stderr)
-        XCTAssertTrue(initialised.stderr.hasPrefix("Wrote 12 files: citygen.yml and templates/."), initialised.stderr)
+        XCTAssertTrue(initialised.stderr.hasPrefix("Wrote 13 files: citygen.yml and templates/."), initialised.stderr)
         let config = try String(contentsOf: project.appendingPathComponent("citygen.yml"), encoding: .utf8)
         // The example favorite is a comment: a config from `init` builds any data set.
-        for key in ["source:", "output:", "title:", "# baseURL:", "pageSize:", "formats:", "templates:", "# favorites:", "#   - 707860"] {
+        for key in ["source:", "output:", "title:", "# baseURL:", "pageSize:", "formats:", "# host:", "templates:", "# favorites:", "#   - 707860"] {
             XCTAssertTrue(config.contains("\n\(key)"), key)
         }
         let list = project.appendingPathComponent("templates/list.md.mustache")

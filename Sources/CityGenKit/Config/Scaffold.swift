@@ -28,6 +28,11 @@ public enum Scaffold {
         # The formats to write: html, markdown, or both.
         formats: [html, markdown]
 
+        # The static host the site is for: github-pages, gitlab-pages, netlify, cloudflare-pages, s3 or folder.
+        # It chooses what fits the host (HTML only, the compact site, precompressed files; formats above win) and
+        # checks the built site against the host's limits.
+        # host: github-pages
+
         # A folder whose files replace the default templates of the same name (see its README.md).
         \(withTemplates ? "" : "# ")templates: \(templatesFolder)
 
