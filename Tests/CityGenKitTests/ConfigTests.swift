@@ -40,6 +40,12 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "host: folder"), folder: folder).formats, [.html, .markdown])
         let both = try SiteConfig(yaml: "host: gitlab-pages\nformats: [markdown]")
         XCTAssertEqual(try BuildOptions(config: both, folder: folder).formats, [.markdown])
+        let gzipOnly = try BuildOptions(config: SiteConfig(yaml: "host: gitlab-pages\nprecompress: [br]"), folder: folder)
+        XCTAssertEqual(gzipOnly.precompress, [.br], "precompress: wins over the host's choice")
+        XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "host: gitlab-pages\nprecompress: []"), folder: folder).precompress, [])
+        XCTAssertThrowsError(try SiteConfig(yaml: "precompress: [zstd]")) { error in
+            XCTAssertEqual("\(error)", "citygen.yml: precompress: must be a list of gzip and/or br, not [zstd]")
+        }
         XCTAssertThrowsError(try SiteConfig(yaml: "host: vercel")) { error in
             XCTAssertEqual("\(error)", "citygen.yml: host: unknown host \"vercel\" (choose one of github-pages, gitlab-pages, netlify, cloudflare-pages, s3, folder)")
         }
@@ -61,7 +67,7 @@ final class ConfigTests: XCTestCase {
     }
 
     func testTyposAndWrongTypesAreErrorsThatNameTheKey() {
-        let keys = "known keys: source, output, title, baseURL, pageSize, formats, host, templates, favorites"
+        let keys = "known keys: source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites"
         XCTAssertEqual(error("pagesize: 10"), .invalidConfig(file: "citygen.yml", item: "pagesize", reason: "unknown key (did you mean pageSize?); \(keys)"))
         XCTAssertEqual(
             error("pagesize: 10")?.description, "citygen.yml: pagesize: unknown key (did you mean pageSize?); \(keys)")
@@ -77,7 +83,7 @@ final class ConfigTests: XCTestCase {
             .invalidConfig(file: "citygen.yml", item: "favorites item 2", reason: "neither a city id nor a \"Name, CC\" string"))
         XCTAssertEqual(
             error("- just\n- a list"),
-            .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, host, templates, favorites)"))
+            .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites)"))
         // Keys that are not text made Yams trap (found by fuzzing, Fuzz/config/non-text-key): now an error with the line.
         XCTAssertEqual(error("[0o]:"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 1: a key must be text"))
         XCTAssertEqual(error("title: x\nfavorites:\n  - {[1]: 2}"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 3: a key must be text"))

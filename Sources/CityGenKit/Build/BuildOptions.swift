@@ -89,6 +89,7 @@ public struct BuildOptions: Sendable {
         if let title = config.title { self.title = title }
         if let pageSize = config.pageSize { self.pageSize = pageSize }
         if let host = config.host { use(host, keepingFormats: config.formats != nil) }
+        if let precompress = config.precompress { self.precompress = precompress }
         if let formats = config.formats { self.formats = formats }
         if let templates = config.templates { self.templates = resolve(templates) }
         if let baseURL = config.baseURL { self.baseURL = try Self.parseBaseURL(baseURL) }

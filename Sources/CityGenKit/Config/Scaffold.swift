@@ -33,6 +33,9 @@ public enum Scaffold {
         # checks the built site against the host's limits.
         # host: github-pages
 
+        # Compressed copies (NAME.gz, NAME.br) of the HTML, CSS, JS, JSON and XML files, for servers that send them.
+        # precompress: [gzip, br]
+
         # A folder whose files replace the default templates of the same name (see its README.md).
         \(withTemplates ? "" : "# ")templates: \(templatesFolder)
 

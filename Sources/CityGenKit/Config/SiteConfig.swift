@@ -4,7 +4,7 @@ import Yams
 /// The contents of `citygen.yml` (SPEC §6). Every key is optional; command-line flags override them.
 public struct SiteConfig: Sendable, Equatable {
     public static let fileName = "citygen.yml"
-    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "host", "templates", "favorites"]
+    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "host", "precompress", "templates", "favorites"]
 
     public var source: String?
     public var output: String?
@@ -14,6 +14,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var formats: Set<PageFormat>?
     /// The static host the site is built for (`HostProfile`): its formats unless `formats` says otherwise.
     public var host: HostProfile?
+    /// As `--precompress`: the precompressed copies to write, instead of the host's choice.
+    public var precompress: [ContentEncoding]?
     public var templates: String?
     public var favorites: [FavoriteReference] = []
 
@@ -100,6 +102,17 @@ public struct SiteConfig: Sendable, Equatable {
                 host = try HostProfile.named(name)
             } catch {
                 throw CityGenError.invalidConfig(file: fileName, item: "host", reason: "unknown host \"\(name)\" (choose one of \(HostProfile.choices))")
+            }
+        }
+        if let value = mapping["precompress"] {
+            guard let names = value as? [String] else {
+                throw CityGenError.invalidConfig(file: fileName, item: "precompress", reason: "must be a list of gzip and/or br ([] for none)")
+            }
+            do {
+                precompress = names.isEmpty ? [] : try BuildOptions.parsePrecompress(names.joined(separator: ","))
+            } catch {
+                throw CityGenError.invalidConfig(
+                    file: fileName, item: "precompress", reason: "must be a list of gzip and/or br, not [\(names.joined(separator: ", "))]")
             }
         }
         if let value = mapping["favorites"] {
