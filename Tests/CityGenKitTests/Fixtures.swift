@@ -83,3 +83,17 @@ class SiteTestCase: XCTestCase {
         return files
     }
 }
+
+extension CommonMark {
+    /// cmark's HTML for Markdown given as text, as text.
+    static func html(from markdown: String) -> String {
+        String(decoding: html(from: Array(markdown.utf8)), as: UTF8.self)
+    }
+}
+
+extension SiteRenderer {
+    /// The page at `route` as text.
+    func text(_ route: Route) -> String {
+        String(decoding: page(route), as: UTF8.self)
+    }
+}

@@ -100,7 +100,7 @@ struct SiteFiles: Sendable {
             Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: sitemapURLs.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
         case .robots: Array("User-agent: *\nAllow: /\nSitemap: \(layout.url(.sitemapIndex) ?? "")\n".utf8)
         case .cityData(let n): Array(renderer.compactDataFile(n, cities: compactData[n]).utf8)
-        case .home, .favorites, .list, .city, .cityViewer, .countryIndex, .country, .notFound: Array(renderer.page(route).utf8)
+        case .home, .favorites, .list, .city, .cityViewer, .countryIndex, .country, .notFound: renderer.page(route)
         }
     }
 

@@ -3,16 +3,21 @@ import Foundation
 
 /// Markdown to HTML through libcmark.
 enum CommonMark {
-    /// Renders `markdown` to an HTML fragment. Raw HTML is kept, since only templates carry any: every value
-    /// from the data reaches the Markdown escaped (`MarkdownEscaping`).
-    static func html(from markdown: String) -> String {
-        var markdown = markdown
-        return markdown.withUTF8 { buffer in
-            guard let rendered = buffer.withMemoryRebound(to: CChar.self, { text in
-                cmark_markdown_to_html(text.baseAddress, text.count, CMARK_OPT_UNSAFE)
-            }) else { return "" }
-            defer { free(rendered) }
-            return String(cString: rendered)
+    /// Renders `markdown` (UTF-8) to an HTML fragment, appended to `out`. Raw HTML is kept, since only templates
+    /// carry any: every value from the data reaches the Markdown escaped (`MarkdownEscaping`).
+    static func appendHTML(from markdown: [UInt8], to out: inout [UInt8]) {
+        let rendered = markdown.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_markdown_to_html($0.baseAddress, $0.count, CMARK_OPT_UNSAFE) }
         }
+        guard let rendered else { return }
+        defer { free(rendered) }
+        out.append(contentsOf: UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)))
+    }
+
+    /// Renders `markdown` to an HTML fragment.
+    static func html(from markdown: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        appendHTML(from: markdown, to: &out)
+        return out
     }
 }

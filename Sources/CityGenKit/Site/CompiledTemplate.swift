@@ -1,7 +1,8 @@
-/// A Mustache template compiled once per build into a tree that renders `[String: Any]` contexts with plain
-/// dictionary lookups and casts to concrete types (issue 11). swift-mustache spends most of a build in
-/// `getChild`, whose casts to protocols (`MustacheParent`, `MustacheCustomRenderable`, …) go through the
-/// runtime's conformance lookup for every variable of every page.
+/// A Mustache template compiled once per build into a tree that renders `TemplateContext`s into UTF-8 bytes
+/// (issue 11). Its names are resolved to `TemplateKey`s when it is compiled, so rendering a variable is a
+/// search among a few integers and a copy of bytes: no string hashing, no casts from `Any`, no `String`
+/// growing page by page. (swift-mustache spends most of a build in `getChild`, whose casts to protocols go
+/// through the runtime's conformance lookup for every variable of every page.)
 ///
 /// It renders exactly what swift-mustache renders for the Mustache that citygen's templates and most overrides
 /// use: variables (`{{x}}`, `{{{x}}}`, `{{&x}}`, dotted names, `{{.}}`), sections, inverted sections, comments,
@@ -9,62 +10,68 @@
 /// indented partials, transforms, a tag across lines) makes `init` return nil, and `TemplateSet` then renders
 /// with swift-mustache. `TemplateEquivalenceTests` renders every page of a site both ways.
 struct CompiledTemplate: Sendable {
+    /// A dotted name resolved to keys; nil when a part of it is in no context, so it is always missing. An
+    /// empty path is `{{.}}`, the top of the stack.
+    typealias Path = [TemplateKey]?
+
     indirect enum Node: Sendable {
-        case text(String)
-        case variable([String], escaped: Bool)
-        case section([String], [Node], inverted: Bool)
+        case text([UInt8])
+        case variable(Path, escaped: Bool)
+        case section(Path, [Node], inverted: Bool)
         case partial(String)
     }
 
+    /// Escapes a value's text for the template's format, appending it to the page.
+    typealias Escape = @Sendable (String, inout [UInt8]) -> Void
+
     let nodes: [Node]
     /// How `{{x}}` escapes: Markdown for the page templates, HTML for the layout.
-    let escape: @Sendable (String) -> String
+    let escape: Escape
 
-    init?(_ source: String, escape: @escaping @Sendable (String) -> String) {
+    init?(_ source: String, escape: @escaping Escape) {
         guard let pieces = Self.lex(source), let (nodes, rest) = Self.parse(pieces[...], closing: nil), rest.isEmpty else { return nil }
         self.nodes = nodes
         self.escape = escape
     }
 
-    /// Renders with `context`; `partials` resolves `{{>name}}`.
-    func render(_ context: [String: Any], partials: [String: CompiledTemplate]) -> String {
-        var out = ""
-        var stack: [Any] = [context]
+    /// Renders with `context` at the end of `out`; `partials` resolves `{{>name}}`.
+    func render(_ context: TemplateContext, partials: [String: CompiledTemplate], into out: inout [UInt8]) {
+        var stack: [TemplateValue] = [.object(context)]
         render(nodes, &stack, into: &out, partials: partials)
-        return out
     }
 
     // MARK: Rendering
 
-    private func render(_ nodes: [Node], _ stack: inout [Any], into out: inout String, partials: [String: CompiledTemplate]) {
+    private func render(_ nodes: [Node], _ stack: inout [TemplateValue], into out: inout [UInt8], partials: [String: CompiledTemplate]) {
         for node in nodes {
             switch node {
             case .text(let text):
                 out += text
             case .variable(let path, let escaped):
-                guard let value = Self.lookup(path, in: stack) else { continue }
-                let text = Self.text(of: value)
-                out += escaped ? escape(text) : text
+                switch Self.lookup(path, in: stack) {
+                case nil: continue
+                case .text(let text)?: if escaped { escape(text, &out) } else { out += text.utf8 }
+                case .bytes(let bytes)?: if escaped { escape(String(decoding: bytes, as: UTF8.self), &out) } else { out += bytes }
+                case .number(let number)?: out += String(number).utf8
+                case .flag(let flag)?: out += (flag ? "true" : "false").utf8
+                case let value?:
+                    let text = String(describing: value.mustacheValue)
+                    if escaped { escape(text, &out) } else { out += text.utf8 }
+                }
             case .section(let path, let body, let inverted):
                 let value = Self.lookup(path, in: stack)
                 if inverted {
-                    if Self.isEmpty(value) { render(body, &stack, into: &out, partials: partials) }
+                    if !(value?.isTruthy ?? false) { render(body, &stack, into: &out, partials: partials) }
                     continue
                 }
                 switch value {
-                case nil:
+                case nil, .flag(false)?:
                     continue
-                case let flag as Bool:
-                    if flag { render(body, &stack, into: &out, partials: partials) }
-                case let rows as [[String: Any]]:
+                case .flag(true)?:
+                    render(body, &stack, into: &out, partials: partials)
+                case .list(let rows)?:
                     for row in rows {
-                        stack.append(row)
-                        render(body, &stack, into: &out, partials: partials)
-                        stack.removeLast()
-                    }
-                case let items as [Any]:
-                    for item in items {
-                        stack.append(item)
+                        stack.append(.object(row))
                         render(body, &stack, into: &out, partials: partials)
                         stack.removeLast()
                     }
@@ -81,44 +88,18 @@ struct CompiledTemplate: Sendable {
     }
 
     /// A name's value: its first part from the innermost context that has it, the rest from there on.
-    private static func lookup(_ path: [String], in stack: [Any]) -> Any? {
+    private static func lookup(_ path: Path, in stack: [TemplateValue]) -> TemplateValue? {
+        guard let path else { return nil }
         guard let first = path.first else { return stack.last }
-        for object in stack.reversed() {
-            guard var value = child(first, of: object) else { continue }
-            for name in path.dropFirst() {
-                guard let next = child(name, of: value) else { return nil }
+        for level in stack.reversed() {
+            guard case .object(let context) = level, var value = context[first] else { continue }
+            for key in path.dropFirst() {
+                guard case .object(let object) = value, let next = object[key] else { return nil }
                 value = next
             }
             return value
         }
         return nil
-    }
-
-    private static func child(_ name: String, of object: Any) -> Any? {
-        switch object {
-        case let dictionary as [String: Any]: return dictionary[name]
-        case let dictionary as [String: String]: return dictionary[name]
-        case is String, is Bool, is Int, is Double: return nil
-        default: return Mirror(reflecting: object).children.first { $0.label == name }?.value
-        }
-    }
-
-    private static func isEmpty(_ value: Any?) -> Bool {
-        switch value {
-        case nil: true
-        case let flag as Bool: !flag
-        case let rows as [[String: Any]]: rows.isEmpty
-        case let items as [Any]: items.isEmpty
-        default: false
-        }
-    }
-
-    private static func text(of value: Any) -> String {
-        switch value {
-        case let text as String: text
-        case let number as Int: String(number)
-        default: String(describing: value)
-        }
     }
 
     // MARK: Parsing
@@ -192,13 +173,15 @@ struct CompiledTemplate: Sendable {
             switch piece {
             case .text(let text):
                 if case .text(let previous)? = nodes.last {
-                    nodes[nodes.count - 1] = .text(previous + text)
+                    nodes[nodes.count - 1] = .text(previous + Array(text.utf8))
                 } else {
-                    nodes.append(.text(String(text)))
+                    nodes.append(.text(Array(text.utf8)))
                 }
             case .tag(let sigil, let name):
-                let path = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-                if path.contains(where: \.isEmpty) { return nil }
+                let names = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                if names.contains(where: \.isEmpty) { return nil }
+                let keys = names.compactMap(TemplateKey.init(rawValue:))
+                let path: Path = keys.count == names.count ? keys : nil
                 switch sigil {
                 case "!": continue
                 case "/":

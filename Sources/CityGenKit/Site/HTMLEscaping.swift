@@ -5,10 +5,17 @@ public enum HTMLEscaping {
     /// called for every row and link of the site, so most texts, which need nothing, come back as they are.
     public static func escape(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.contains(where: isSpecial) else { return String(decoding: bytes, as: UTF8.self) }
-            var out = [UInt8]()
-            out.reserveCapacity(bytes.count + 16)
+        guard text.withUTF8({ $0.contains(where: isSpecial) }) else { return text }
+        var out = [UInt8]()
+        append(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` escaped like `escape` to `out`, a page being rendered.
+    static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard bytes.contains(where: isSpecial) else { return out.append(contentsOf: bytes) }
             for byte in bytes {
                 switch byte {
                 case UInt8(ascii: "&"): out += amp
@@ -19,7 +26,6 @@ public enum HTMLEscaping {
                 default: out.append(byte)
                 }
             }
-            return String(decoding: out, as: UTF8.self)
         }
     }
 

@@ -22,11 +22,18 @@ public enum MarkdownEscaping {
 
     public static func escape(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes in
-            // Most names need nothing: return them as they are.
-            if !bytes.contains(where: needsAttention) { return String(decoding: bytes, as: UTF8.self) }
-            var out = [UInt8]()
-            out.reserveCapacity(bytes.count + 8)
+        // Most names need nothing: return them as they are.
+        guard text.withUTF8({ $0.contains(where: needsAttention) }) else { return text }
+        var out = [UInt8]()
+        append(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` escaped like `escape` to `out`, a page being rendered.
+    static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard bytes.contains(where: needsAttention) else { return out.append(contentsOf: bytes) }
             var leadingDigits = true
             var i = 0
             while i < bytes.count {
@@ -48,7 +55,6 @@ public enum MarkdownEscaping {
                 leadingDigits = leadingDigits && isDigit
                 i += 1
             }
-            return String(decoding: out, as: UTF8.self)
         }
     }
 

@@ -30,10 +30,10 @@ extension SiteRenderer {
         let namesakesHref: String
     }
 
-    func city(at index: Int, _ format: PageFormat) -> String {
+    func city(at index: Int, _ format: PageFormat) -> [UInt8] {
         let facts = cityFacts(index, format)
         var context = cityContext(facts)
-        if format == .html { context["jsonLD"] = jsonLD(facts) }
+        if format == .html { context[.jsonLD] = .text(jsonLD(facts)) }
         return render("city", context, facts.route)
     }
 
@@ -89,50 +89,51 @@ extension SiteRenderer {
     }
 
     /// The Mustache context of `city.md.mustache` (documented in Templates/README.md).
-    func cityContext(_ facts: CityFacts) -> [String: Any] {
+    func cityContext(_ facts: CityFacts) -> TemplateContext {
         let city = facts.city
-        var context = common(facts.route, pageTitle: "\(facts.label) · \(title)", description: description(facts))
-        context["name"] = city.name
-        context["label"] = city.label
-        context["displayLabel"] = facts.label
-        context["country"] = city.country.isEmpty ? nil : city.country
-        context["countryName"] = facts.countryName
-        context["id"] = city.id
-        context["latitude"] = facts.latitude
-        context["longitude"] = facts.longitude
-        context["dms"] = facts.dms
-        context["coordinates"] = Coordinate.display(latitude: city.latitude, longitude: city.longitude)
-        context["favorite"] = facts.favorite
-        context["osmURL"] = facts.osmURL
-        context["osmURLHTML"] = HTMLEscaping.escape(facts.osmURL)
-        context["embedURLHTML"] = HTMLEscaping.escape(facts.embedURL)
-        context["mapTitleHTML"] = HTMLEscaping.escape("Map of \(city.label)")
-        context["listPage"] = Digits.grouped(facts.listPage)
-        context["listHref"] = facts.listHref
-        context["cityData"] = facts.cityData
-        context["countryHref"] = facts.countryHref
-        context["previous"] = facts.previous.map { ["label": $0.label, "href": $0.href] }
-        context["next"] = facts.next.map { ["label": $0.label, "href": $0.href] }
-        if facts.namesakeCount > 0 {
-            context["namesakeCount"] = Digits.grouped(facts.namesakeCount)
-            context["oneNamesake"] = facts.namesakeCount == 1
-            context["namesakes"] = facts.namesakes.map {
-                ["label": $0.label, "href": $0.href, "coordinates": $0.coordinates, "countryName": $0.countryName]
-            }
-        }
-        context["hasNearby"] = !facts.nearby.isEmpty
-        context["nearby"] = facts.nearby.enumerated().map { n, near in
-            [
-                "label": near.label, "labelHTML": HTMLEscaping.escape(near.label), "href": near.href,
-                "hrefHTML": HTMLEscaping.escape(near.href), "distance": near.distance,
-                "direction": near.direction.isEmpty ? ", same place" : " " + near.direction, "number": n + 1,
-            ]
-        }
-        if facts.namesakesMore > 0 {
-            context["namesakesMore"] = Digits.grouped(facts.namesakesMore)
-            context["namesakesHref"] = facts.namesakesHref
-        }
-        return context
+        let link = { (link: (label: String, href: String)) in TemplateValue.object([.label: .text(link.label), .href: .text(link.href)]) }
+        let namesakes = facts.namesakeCount > 0
+        return common(facts.route, pageTitle: "\(facts.label) · \(title)", description: description(facts)).merging([
+            .name: .text(city.name),
+            .label: .text(city.label),
+            .displayLabel: .text(facts.label),
+            .country: city.country.isEmpty ? nil : .text(city.country),
+            .countryName: facts.countryName.map { .text($0) },
+            .id: .number(city.id),
+            .latitude: .text(facts.latitude),
+            .longitude: .text(facts.longitude),
+            .dms: .text(facts.dms),
+            .coordinates: .text(Coordinate.display(latitude: city.latitude, longitude: city.longitude)),
+            .favorite: .flag(facts.favorite),
+            .osmURL: .text(facts.osmURL),
+            .osmURLHTML: .text(HTMLEscaping.escape(facts.osmURL)),
+            .embedURLHTML: .text(HTMLEscaping.escape(facts.embedURL)),
+            .mapTitleHTML: .text(HTMLEscaping.escape("Map of \(city.label)")),
+            .listPage: .text(Digits.grouped(facts.listPage)),
+            .listHref: .text(facts.listHref),
+            .cityData: .text(facts.cityData),
+            .countryHref: .text(facts.countryHref),
+            .previous: facts.previous.map(link),
+            .next: facts.next.map(link),
+            .namesakeCount: namesakes ? .text(Digits.grouped(facts.namesakeCount)) : nil,
+            .oneNamesake: namesakes ? .flag(facts.namesakeCount == 1) : nil,
+            .namesakes: namesakes
+                ? .list(
+                    facts.namesakes.map {
+                        [.label: .text($0.label), .href: .text($0.href), .coordinates: .text($0.coordinates), .countryName: .text($0.countryName)]
+                    }) : nil,
+            .hasNearby: .flag(!facts.nearby.isEmpty),
+            .nearby: .list(
+                facts.nearby.enumerated().map { n, near in
+                    [
+                        .label: .text(near.label), .labelHTML: .text(HTMLEscaping.escape(near.label)), .href: .text(near.href),
+                        .hrefHTML: .text(HTMLEscaping.escape(near.href)), .distance: .text(near.distance),
+                        .direction: .text(near.direction.isEmpty ? ", same place" : " " + near.direction), .number: .number(n + 1),
+                    ]
+                }),
+            .namesakesMore: facts.namesakesMore > 0 ? .text(Digits.grouped(facts.namesakesMore)) : nil,
+            .namesakesHref: facts.namesakesMore > 0 ? .text(facts.namesakesHref) : nil,
+        ])
     }
 
     /// schema.org `Place` with `GeoCoordinates`, as JSON that is safe inside `<script>`.
@@ -156,11 +157,11 @@ extension SiteRenderer {
     // MARK: The compact site
 
     /// `city.html` of a compact site: it shows the city its URL names (`?id=N`) from that city's data file.
-    func cityViewer() -> String {
+    func cityViewer() -> [UInt8] {
         let route = Route.cityViewer
         var context = common(route, pageTitle: "City · \(title)", description: "One place of \(title), with its map and the nearest places.")
-        context["dataFiles"] = SiteLayout.compactDataFiles(cities: catalog.count)
-        context["dataFolder"] = SiteLayout.relative("city/", from: layout.path(route))
+        context[.dataFiles] = .number(SiteLayout.compactDataFiles(cities: catalog.count))
+        context[.dataFolder] = .text(SiteLayout.relative("city/", from: layout.path(route)))
         return render("cityview", context, route)
     }
 
@@ -171,7 +172,7 @@ extension SiteRenderer {
         var js = "citygenCities(\(n),{"
         for (k, index) in cities.enumerated() {
             let facts = cityFacts(index, .html)
-            let html = CommonMark.html(from: templates.markdown("city", cityContext(facts)))
+            let html = String(decoding: CommonMark.html(from: templates.markdown("city", cityContext(facts))), as: UTF8.self)
             js += (k == 0 ? "" : ",\n") + JSONText.quoted(String(facts.city.id)) + ":["
                 + JSONText.quoted("\(facts.label) · \(title)") + "," + JSONText.quoted(html) + "]"
         }

@@ -1,28 +1,28 @@
 /// The pages besides home, lists and cities: favorites and 404.
 extension SiteRenderer {
-    func favoritesPage(_ format: PageFormat) -> String {
+    func favoritesPage(_ format: PageFormat) -> [UInt8] {
         let route = Route.favorites(format)
         let links = layout.links(from: route)
         let rows = favorites.sorted().map { index in
             var row = row(index, from: links)
-            row["listHref"] = listRowHref(index, from: links)
-            row["listPage"] = Digits.grouped(plan.page(ofCityAt: index))
+            row[.listHref] = .text(listRowHref(index, from: links))
+            row[.listPage] = .text(Digits.grouped(plan.page(ofCityAt: index)))
             return row
         }
         var context = common(route, pageTitle: "Favorites · \(title)", description: "The favorite cities of \(title), each with its map.")
-        context["favorites"] = rows
-        context["favoriteCount"] = rows.isEmpty ? nil : Digits.grouped(rows.count)
+        context[.favorites] = .list(rows)
+        context[.favoriteCount] = rows.isEmpty ? nil : .text(Digits.grouped(rows.count))
         return render("favorites", context, route)
     }
 
     /// `404.html`: served by static hosts for any missing path, so its links are absolute (`SiteLayout`).
-    func notFoundPage() -> String {
+    func notFoundPage() -> [UInt8] {
         var context = common(.notFound, pageTitle: "Page not found · \(title)", description: "There is no page at this address.")
         if layout.baseURL == nil {
             // Served at any depth, and without a base URL it cannot know the site's folder: its style is inline,
             // and a script finds the folder (README, "404 page").
-            context["inlineStyle"] = String(decoding: templates.assets["style.css"] ?? [], as: UTF8.self)
-            context["findRoot"] = layout.path(.indexManifest(.json))
+            context[.inlineStyle] = .bytes(templates.assets["style.css"] ?? [])
+            context[.findRoot] = .text(layout.path(.indexManifest(.json)))
         }
         return render("404", context, .notFound)
     }

@@ -39,8 +39,8 @@ struct SiteRenderer: Sendable {
         self.indexByID = catalog.indicesByID()
     }
 
-    /// The text of the page at `route` (pages only: home, favorites, list, city and not-found pages).
-    func page(_ route: Route) -> String {
+    /// The UTF-8 text of the page at `route` (pages only: home, favorites, list, city and not-found pages).
+    func page(_ route: Route) -> [UInt8] {
         switch route {
         case .home(let format): home(format)
         case .favorites(let format): favoritesPage(format)
@@ -54,91 +54,93 @@ struct SiteRenderer: Sendable {
         }
     }
 
-    func home(_ format: PageFormat) -> String {
+    func home(_ format: PageFormat) -> [UInt8] {
         let route = Route.home(format)
         let links = layout.links(from: route)
-        let initials: [[String: Any]] = plan.initials.enumerated().map { n, initial in
-            var entry: [String: Any] = [
-                "label": initial.label, "labelHTML": HTMLEscaping.escape(initial.label),
-                "noneHTML": HTMLEscaping.escape(initial.label == SitePlan.otherScripts ? "No names in other scripts" : "No names start with \(initial.label)"),
-                "separator": n < plan.initials.count - 1 ? " · " : "",
+        let initials: [TemplateContext] = plan.initials.enumerated().map { n, initial in
+            [
+                .label: .text(initial.label), .labelHTML: .text(HTMLEscaping.escape(initial.label)),
+                .noneHTML: .text(
+                    HTMLEscaping.escape(initial.label == SitePlan.otherScripts ? "No names in other scripts" : "No names start with \(initial.label)")),
+                .separator: .text(n < plan.initials.count - 1 ? " · " : ""),
+                .href: initial.first.map { .text(listRowHref($0, from: links)) },
             ]
-            if let first = initial.first { entry["href"] = listRowHref(first, from: links) }
-            return entry
         }
         let description = "Search \(Digits.grouped(plan.cityCount)) places of the world by name and country, browse them "
             + "alphabetically or by country, and see each on a map."
         let context = common(route, pageTitle: title, description: description).merging([
-            "cityCount": Digits.grouped(plan.cityCount),
-            "pageCount": Digits.grouped(plan.pageCount),
-            "initials": initials,
-            "firstPage": layout.href(to: .list(page: 1, format), from: route),
-            "favoriteCount": favorites.count,
-            "favoritesHref": layout.href(to: .favorites(format), from: route),
-            "countriesHref": layout.href(to: .countryIndex(format), from: route),
-            "countryCount": Digits.grouped(countries.countries.count),
-            "favoritesJSON": format == .html ? favoritesJSON : "",
-            "indexHref": layout.indexFolderHref(from: route),
-            "firstCity": format == .html && catalog.count > 0 ? firstCity(from: links) : false,
-        ]) { $1 }
+            .cityCount: .text(Digits.grouped(plan.cityCount)),
+            .pageCount: .text(Digits.grouped(plan.pageCount)),
+            .initials: .list(initials),
+            .firstPage: .text(layout.href(to: .list(page: 1, format), from: route)),
+            .favoriteCount: .number(favorites.count),
+            .favoritesHref: .text(layout.href(to: .favorites(format), from: route)),
+            .countriesHref: .text(layout.href(to: .countryIndex(format), from: route)),
+            .countryCount: .text(Digits.grouped(countries.countries.count)),
+            .favoritesJSON: .text(format == .html ? favoritesJSON : ""),
+            .indexHref: .text(layout.indexFolderHref(from: route)),
+            .firstCity: format == .html && catalog.count > 0 ? .object(firstCity(from: links)) : false,
+        ])
         return render("home", context, route)
     }
 
     /// The first city of the list, shown in the home page's detail panel before any search (issue 14: the split
     /// view is never blank, and the panel's heading never empty).
-    private func firstCity(from links: SiteLayout.Links) -> [String: Any] {
+    private func firstCity(from links: SiteLayout.Links) -> TemplateContext {
         let facts = cityFacts(0, .html)
         return [
-            "labelHTML": HTMLEscaping.escape(facts.label),
-            "coordinates": Coordinate.display(latitude: facts.city.latitude, longitude: facts.city.longitude),
-            "mapTitleHTML": HTMLEscaping.escape("Map of \(facts.label)"),
-            "osmURLHTML": HTMLEscaping.escape(facts.osmURL), "hrefHTML": HTMLEscaping.escape(links.href(to: .city(id: facts.city.id, .html))),
+            .labelHTML: .text(HTMLEscaping.escape(facts.label)),
+            .coordinates: .text(Coordinate.display(latitude: facts.city.latitude, longitude: facts.city.longitude)),
+            .mapTitleHTML: .text(HTMLEscaping.escape("Map of \(facts.label)")),
+            .osmURLHTML: .text(HTMLEscaping.escape(facts.osmURL)),
+            .hrefHTML: .text(HTMLEscaping.escape(links.href(to: .city(id: facts.city.id, .html)))),
         ]
     }
 
     /// The two pagers of a list page: landmarks with different names (axe's `landmark-unique`); none on a list of
     /// one page.
-    static let pagerLabels = (top: ["pagerLabel": "Pages"], bottom: ["pagerLabel": "Pages, end of the list"])
+    static let pagerLabels: (top: TemplateValue, bottom: TemplateValue) = (
+        .object([.pagerLabel: "Pages"]), .object([.pagerLabel: "Pages, end of the list"])
+    )
 
-    func list(page: Int, _ format: PageFormat) -> String {
+    func list(page: Int, _ format: PageFormat) -> [UInt8] {
         let route = Route.list(page: page, format)
         let links = layout.links(from: route)
         let rows = plan.cities(onPage: page).map { row($0, from: links) }
         let heading = "Cities, page \(Digits.grouped(page)) of \(Digits.grouped(plan.pageCount))"
         let context = common(route, pageTitle: "\(heading) · \(title)", description: span(heading, plan.cities(onPage: page))).merging([
-            "heading": heading,
-            "cities": rows,
-            "pager": pager(current: page, last: plan.pageCount) { .list(page: $0, format) },
-            "pagerTop": plan.pageCount > 1 ? Self.pagerLabels.top : false,
-            "pagerBottom": plan.pageCount > 1 ? Self.pagerLabels.bottom : false,
-        ]) { $1 }
+            .heading: .text(heading),
+            .cities: .list(rows),
+            .pager: .list(pager(current: page, last: plan.pageCount) { .list(page: $0, format) }),
+            .pagerTop: plan.pageCount > 1 ? Self.pagerLabels.top : false,
+            .pagerBottom: plan.pageCount > 1 ? Self.pagerLabels.bottom : false,
+        ])
         return render("list", context, route)
     }
 
     /// The index of countries: name, code and number of cities of each, in order of the name.
-    func countryIndex(_ format: PageFormat) -> String {
+    func countryIndex(_ format: PageFormat) -> [UInt8] {
         let route = Route.countryIndex(format)
         let links = layout.links(from: route)
-        let rows: [[String: Any]] = countries.countries.map { country in
-            var row: [String: Any] = [
-                "name": country.name, "count": Digits.grouped(country.cities.count),
-                "cities": country.cities.count == 1 ? "city" : "cities",
-                "href": links.href(to: .country(code: country.code, page: 1, format)),
+        let rows: [TemplateContext] = countries.countries.map { country in
+            [
+                .name: .text(country.name), .count: .text(Digits.grouped(country.cities.count)),
+                .cities: .text(country.cities.count == 1 ? "city" : "cities"),
+                .href: .text(links.href(to: .country(code: country.code, page: 1, format))),
+                .code: country.code.isEmpty ? nil : .text(country.code),
             ]
-            if !country.code.isEmpty { row["code"] = country.code }
-            return row
         }
         var context = common(
             route, pageTitle: "Countries · \(title)",
             description: "The \(Digits.grouped(countries.countries.count)) countries and territories of \(title), with the number of places in each.")
-        context["countries"] = rows
-        context["countryCount"] = Digits.grouped(rows.count)
-        context["listHref"] = links.href(to: .list(page: 1, format))
+        context[.countries] = .list(rows)
+        context[.countryCount] = .text(Digits.grouped(rows.count))
+        context[.listHref] = .text(links.href(to: .list(page: 1, format)))
         return render("countries", context, route)
     }
 
     /// Page `page` of the cities of the country `code`, with the rows and pager of a list page.
-    func country(_ code: String, page: Int, _ format: PageFormat) -> String {
+    func country(_ code: String, page: Int, _ format: PageFormat) -> [UInt8] {
         let route = Route.country(code: code, page: page, format)
         let country = countries.country(code)!
         let links = layout.links(from: route)
@@ -147,24 +149,24 @@ struct SiteRenderer: Sendable {
         let heading = "\(named): cities, page \(Digits.grouped(page)) of \(Digits.grouped(pages))"
         let onPage = countries.cities(of: country, onPage: page)
         let context = common(route, pageTitle: "\(heading) · \(title)", description: span(heading, onPage)).merging([
-            "heading": heading,
-            "cities": onPage.map { row($0, from: links) },
-            "pager": pager(current: page, last: pages) { .country(code: code, page: $0, format) },
-            "pagerTop": pages > 1 ? Self.pagerLabels.top : false, "pagerBottom": pages > 1 ? Self.pagerLabels.bottom : false,
-        ]) { $1 }
+            .heading: .text(heading),
+            .cities: .list(onPage.map { row($0, from: links) }),
+            .pager: .list(pager(current: page, last: pages) { .country(code: code, page: $0, format) }),
+            .pagerTop: pages > 1 ? Self.pagerLabels.top : false, .pagerBottom: pages > 1 ? Self.pagerLabels.bottom : false,
+        ])
         return render("list", context, route)
     }
 
     /// What a list row (on list pages and the favorites page) shows of the city at `index`.
-    func row(_ index: Int, from page: SiteLayout.Links) -> [String: Any] {
+    func row(_ index: Int, from page: SiteLayout.Links) -> TemplateContext {
         let city = catalog.cities[index]
         return [
-            "id": city.id,
-            "label": catalog.label(index),
-            "coordinates": Coordinate.display(latitude: city.latitude, longitude: city.longitude),
-            "href": page.href(to: .city(id: city.id, page.page.format!)),
-            "favorite": favorites.contains(index),
-            "cityData": cityData(index),
+            .id: .number(city.id),
+            .label: .text(catalog.label(index)),
+            .coordinates: .text(Coordinate.display(latitude: city.latitude, longitude: city.longitude)),
+            .href: .text(page.href(to: .city(id: city.id, page.page.format!))),
+            .favorite: .flag(favorites.contains(index)),
+            .cityData: .text(cityData(index)),
         ]
     }
 
@@ -206,7 +208,7 @@ struct SiteRenderer: Sendable {
     }
 
     /// Links of a paginated list's navigation: first, previous, nearby numbers, next, last; `route` names page n.
-    func pager(current: Int, last: Int, _ route: (Int) -> Route) -> [[String: Any]] {
+    func pager(current: Int, last: Int, _ route: (Int) -> Route) -> [TemplateContext] {
         let links = layout.links(from: route(current))
         var items: [(label: String, page: Int?)] = []
         if current > 1 { items += [("« First", 1), ("‹ Previous", current - 1)] }
@@ -216,10 +218,11 @@ struct SiteRenderer: Sendable {
         if nearby.upperBound < last { items.append(("…", nil)) }
         if current < last { items += [("Next ›", current + 1), ("Last »", last)] }
         return items.enumerated().map { offset, item in
-            var entry: [String: Any] = ["label": item.label, "separator": offset < items.count - 1 ? " · " : ""]
-            if let page = item.page { entry["href"] = links.href(to: route(page)) }
-            if item.label == String(current) { entry["current"] = true }
-            return entry
+            [
+                .label: .text(item.label), .separator: .text(offset < items.count - 1 ? " · " : ""),
+                .href: item.page.map { .text(links.href(to: route($0))) },
+                .current: item.label == String(current) ? true : nil,
+            ]
         }
     }
 
@@ -231,27 +234,26 @@ struct SiteRenderer: Sendable {
 
     /// What every page's templates get: titles, description, the format, and the links every page has; with a
     /// base URL, the page's canonical URL.
-    func common(_ page: Route, pageTitle: String, description: String) -> [String: Any] {
+    func common(_ page: Route, pageTitle: String, description: String) -> TemplateContext {
         let format = page.format!
         let links = layout.links(from: page)
-        var context: [String: Any] = [
-            "siteTitle": title, "pageTitle": pageTitle, "description": description, "root": layout.root(from: page), "ext": format.fileExtension,
-            "html": format == .html,
-            "homeHref": links.href(to: .home(format)),
-            "stylesheetHref": links.href(to: .asset("style.css")),
-            "searchScriptHref": links.href(to: .asset("search.js")),
-            "cityURL": layout.root(from: page) + layout.urlTemplates["city"]!,
+        return [
+            .siteTitle: .text(title), .pageTitle: .text(pageTitle), .description: .text(description), .root: .text(layout.root(from: page)),
+            .ext: .text(format.fileExtension), .html: .flag(format == .html),
+            .homeHref: .text(links.href(to: .home(format))),
+            .stylesheetHref: .text(links.href(to: .asset("style.css"))),
+            .searchScriptHref: .text(links.href(to: .asset("search.js"))),
+            .cityURL: .text(layout.root(from: page) + layout.urlTemplates["city"]!),
+            .canonical: page == .notFound ? nil : layout.url(page).map { .text($0) },
         ]
-        if page != .notFound, let url = layout.url(page) { context["canonical"] = url }
-        return context
     }
 
-    func render(_ template: String, _ context: [String: Any], _ page: Route) -> String {
+    func render(_ template: String, _ context: TemplateContext, _ page: Route) -> [UInt8] {
         wrap(templates.markdown(template, context), context, page.format!)
     }
 
     /// The page for `markdown`: as is in Markdown; rendered by cmark inside the layout in HTML.
-    func wrap(_ markdown: String, _ layoutContext: [String: Any], _ format: PageFormat) -> String {
+    func wrap(_ markdown: [UInt8], _ layoutContext: TemplateContext, _ format: PageFormat) -> [UInt8] {
         switch format {
         case .markdown: markdown
         case .html: templates.page(body: CommonMark.html(from: markdown), layoutContext)

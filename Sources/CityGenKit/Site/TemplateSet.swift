@@ -60,13 +60,13 @@ public struct TemplateSet: Sendable {
             if text.hasSuffix("\n") { text.removeLast() }
             let key = String(name.prefix { $0 != "." })
             library.register(try parse(name, "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + text), named: key)
-            compiledPages?[key] = CompiledTemplate(text, escape: MarkdownEscaping.escape)
+            compiledPages?[key] = CompiledTemplate(text, escape: MarkdownEscaping.append)
             if compiledPages?[key] == nil { compiledPages = nil }
         }
         self.library = library
         let layoutSource = try source(Self.layoutTemplate)
         self.layout = try parse(Self.layoutTemplate, layoutSource)
-        if let compiledPages, let compiledLayout = CompiledTemplate(layoutSource, escape: HTMLEscaping.escape) {
+        if let compiledPages, let compiledLayout = CompiledTemplate(layoutSource, escape: HTMLEscaping.append) {
             compiled = (compiledPages, compiledLayout)
         } else {
             compiled = nil
@@ -86,17 +86,27 @@ public struct TemplateSet: Sendable {
     }
 
     /// Renders the Markdown template `name` (without extension) with `context`; the text ends with one newline.
-    func markdown(_ name: String, _ context: [String: Any]) -> String {
-        var text = compiled.map { $0.pages[name]?.render(context, partials: $0.pages) ?? "" } ?? library.render(context, withTemplate: name) ?? ""
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text + "\n"
+    func markdown(_ name: String, _ context: TemplateContext) -> [UInt8] {
+        var text: [UInt8] = []
+        if let compiled {
+            text.reserveCapacity(4096)
+            compiled.pages[name]?.render(context, partials: compiled.pages, into: &text)
+        } else {
+            text = Array((library.render(context.mustacheValue, withTemplate: name) ?? "").utf8)
+        }
+        while text.last == UInt8(ascii: "\n") { text.removeLast() }
+        text.append(UInt8(ascii: "\n"))
+        return text
     }
 
     /// Wraps an HTML fragment in the layout.
-    func page(body: String, _ context: [String: Any]) -> String {
+    func page(body: [UInt8], _ context: TemplateContext) -> [UInt8] {
         var context = context
-        context["body"] = body
-        if let compiled { return compiled.layout.render(context, partials: compiled.pages) }
-        return layout.render(context, library: library)
+        context[.body] = .bytes(body)
+        guard let compiled else { return Array(layout.render(context.mustacheValue, library: library).utf8) }
+        var page: [UInt8] = []
+        page.reserveCapacity(body.count + 2048)
+        compiled.layout.render(context, partials: compiled.pages, into: &page)
+        return page
     }
 }

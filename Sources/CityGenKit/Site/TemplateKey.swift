@@ -1,0 +1,19 @@
+/// Every name a page's Mustache context can hold (documented in Templates/README.md). A template's names are
+/// resolved to these once, when it is compiled, so that rendering compares small integers instead of hashing
+/// strings; a name that is not here is in no context, so it renders as missing, as Mustache would.
+enum TemplateKey: String, CaseIterable, Sendable {
+    // Every page (`SiteRenderer.common`) and the layout.
+    case siteTitle, pageTitle, description, root, ext, html, homeHref, stylesheetHref, searchScriptHref, cityURL, canonical
+    case body, jsonLD, inlineStyle, findRoot
+    // Rows, links and pagers.
+    case id, name, label, labelHTML, href, hrefHTML, coordinates, favorite, cityData, separator, current, pagerLabel
+    // Detail pages.
+    case displayLabel, country, countryName, latitude, longitude, dms, osmURL, osmURLHTML, embedURLHTML, mapTitleHTML
+    case listPage, listHref, countryHref, previous, next, namesakeCount, oneNamesake, namesakes, namesakesMore, namesakesHref
+    case hasNearby, nearby, distance, direction, number
+    // The compact site's city viewer.
+    case dataFiles, dataFolder
+    // Home, lists, countries, favorites.
+    case cityCount, pageCount, initials, noneHTML, firstPage, favoriteCount, favoritesHref, countriesHref, countryCount
+    case favoritesJSON, indexHref, firstCity, heading, cities, pager, pagerTop, pagerBottom, count, code, countries, favorites
+}

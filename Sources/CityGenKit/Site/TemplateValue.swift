@@ -1,0 +1,41 @@
+/// A value in a page's Mustache context: what `CompiledTemplate` renders without casts from `Any`.
+enum TemplateValue: Sendable {
+    /// Text: `{{x}}` escapes it for the template's format, `{{{x}}}` inserts it as is.
+    case text(String)
+    /// UTF-8 text already in bytes (the layout's `body`, cmark's output), inserted like `.text`.
+    case bytes([UInt8])
+    case number(Int)
+    /// `{{#x}}` shows its section when true; `{{x}}` prints `true` or `false`.
+    case flag(Bool)
+    /// `{{#x}}` shows its section once per element, each on top of the context stack; none when empty.
+    case list([TemplateContext])
+    /// `{{#x}}` shows its section once with it on top of the stack; `{{x.y}}` reads from it.
+    case object(TemplateContext)
+
+    /// False for what hides a section: `false` and an empty list.
+    var isTruthy: Bool {
+        switch self {
+        case .flag(let flag): flag
+        case .list(let rows): !rows.isEmpty
+        default: true
+        }
+    }
+
+    /// The value as swift-mustache takes it, for templates that only it can render.
+    var mustacheValue: Any {
+        switch self {
+        case .text(let text): text
+        case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+        case .number(let number): number
+        case .flag(let flag): flag
+        case .list(let rows): rows.map(\.mustacheValue)
+        case .object(let object): object.mustacheValue
+        }
+    }
+}
+
+extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral {
+    init(stringLiteral text: String) { self = .text(text) }
+    init(booleanLiteral flag: Bool) { self = .flag(flag) }
+    init(integerLiteral number: Int) { self = .number(number) }
+}
