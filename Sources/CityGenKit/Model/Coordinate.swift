@@ -4,27 +4,32 @@ public enum Coordinate {
     public static func format(_ value: Double) -> String {
         let scaled = (value * 1_000_000).rounded()
         guard scaled.isFinite, abs(scaled) < 1e15 else { return "\(value)" }
-        var micro = Int64(scaled)
-        let negative = micro < 0
-        if negative { micro = -micro }
-        let whole = micro / 1_000_000
-        var fraction = micro % 1_000_000
-        var text = (negative ? "-" : "") + String(whole)
-        guard fraction != 0 else { return text }
-        var digits = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
+        let micro = Int64(scaled)
+        return Digits.ascii(capacity: 24) { text in
+            if micro < 0 { text.append(UInt8(ascii: "-")) }
+            text.append(digitsOf: Int(micro.magnitude / 1_000_000))
+            var fraction = Int(micro.magnitude % 1_000_000)
+            guard fraction != 0 else { return }
+            var digits = 6
+            while fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+            text.append(UInt8(ascii: "."))
+            text.append(digitsOf: fraction, width: digits)
         }
-        let fractionText = String(fraction)
-        text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
-        return text
     }
 
     /// `lat, lon` as pages show them (README, "Coordinates"): 4 decimal places each (about 11 m), joined by a
     /// comma and a no-break space so that a pair never wraps: `-36.0000,\u{A0}-60.0000`.
     public static func display(latitude: Double, longitude: Double) -> String {
-        "\(fixed4(published(latitude))),\u{A0}\(fixed4(published(longitude)))"
+        let latitude = published(latitude), longitude = published(longitude)
+        guard let lat = fixed4Units(latitude), let lon = fixed4Units(longitude) else { return "\(fixed4(latitude)),\u{A0}\(fixed4(longitude))" }
+        return Digits.ascii(capacity: 48) { text in
+            append(lat, to: &text)
+            text.append([UInt8(ascii: ","), 0xC2, 0xA0])  // U+00A0
+            append(lon, to: &text)
+        }
     }
 
     /// `value` as the search index and the pages' data publish it (`format`), read back: search.js rounds that
@@ -39,17 +44,26 @@ public enum Coordinate {
     /// the nearest of the exact binary value, a tie away from zero. Only odd multiples of 1/32 are exact ties
     /// at 4 places. `-0.0000` is shown as `0.0000`.
     public static func fixed4(_ value: Double) -> String {
-        guard value.isFinite, abs(value) < 1e9 else { return "\(value)" }
+        guard let units = fixed4Units(value) else { return "\(value)" }
+        return Digits.ascii(capacity: 24) { append(units, to: &$0) }
+    }
+
+    /// `value` in ten-thousandths, rounded as `fixed4` says, with its sign as shown; nil when not finite or huge.
+    private static func fixed4Units(_ value: Double) -> (negative: Bool, units: Int)? {
+        guard value.isFinite, abs(value) < 1e9 else { return nil }
         let magnitude = abs(value)
         let scaled = magnitude * 10_000
         var units = scaled.rounded(.down)
         // The exact rest above `units`: an fma keeps the sign of `magnitude * 10_000 - (units + 0.5)` exact.
         let aboveHalf = (-(units + 0.5)).addingProduct(magnitude, 10_000)
         if aboveHalf >= 0 { units += 1 }
-        let whole = Int(units) / 10_000, fraction = Int(units) % 10_000
-        let digits = String(fraction)
-        let text = "\(whole)." + String(repeating: "0", count: 4 - digits.count) + digits
-        return value < 0 && units > 0 ? "-" + text : text
+        return (value < 0 && units > 0, Int(units))
     }
 
+    private static func append(_ fixed: (negative: Bool, units: Int), to text: inout Digits.Writer) {
+        if fixed.negative { text.append(UInt8(ascii: "-")) }
+        text.append(digitsOf: fixed.units / 10_000)
+        text.append(UInt8(ascii: "."))
+        text.append(digitsOf: fixed.units % 10_000, width: 4)
+    }
 }

@@ -17,4 +17,48 @@ public enum Digits {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }
+
+    /// ASCII text written byte by byte into the string's own storage: one allocation at most (none up to 15
+    /// bytes), where `String(n)`, `+` and interpolation allocate for each piece. Coordinates are printed several
+    /// times for each city of the site.
+    static func ascii(capacity: Int, _ write: (inout Writer) -> Void) -> String {
+        String(unsafeUninitializedCapacity: capacity) { buffer in
+            var writer = Writer(buffer: buffer)
+            write(&writer)
+            return writer.count
+        }
+    }
+
+    struct Writer {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        private(set) var count = 0
+
+        init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+        mutating func append(_ byte: UInt8) {
+            buffer[count] = byte
+            count += 1
+        }
+
+        mutating func append(_ bytes: [UInt8]) {
+            for byte in bytes { append(byte) }
+        }
+
+        /// The decimal digits of `number` (not negative), zero-padded to `width`.
+        mutating func append(digitsOf number: Int, width: Int = 1) {
+            var length = 1, rest = number / 10
+            while rest > 0 {
+                length += 1
+                rest /= 10
+            }
+            for _ in length..<max(length, width) { append(UInt8(ascii: "0")) }
+            var value = number
+            for i in stride(from: count + length - 1, through: count, by: -1) {
+                buffer[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            count += length
+        }
+    }
 }
+

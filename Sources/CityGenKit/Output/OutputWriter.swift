@@ -41,8 +41,10 @@ public final class OutputWriter: Sendable {
     let counter: ProgressCounter?
     /// Tests only: the `n`th call of `write` fails as a full disk would.
     let failingWrite: Int?
-    /// The manifest of the previous build, when the caller has read it already.
-    private let previous: BuildManifest?
+    /// The manifest of the previous build (empty when there is none): only the files it lists can be unchanged
+    /// (anything else in the folder is someone else's), so a build into a new folder looks at no file before
+    /// writing it.
+    private let previous: BuildManifest
     private let state = Locked<(stats: Statistics, records: [String: Record], calls: Int, written: [String], removed: [String])>(
         (Statistics(), [:], 0, [], []))
 
@@ -58,7 +60,7 @@ public final class OutputWriter: Sendable {
         previous: BuildManifest? = nil
     ) throws {
         self.root = root.standardizedFileURL
-        self.previous = previous
+        self.previous = previous ?? Self.readManifest(in: root.standardizedFileURL)
         self.counter = counter
         self.failingWrite = failingWrite
         try Self.checkSafe(self.root, force: force)
@@ -181,7 +183,6 @@ public final class OutputWriter: Sendable {
     /// Completes the build: removes what previous builds wrote and this one did not, records this build's
     /// files and its summary, and (whole-site switch) puts the new generation in place and deletes the old.
     func finish(summary: BuildManifest.Summary) throws {
-        let previous = self.previous ?? Self.readManifest(in: root)
         let records = state.withLock { $0.records }
         let removed = previous.files.keys.filter { records[$0] == nil }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var summary = summary
@@ -253,7 +254,8 @@ public final class OutputWriter: Sendable {
     /// Writes `bytes` at `relativePath` (made by citygen from ids and numbers, never from data).
     public func write(_ bytes: [UInt8], to relativePath: String) throws {
         let live = root.path + "/" + relativePath
-        var record = Self.status(of: live)
+        // In place, a file nobody listed may still be there and must be replaced, not created.
+        var record = staging == nil || previous.files[relativePath] != nil ? Self.status(of: live) : nil
         var unchanged = record.map { Self.fileHolds(path: live, size: $0.size, bytes: bytes) } ?? false
         if let failingWrite, state.withLock({ $0.calls += 1; return $0.calls }) == failingWrite {
             throw CityGenError.writeFailed(path: live, reason: String(cString: strerror(ENOSPC)))

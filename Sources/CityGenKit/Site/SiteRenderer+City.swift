@@ -58,7 +58,7 @@ extension SiteRenderer {
             )
         }
         return CityFacts(
-            city: city, label: catalog.label(index), cityData: cityData(index), route: route, format: format, latitude: lat, longitude: lon,
+            city: city, label: catalog.label(index), cityData: format == .html ? cityData(index) : "", route: route, format: format, latitude: lat, longitude: lon,
             dms: Coordinate.dms(latitude: city.latitude, longitude: city.longitude),
             countryName: countryNames[city.country], favorite: favorites.contains(index),
             osmURL: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)",
@@ -93,6 +93,8 @@ extension SiteRenderer {
         let city = facts.city
         let link = { (link: (label: String, href: String)) in TemplateValue.object([.label: .text(link.label), .href: .text(link.href)]) }
         let namesakes = facts.namesakeCount > 0
+        // Raw HTML is in HTML pages only (Templates/README.md): the Markdown files get no values made for it.
+        let html = facts.format == .html
         return common(facts.route, pageTitle: "\(facts.label) · \(title)", description: description(facts)).merging([
             .name: .text(city.name),
             .label: .text(city.label),
@@ -106,12 +108,12 @@ extension SiteRenderer {
             .coordinates: .text(Coordinate.display(latitude: city.latitude, longitude: city.longitude)),
             .favorite: .flag(facts.favorite),
             .osmURL: .text(facts.osmURL),
-            .osmURLHTML: .text(HTMLEscaping.escape(facts.osmURL)),
-            .embedURLHTML: .text(HTMLEscaping.escape(facts.embedURL)),
-            .mapTitleHTML: .text(HTMLEscaping.escape("Map of \(city.label)")),
+            .osmURLHTML: html ? .text(HTMLEscaping.escape(facts.osmURL)) : nil,
+            .embedURLHTML: html ? .text(HTMLEscaping.escape(facts.embedURL)) : nil,
+            .mapTitleHTML: html ? .text(HTMLEscaping.escape("Map of \(city.label)")) : nil,
             .listPage: .text(Digits.grouped(facts.listPage)),
             .listHref: .text(facts.listHref),
-            .cityData: .text(facts.cityData),
+            .cityData: html ? .text(facts.cityData) : nil,
             .countryHref: .text(facts.countryHref),
             .previous: facts.previous.map(link),
             .next: facts.next.map(link),
@@ -126,8 +128,8 @@ extension SiteRenderer {
             .nearby: .list(
                 facts.nearby.enumerated().map { n, near in
                     [
-                        .label: .text(near.label), .labelHTML: .text(HTMLEscaping.escape(near.label)), .href: .text(near.href),
-                        .hrefHTML: .text(HTMLEscaping.escape(near.href)), .distance: .text(near.distance),
+                        .label: .text(near.label), .labelHTML: html ? .text(HTMLEscaping.escape(near.label)) : nil, .href: .text(near.href),
+                        .hrefHTML: html ? .text(HTMLEscaping.escape(near.href)) : nil, .distance: .text(near.distance),
                         .direction: .text(near.direction.isEmpty ? ", same place" : " " + near.direction), .number: .number(n + 1),
                     ]
                 }),

@@ -166,7 +166,7 @@ struct SiteRenderer: Sendable {
             .coordinates: .text(Coordinate.display(latitude: city.latitude, longitude: city.longitude)),
             .href: .text(page.href(to: .city(id: city.id, page.page.format!))),
             .favorite: .flag(favorites.contains(index)),
-            .cityData: .text(cityData(index)),
+            .cityData: page.page.format == .html ? .text(cityData(index)) : nil,
         ]
     }
 

@@ -9,6 +9,9 @@ public struct CityCatalog: Sendable {
     /// What tells apart the cities whose label (`Name, CC`) another city has too (issue 14): their coordinates
     /// at display precision, or their id where those repeat as well. By catalog index; nil for a unique label.
     public let distinctions: [Distinction?]
+    /// What `label` returns, made once: a page shows the labels of its city's neighbours, namesakes and nearest
+    /// places, so each label is shown about thirty times in a site.
+    private let labels: [String]
 
     /// Sorts `cities` into SPEC §3 order.
     public init(_ cities: [City]) {
@@ -20,14 +23,17 @@ public struct CityCatalog: Sendable {
         self.cities = order.map { cities[$0] }
         self.foldedNames = order.map { names[$0] }
         self.foldedCountries = order.map { countries[$0] }
-        self.distinctions = Self.distinctions(self.cities, names: self.foldedNames, countries: self.foldedCountries)
+        let distinctions = Self.distinctions(self.cities, names: self.foldedNames, countries: self.foldedCountries)
+        self.distinctions = distinctions
+        self.labels = zip(self.cities, distinctions).map { city, distinction in
+            distinction.map { "\(city.label) (\($0.text(id: city.id, latitude: city.latitude, longitude: city.longitude)))" } ?? city.label
+        }
     }
 
     /// `Name, CC` of the city at `index`, followed by its distinction when another city has that label too:
     /// `Buenos Aires, AR (-34.6132, -58.3772)`.
     public func label(_ index: Int) -> String {
-        let city = cities[index]
-        return distinctions[index].map { "\(city.label) (\($0.text(id: city.id, latitude: city.latitude, longitude: city.longitude)))" } ?? city.label
+        labels[index]
     }
 
     /// Equal labels have equal folded keys, so they lie within one run of equal keys: only runs are compared.
