@@ -1,6 +1,7 @@
 import Foundation
 
-/// Turns source bytes into validated cities: JSON syntax first (with a position), then each record's rules.
+/// Turns source bytes into validated cities: JSON syntax (a malformed list names the position), then each
+/// record's rules.
 public enum CityDecoder {
     /// Decodes `data` (JSON, or gzip-compressed JSON). Malformed JSON throws `CityGenError.malformedJSON`;
     /// an invalid record is skipped, or thrown when `strict`.
@@ -13,18 +14,23 @@ public enum CityDecoder {
                 throw CityGenError.notACityList(source: sourceName, reason: "\(error)")
             }
         }
+        // The one-pass scanner reads what it can decide alone (the real data); the checked path the rest.
+        let records = try CityListScanner.records(in: json) ?? checkedRecords(json, sourceName: sourceName)
+        return try validate(records, sourceName: sourceName, strict: strict)
+    }
+
+    /// The records of `json` read the checked way: a syntax check that locates the first error, then JSONDecoder.
+    static func checkedRecords(_ json: Data, sourceName: String) throws -> [SourceRecord] {
         if let syntaxError = JSONSyntax.firstError(in: json) {
             throw CityGenError.malformedJSON(source: sourceName, syntaxError)
         }
-        let records: [SourceRecord]
         do {
-            records = try JSONDecoder().decode([SourceRecord].self, from: json)
+            return try JSONDecoder().decode([SourceRecord].self, from: json)
         } catch DecodingError.typeMismatch {
             throw CityGenError.notACityList(source: sourceName, reason: "expected a JSON array of cities at the top level")
         } catch {
             throw CityGenError.notACityList(source: sourceName, reason: "the JSON could not be decoded (is it UTF-8?)")
         }
-        return try validate(records, sourceName: sourceName, strict: strict)
     }
 
     static func validate(_ records: [SourceRecord], sourceName: String, strict: Bool) throws -> DecodedCities {
