@@ -19,6 +19,12 @@ final class RenderingTests: XCTestCase {
         }
     }
 
+    func testTheEscapedByteSetsAreTheListedCharacters() {
+        XCTAssertEqual(MarkdownEscaping.inlineSyntax, MarkdownEscaping.ByteSet("\\`*_[]<>&#~|!"))
+        XCTAssertEqual(MarkdownEscaping.blockStarters, MarkdownEscaping.ByteSet("-+=>"))
+        XCTAssertEqual((0...255).filter { MarkdownEscaping.blockStarters.contains(UInt8($0)) }, [43, 45, 61, 62])
+    }
+
     func testLineBreaksAndControlCharactersCannotChangeStructure() {
         XCTAssertEqual(MarkdownEscaping.escape("a\nb\u{0}c\u{2028}d"), "a\u{FFFD}b\u{FFFD}c\u{FFFD}d")
         XCTAssertEqual(MarkdownEscaping.escape("St. Louis 1.5"), "St. Louis 1.5")  // no needless escapes
@@ -39,6 +45,9 @@ final class RenderingTests: XCTestCase {
         XCTAssertEqual(Digits.grouped(209_579), "209,579")
         XCTAssertEqual(Digits.grouped(999), "999")
         XCTAssertEqual(Digits.grouped(1_000_000), "1,000,000")
+        XCTAssertEqual(Digits.grouped(-1_234), "-1,234")
+        XCTAssertEqual(Digits.grouped(0), "0")
+        XCTAssertEqual([0, 0.04, 0.05, 1447.94, 12_345.66].map(Digits.oneDecimal), ["0.0", "0.0", "0.1", "1447.9", "12345.7"])
     }
 
     func testPlanPagesAndInitials() {

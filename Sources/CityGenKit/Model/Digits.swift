@@ -2,20 +2,25 @@
 public enum Digits {
     /// `209579` as `209,579`.
     public static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var out = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { out.append(",") }
-            out.append(digit)
+        let digits = Array(String(number.magnitude).utf8)
+        return ascii(capacity: digits.count * 4 / 3 + 2) { text in
+            if number < 0 { text.append(UInt8(ascii: "-")) }
+            for (offset, digit) in digits.enumerated() {
+                if offset > 0, (digits.count - offset) % 3 == 0 { text.append(UInt8(ascii: ",")) }
+                text.append(digit)
+            }
         }
-        return (number < 0 ? "-" : "") + out
     }
 
     /// A non-negative number rounded to one decimal: `1447.94` as `1447.9` (no locale, no `String(format:)`,
     /// which costs microseconds a call).
     public static func oneDecimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
+        return ascii(capacity: 24) { text in
+            text.append(digitsOf: tenths / 10)
+            text.append(UInt8(ascii: "."))
+            text.append(digitsOf: tenths % 10)
+        }
     }
 
     /// ASCII text written byte by byte into the string's own storage: one allocation at most (none up to 15

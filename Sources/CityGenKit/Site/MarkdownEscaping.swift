@@ -4,20 +4,31 @@ import Mustache
 /// shows it literally: `*x* [y](javascript:alert(1)) <b>z</b>` stays exactly that text.
 public enum MarkdownEscaping {
     /// Always escaped: the ASCII characters that start inline syntax (emphasis, code, links, HTML, entities),
-    /// plus GitHub's strikethrough and table pipes.
-    static let inlineSyntax = ByteSet("\\`*_[]<>&#~|!")
-    /// Escaped only at the start of the text, where they could open a block (list, quote, heading).
-    static let blockStarters = ByteSet("-+=>")
+    /// plus GitHub's strikethrough and table pipes: ``\`*_[]<>&#~|!`` (`ByteSet(_:)` of those; tested).
+    static var inlineSyntax: ByteSet { ByteSet(low: 0x5000044A00000000, high: 0x50000001B8000000) }
+    /// Escaped only at the start of the text, where they could open a block (list, quote, heading): `-+=>`.
+    static var blockStarters: ByteSet { ByteSet(low: 0x6000280000000000, high: 0x0000000000000000) }
 
-    /// A set of ASCII bytes as a table: every byte of every name is looked up.
-    struct ByteSet: Sendable {
-        private let table: [Bool]
-        init(_ members: String) {
-            var table = [Bool](repeating: false, count: 256)
-            for byte in members.utf8 { table[Int(byte)] = true }
-            self.table = table
+    /// A set of ASCII bytes as two 64-bit masks: every byte of every name is looked up, so the sets are
+    /// constants (no global to initialise, no array to retain).
+    struct ByteSet: Equatable, Sendable {
+        let low: UInt64, high: UInt64
+
+        init(low: UInt64, high: UInt64) {
+            (self.low, self.high) = (low, high)
         }
-        func contains(_ byte: UInt8) -> Bool { table[Int(byte)] }
+
+        init(_ members: String) {
+            var low: UInt64 = 0, high: UInt64 = 0
+            for byte in members.utf8 where byte < 128 {
+                if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
+            }
+            (self.low, self.high) = (low, high)
+        }
+
+        @inline(__always) func contains(_ byte: UInt8) -> Bool {
+            byte < 64 ? low >> byte & 1 != 0 : byte < 128 ? high >> (byte - 64) & 1 != 0 : false
+        }
     }
 
     public static func escape(_ text: String) -> String {
