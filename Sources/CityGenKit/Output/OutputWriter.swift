@@ -187,15 +187,15 @@ public final class OutputWriter: Sendable {
         let removed = previous.files.keys.filter { records[$0] == nil }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var summary = summary
         summary.files = records.count
-        let manifest = BuildManifest(summary: summary, files: records.mapValues { .some($0) })
+        let manifest = BuildManifest.encoded(summary: summary, files: records) { $0 }
         if let staging {
             try linkForeignFiles(from: root.path, to: staging, previous: previous, records: records)
-            try Self.replace(path: staging + "/" + Self.manifestName, with: manifest.encoded())
+            try Self.replace(path: staging + "/" + Self.manifestName, with: manifest)
             try FolderExchange.exchange(staging, root.path)
             FolderExchange.removeTree(staging)
         } else {
             for stale in previous.files.keys where records[stale] == nil { unlink(root.path + "/" + stale) }
-            try Self.replace(path: root.path + "/" + Self.manifestName, with: manifest.encoded())
+            try Self.replace(path: root.path + "/" + Self.manifestName, with: manifest)
             unlink(root.path + "/" + Self.markerName)
         }
         state.withLock {
