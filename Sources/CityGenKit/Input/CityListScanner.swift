@@ -59,27 +59,13 @@ struct CityListScanner {
         }
         var id = SourceRecord.Field<Int>.missing, name = SourceRecord.Field<String>.missing
         var country = SourceRecord.Field<String>.missing, coord = SourceRecord.Coord.missing
-        var seen = (id: false, name: false, country: false, coord: false)
         try members { scanner, key throws(Undecided) in
             switch key {
-            case ._id:
-                guard !seen.id else { throw Undecided() }
-                seen.id = true
-                id = try scanner.integerField()
-            case .name:
-                guard !seen.name else { throw Undecided() }
-                seen.name = true
-                name = try scanner.stringField()
-            case .country:
-                guard !seen.country else { throw Undecided() }
-                seen.country = true
-                country = try scanner.stringField()
-            case .coord:
-                guard !seen.coord else { throw Undecided() }
-                seen.coord = true
-                coord = try scanner.coordField()
-            default:
-                try scanner.skipValue()
+            case ._id: id = try scanner.field { try $0.integer() }
+            case .name: name = try scanner.field { try $0.string() }
+            case .country: country = try scanner.field { try $0.string() }
+            case .coord: coord = try scanner.coordField()
+            default: try scanner.skipValue()
             }
         }
         return SourceRecord(content: Result { () throws(SourceRecord.Problem) in
@@ -93,19 +79,11 @@ struct CityListScanner {
             return .notAnObject
         }
         var lat = SourceRecord.Field<Double>.missing, lon = SourceRecord.Field<Double>.missing
-        var seen = (lat: false, lon: false)
         try members { scanner, key throws(Undecided) in
             switch key {
-            case .lat:
-                guard !seen.lat else { throw Undecided() }
-                seen.lat = true
-                lat = try scanner.numberField()
-            case .lon:
-                guard !seen.lon else { throw Undecided() }
-                seen.lon = true
-                lon = try scanner.numberField()
-            default:
-                try scanner.skipValue()
+            case .lat: lat = try scanner.field { try $0.double() }
+            case .lon: lon = try scanner.field { try $0.double() }
+            default: try scanner.skipValue()
             }
         }
         return .object(lat: lat, lon: lon)
@@ -119,9 +97,12 @@ struct CityListScanner {
             i += 1
             return
         }
+        var seen: Set<StaticKey> = []
         while true {
             skipSpace()
             let key = try key()
+            // What JSONDecoder makes of a known name twice is its to say.
+            guard key == .other || seen.insert(key).inserted else { throw Undecided() }
             skipSpace()
             try expect(UInt8(ascii: ":"))
             skipSpace()
@@ -134,7 +115,7 @@ struct CityListScanner {
     }
 
     /// A member name: one of the names records use, or `other`; a name with an escape is left undecided.
-    private enum StaticKey {
+    private enum StaticKey: Hashable {
         case _id, name, country, coord, lat, lon, other
     }
 
@@ -159,61 +140,53 @@ struct CityListScanner {
 
     // MARK: Fields
 
-    private mutating func integerField() throws(Undecided) -> SourceRecord.Field<Int> {
-        switch try peek() {
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let (start, end, plain) = try number()
-            let negative = bytes[start] == UInt8(ascii: "-")
-            let digits = end - start - (negative ? 1 : 0)
-            // What JSONDecoder makes of `1.0`, `1e3`, `-0` or 19 digits is its to say.
-            guard plain, digits <= 18, !(negative && bytes[start + 1] == UInt8(ascii: "0")) else { throw Undecided() }
-            var value = 0
-            for k in (negative ? start + 1 : start)..<end { value = value * 10 + Int(bytes[k] - UInt8(ascii: "0")) }
-            return .value(negative ? -value : value)
-        case UInt8(ascii: "n"):
+    /// A field's value as `read` takes it from the value at `i`, `null`, or (after skipping it) a value of
+    /// another type. `read` returns nil, reading nothing, when the value is not of its type.
+    private mutating func field<Value>(_ read: (inout CityListScanner) throws -> Value?) throws(Undecided) -> SourceRecord.Field<Value> {
+        let value: Value?
+        do {
+            value = try read(&self)
+        } catch {
+            throw Undecided()  // the only error the scanner throws
+        }
+        if let value { return .value(value) }
+        if try peek() == UInt8(ascii: "n") {
             try literal("null")
             return .null
-        default:
-            try skipValue()
-            return .wrongType
         }
+        try skipValue()
+        return .wrongType
     }
 
-    private mutating func numberField() throws(Undecided) -> SourceRecord.Field<Double> {
-        switch try peek() {
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let (start, _, _) = try number()
-            // strtod reads exactly the number checked above: it stops at the delimiter `number` requires.
-            let value = strtod(UnsafeRawPointer(bytes.baseAddress! + start).assumingMemoryBound(to: CChar.self), nil)
-            guard value.isFinite else { throw Undecided() }
-            return .value(value)
-        case UInt8(ascii: "n"):
-            try literal("null")
-            return .null
-        default:
-            try skipValue()
-            return .wrongType
-        }
+    /// An integer `_id`. What JSONDecoder makes of `1.0`, `1e3`, `-0` or 19 digits is its to say.
+    private mutating func integer() throws(Undecided) -> Int? {
+        guard try isNumberStart(peek()) else { return nil }
+        let (start, end, plain) = try number()
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let digits = end - start - (negative ? 1 : 0)
+        guard plain, digits <= 18, !(negative && bytes[start + 1] == UInt8(ascii: "0")) else { throw Undecided() }
+        var value = 0
+        for k in (negative ? start + 1 : start)..<end { value = value * 10 + Int(bytes[k] - UInt8(ascii: "0")) }
+        return negative ? -value : value
     }
 
-    private mutating func stringField() throws(Undecided) -> SourceRecord.Field<String> {
-        switch try peek() {
-        case UInt8(ascii: "\""):
-            return .value(try string())
-        case UInt8(ascii: "n"):
-            try literal("null")
-            return .null
-        default:
-            try skipValue()
-            return .wrongType
-        }
+    private mutating func double() throws(Undecided) -> Double? {
+        guard try isNumberStart(peek()) else { return nil }
+        let (start, _, _) = try number()
+        // strtod reads exactly the number checked above: it stops at the delimiter `number` requires.
+        let value = strtod(UnsafeRawPointer(bytes.baseAddress! + start).assumingMemoryBound(to: CChar.self), nil)
+        guard value.isFinite else { throw Undecided() }
+        return value
     }
+
+    private func isNumberStart(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "-") || isDigit(byte) }
 
     // MARK: JSON
 
-    /// The string at `i`, unescaped; invalid UTF-8 and lone surrogates are left undecided.
-    private mutating func string() throws(Undecided) -> String {
-        try expect(UInt8(ascii: "\""))
+    /// The string at `i`, unescaped (nil when there is none); invalid UTF-8 and lone surrogates are left undecided.
+    private mutating func string() throws(Undecided) -> String? {
+        guard try peek() == UInt8(ascii: "\"") else { return nil }
+        i += 1
         let start = i
         var escaped = false
         while true {

@@ -2,7 +2,7 @@ import Mustache
 
 /// Escapes text from the data so that any CommonMark renderer (cmark here, GitHub for the `.md` files)
 /// shows it literally: `*x* [y](javascript:alert(1)) <b>z</b>` stays exactly that text.
-public enum MarkdownEscaping {
+enum MarkdownEscaping: ByteEscaping {
     /// Always escaped: the ASCII characters that start inline syntax (emphasis, code, links, HTML, entities),
     /// plus GitHub's strikethrough and table pipes: ``\`*_[]<>&#~|!`` (`ByteSet(_:)` of those; tested).
     static var inlineSyntax: ByteSet { ByteSet(low: 0x5000044A00000000, high: 0x50000001B8000000) }
@@ -31,45 +31,32 @@ public enum MarkdownEscaping {
         }
     }
 
-    public static func escape(_ text: String) -> String {
-        var text = text
-        // Most names need nothing: return them as they are.
-        guard text.withUTF8({ $0.contains(where: needsAttention) }) else { return text }
-        var out = [UInt8]()
-        append(text, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Appends `text` escaped like `escape` to `out`, a page being rendered.
-    static func append(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard bytes.contains(where: needsAttention) else { return out.append(contentsOf: bytes) }
-            var leadingDigits = true
-            var i = 0
-            while i < bytes.count {
-                let byte = bytes[i]
-                let isDigit = byte >= 0x30 && byte <= 0x39
-                if let length = lineBreakOrControlLength(bytes, at: i) {
-                    // A line break or control character would change the document's structure.
-                    out += [0xEF, 0xBF, 0xBD]  // U+FFFD
-                    i += length
-                    leadingDigits = false
-                    continue
-                }
-                if inlineSyntax.contains(byte) || (i == 0 && blockStarters.contains(byte))
-                    || (leadingDigits && i > 0 && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")))
-                {
-                    out.append(UInt8(ascii: "\\"))
-                }
-                out.append(byte)
-                leadingDigits = leadingDigits && isDigit
-                i += 1
+    static func appendEscaping(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var leadingDigits = true
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            if let length = lineBreakOrControlLength(bytes, at: i) {
+                // A line break or control character would change the document's structure.
+                out += [0xEF, 0xBF, 0xBD]  // U+FFFD
+                i += length
+                leadingDigits = false
+                continue
             }
+            if inlineSyntax.contains(byte) || (i == 0 && blockStarters.contains(byte))
+                || (leadingDigits && i > 0 && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")))
+            {
+                out.append(UInt8(ascii: "\\"))
+            }
+            out.append(byte)
+            leadingDigits = leadingDigits && isDigit
+            i += 1
         }
     }
 
-    private static func needsAttention(_ byte: UInt8) -> Bool {
+    /// Bytes that may need escaping: controls, non-ASCII (U+2028 and C1 controls), syntax, and digits' `.` `)`.
+    static func needsEscaping(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte >= 0x7F || inlineSyntax.contains(byte) || blockStarters.contains(byte)
             || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")
     }
