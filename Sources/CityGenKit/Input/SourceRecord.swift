@@ -22,7 +22,7 @@ struct SourceRecord: Decodable {
         case missing, null, wrongType
         case value(Value)
 
-        /// The value, or the reason to skip the record, naming the field (`path` + `name`) and the `kind` it needs.
+        /// The value, or the reason to skip the record, naming the field (`name`, dotted) and the `kind` it needs.
         func value(_ name: String, _ kind: String) throws(Problem) -> Value {
             switch self {
             case .value(let value): return value

@@ -3,21 +3,14 @@ import Foundation
 
 /// Markdown to HTML through libcmark.
 enum CommonMark {
-    /// Renders `markdown` (UTF-8) to an HTML fragment, appended to `out`. Raw HTML is kept, since only templates
-    /// carry any: every value from the data reaches the Markdown escaped (`MarkdownEscaping`).
-    static func appendHTML(from markdown: [UInt8], to out: inout [UInt8]) {
+    /// Renders `markdown` (UTF-8) to an HTML fragment. Raw HTML is kept, since only templates carry any: every
+    /// value from the data reaches the Markdown escaped (`MarkdownEscaping`).
+    static func html(from markdown: [UInt8]) -> [UInt8] {
         let rendered = markdown.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { cmark_markdown_to_html($0.baseAddress, $0.count, CMARK_OPT_UNSAFE) }
         }
-        guard let rendered else { return }
+        guard let rendered else { return [] }
         defer { free(rendered) }
-        out.append(contentsOf: UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)))
-    }
-
-    /// Renders `markdown` to an HTML fragment.
-    static func html(from markdown: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        appendHTML(from: markdown, to: &out)
-        return out
+        return Array(UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)))
     }
 }

@@ -237,13 +237,14 @@ struct SiteRenderer: Sendable {
     func common(_ page: Route, pageTitle: String, description: String) -> TemplateContext {
         let format = page.format!
         let links = layout.links(from: page)
+        let root = layout.root(from: page)
         return [
-            .siteTitle: .text(title), .pageTitle: .text(pageTitle), .description: .text(description), .root: .text(layout.root(from: page)),
+            .siteTitle: .text(title), .pageTitle: .text(pageTitle), .description: .text(description), .root: .text(root),
             .ext: .text(format.fileExtension), .html: .flag(format == .html),
             .homeHref: .text(links.href(to: .home(format))),
             .stylesheetHref: .text(links.href(to: .asset("style.css"))),
             .searchScriptHref: .text(links.href(to: .asset("search.js"))),
-            .cityURL: .text(layout.root(from: page) + layout.urlTemplates["city"]!),
+            .cityURL: .text(root + layout.urlTemplates["city"]!),
             .canonical: page == .notFound ? nil : layout.url(page).map { .text($0) },
         ]
     }

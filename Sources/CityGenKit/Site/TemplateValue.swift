@@ -34,8 +34,7 @@ enum TemplateValue: Sendable {
     }
 }
 
-extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral {
+extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
     init(stringLiteral text: String) { self = .text(text) }
     init(booleanLiteral flag: Bool) { self = .flag(flag) }
-    init(integerLiteral number: Int) { self = .number(number) }
 }
