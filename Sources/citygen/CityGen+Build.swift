@@ -123,7 +123,8 @@ extension CityGen {
                 bar.clear()
                 if verbose, !quiet {
                     for step in result.steps {
-                        printError(step.name.padding(toLength: 18, withPad: " ", startingAt: 0) + String(format: "%7.3f s", step.seconds))
+                        let memory = step.peakMemory.map { String(format: "   peak %5d MiB", $0 >> 20) } ?? ""
+                        printError(step.name.padding(toLength: 18, withPad: " ", startingAt: 0) + String(format: "%7.3f s", step.seconds) + memory)
                     }
                 }
                 if !quiet { printError(result.summary(output: outputName)) }

@@ -23,8 +23,9 @@ public struct BuildReport: Sendable {
     public var favoriteCount = 0
     public var shardCount = 0
     public var files = OutputWriter.Statistics()
-    /// Seconds spent in each pipeline step, in order.
-    public var steps: [(name: String, seconds: Double)] = []
+    /// Seconds spent in each pipeline step, in order, and the process's peak resident memory at its end (bytes; nil
+    /// where the system does not say): where a build's time and memory go.
+    public var steps: [(name: String, seconds: Double, peakMemory: Int?)] = []
 
     /// One line for the end of a build, e.g.
     /// `Built 209,579 cities → 2,096 list pages, 209,579 city pages, 431 index shards, 3 favorites in Output (…)`.

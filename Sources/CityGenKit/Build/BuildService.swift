@@ -28,14 +28,14 @@ public struct BuildService: Sendable {
         var report = BuildReport()
         var clock = StepClock()
 
-        let loaded = try await options.loader.load(options.source, log: log, progress: progress)
+        var loaded = try await options.loader.load(options.source, log: log, progress: progress)
         report.origin = loaded.origin
         report.warnings = loaded.warnings
         loaded.warnings.forEach { log("warning: \($0)") }
         let templates = try TemplateSet(overrides: options.templates)
         let sourceDigest = SourceCache.sha256(loaded.data)
         report.source = .init(kind: loaded.kind, sha256: sourceDigest, bytes: loaded.data.count, fetchedAt: loaded.fetchedAt)
-        report.steps.append(("load", clock.lap()))
+        report.steps.append(clock.lap("load"))
 
         // One build at a time: a folder of citygen's (a manifest, or the lock of a first build still running) is
         // locked before its manifest is read; any other once the writer has accepted (and maybe created) it, so
@@ -51,29 +51,31 @@ public struct BuildService: Sendable {
         if let summary = previous?.summary, summary.fingerprint == fingerprint {
             report.restore(summary)
             try writeChanges(written: [], removed: [])
-            report.steps.append(("check: unchanged", clock.lap()))
+            report.steps.append(clock.lap("check: unchanged"))
             return report
         }
-        report.steps.append(("check", clock.lap()))
+        report.steps.append(clock.lap("check"))
 
-        let decoded = try CityDecoder.decode(loaded.data, sourceName: loaded.origin, strict: options.strict)
+        var decoded = try CityDecoder.decode(loaded.data, sourceName: loaded.origin, strict: options.strict)
+        loaded.data = Data()  // released here, not at the end of the build: 40 MB of the 1× data at the build's peak
         report.cityCount = decoded.cities.count
         report.skipped = decoded.skipped
         if !decoded.skipped.isEmpty {
             let sample = decoded.skipped.prefix(5).map(\.description).joined(separator: "; ")
             log("warning: skipped \(decoded.skipped.count) invalid records: \(sample)\(decoded.skipped.count > 5 ? "; …" : "")")
         }
-        report.steps.append(("decode", clock.lap()))
+        report.steps.append(clock.lap("decode"))
 
         let catalog = CityCatalog(decoded.cities)
-        report.steps.append(("sort", clock.lap()))
+        decoded.cities = []  // the catalog holds them, sorted
+        report.steps.append(clock.lap("sort"))
 
         let plan = SitePlan(catalog: catalog, pageSize: options.pageSize)
         let favorites = try FavoriteResolver.resolve(options.favorites, in: catalog)
-        report.steps.append(("plan", clock.lap()))
+        report.steps.append(clock.lap("plan"))
 
         let nearest = NearestCities(catalog: catalog)
-        report.steps.append(("nearest cities", clock.lap()))
+        report.steps.append(clock.lap("nearest cities"))
 
         let layout = options.layout
         let files = SiteFiles(
@@ -82,11 +84,11 @@ public struct BuildService: Sendable {
         report.listPages = plan.pageCount
         report.favoriteCount = favorites.count
         report.shardCount = files.shards.count
-        report.steps.append(("index and pages", clock.lap()))
+        report.steps.append(clock.lap("index and pages"))
 
         if let archive = options.archive {
             report.files = try writeArchive(files, to: archive)
-            report.steps.append(("render and archive", clock.lap()))
+            report.steps.append(clock.lap("render and archive"))
             return report
         }
         let routes = files.routes
@@ -99,45 +101,46 @@ public struct BuildService: Sendable {
             ? files.routes(showingFavoritesOf: files.changedFavorites(from: previous!.summary!.favoriteIDs, to: favorites)) : []
         let writer = try OutputWriter(
             root: options.output, force: options.force, counter: ProgressCounter(.render, total: routes.count, report: progress),
-            failingWrite: options.failingWrite, previous: previous)
+            failingWrite: options.failingWrite, previous: previous, listsChanges: options.changes != nil)
         if let reason = writer.inPlaceReason {
             report.warnings.append("writing in place, file by file: \(reason)")
             log("warning: writing in place, file by file (a reader may see old and new pages together until the build ends): \(reason)")
         }
         if lock == nil { lock = try OutputLock.acquire(in: options.output, wait: options.waitForLock) }
-        let paths = routes.map(layout.path)
         let encodings = options.precompress
+        // Paths are made again where they are needed rather than kept: a list of them would grow with the site.
+        let variantPaths = { @Sendable (path: String) in
+            ContentEncoding.applies(to: path) ? encodings.sorted().map { path + "." + $0.fileExtension } : []
+        }
         // About a thousand pages spread over the whole site, rendered to estimate the room the build needs.
         let sample = stride(from: 0, to: routes.count, by: max(1, routes.count / 1000)).flatMap { i in
-            let bytes = files.contents(routes[i])
-            return [(paths[i], bytes)] + ContentEncoding.variants(of: paths[i], bytes, encodings)
+            let path = layout.path(routes[i]), bytes = files.contents(routes[i])
+            return [(path, bytes)] + ContentEncoding.variants(of: path, bytes, encodings)
         }
-        let planned = encodings.isEmpty ? paths : paths.flatMap { path in
-            [path] + (ContentEncoding.applies(to: path) ? encodings.sorted().map { path + "." + $0.fileExtension } : [])
-        }
-        try writer.checkSpace(planned: planned.count, folders: Set(paths.map { ($0 as NSString).deletingLastPathComponent }).count, sample: sample)
-        try writer.begin(planned: planned)
-        report.steps.append(("prepare output", clock.lap()))
+        let planned = routes.lazy.map(layout.path).flatMap { [$0] + variantPaths($0) }
+        let folders = Set(routes.lazy.map { layout.path($0) }.compactMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) } })
+        try writer.checkSpace(planned: planned.count, folders: folders.count, sample: sample)
+        try writer.begin(folders: folders, planned: planned)
+        report.steps.append(clock.lap("prepare output"))
         do {
             // In chunks: enough work per task to keep both cores busy; nothing is kept once written.
             try Parallel.forEach(routes.indices, chunk: 256) { i in
-                if !rendered.contains(routes[i]), let record = kept[paths[i]] ?? nil, writer.keep(paths[i], record: record) {
-                    // Its precompressed files are as old as it: kept too (the fingerprint covers the encodings).
-                    for encoding in encodings where ContentEncoding.applies(to: paths[i]) {
-                        let path = paths[i] + "." + encoding.fileExtension
-                        if let record = kept[path] ?? nil, !writer.keep(path, record: record) {
-                            for variant in ContentEncoding.variants(of: paths[i], files.contents(routes[i]), [encoding]) {
-                                try writer.write(variant.bytes, to: variant.path)
-                            }
+                let path = layout.path(routes[i])
+                if !rendered.contains(routes[i]), let record = kept[path] ?? nil, try writer.keep(path, record: record) {
+                    // Its precompressed files are as old as it: kept too, or written when they cannot be.
+                    for variant in variantPaths(path) {
+                        guard try (kept[variant] ?? nil).map({ try writer.keep(variant, record: $0) }) != true else { continue }
+                        for encoded in ContentEncoding.variants(of: path, files.contents(routes[i]), encodings) where encoded.path == variant {
+                            try writer.write(encoded.bytes, to: encoded.path)
                         }
                     }
                     return
                 }
                 let bytes = files.contents(routes[i])
-                try writer.write(bytes, to: paths[i])
-                for variant in ContentEncoding.variants(of: paths[i], bytes, encodings) { try writer.write(variant.bytes, to: variant.path) }
+                try writer.write(bytes, to: path)
+                for variant in ContentEncoding.variants(of: path, bytes, encodings) { try writer.write(variant.bytes, to: variant.path) }
             }
-            report.steps.append((!onlyFavoritesChanged ? "render and write" : "render: favorites", clock.lap()))
+            report.steps.append(clock.lap(!onlyFavoritesChanged ? "render and write" : "render: favorites"))
             try writer.finish(summary: report.summary(fingerprint: fingerprint, basis: basis, favoriteIDs: favoriteIDs))
         } catch {
             writer.abandon()
@@ -150,7 +153,7 @@ public struct BuildService: Sendable {
             let changes = writer.changes
             try writeChanges(written: changes.written, removed: changes.removed)
         }
-        report.steps.append(("finish", clock.lap()))
+        report.steps.append(clock.lap("finish"))
         return report
     }
 

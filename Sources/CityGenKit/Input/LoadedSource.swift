@@ -7,7 +7,7 @@ public struct LoadedSource: Sendable {
         case file, download, cache, bundled
     }
 
-    public let data: Data
+    public var data: Data
     /// What was read: the URL, the path, the cached copy or the bundled snapshot.
     public let origin: String
     public let warnings: [String]

@@ -1,9 +1,9 @@
 /// `.citygen-manifest`: what citygen has written into an output folder, so that it can remove its stale files,
 /// never touch anyone else's, and skip a build that would change nothing.
 ///
-/// Text, one file a line (`path<TAB>size<TAB>mtime`, or the path alone for a file only planned), after a
-/// version line and `# key value` lines of the summary. While a build runs, the manifest lists every file it
-/// may write, before it writes any.
+/// Text: a version line, one file a line (`path<TAB>size<TAB>mtime`, or the path alone for a file only planned),
+/// then `# key value` lines of the summary once the build has finished (lines are read in any order). While a
+/// build writes in place, the manifest lists every file it may write, before it writes any.
 struct BuildManifest: Equatable {
     static let version = 2
     private static let versionLine = "citygen-manifest \(version)"
@@ -37,36 +37,37 @@ struct BuildManifest: Equatable {
 
     /// The manifest as text.
     func encoded() -> [UInt8] {
-        Self.encoded(summary: summary, files: files) { $0 }
+        var text = Self.header
+        for path in files.keys.sorted() { Self.appendLine(path, files[path]!, to: &text) }
+        return text + Self.summaryLines(summary)
     }
 
-    /// The text of a manifest with `summary` and `files`, each file's record being `record(value)`: a writer's
-    /// records need no copy into a manifest first (429,052 files at a build's peak of memory).
-    static func encoded<Value>(summary: Summary?, files: [String: Value], record: (Value) -> FileRecord?) -> [UInt8] {
-        var text = [UInt8]()
-        text.reserveCapacity(files.count * 48 + 256)
-        text += Array((Self.versionLine + "\n").utf8)
-        if let summary {
-            let fields: [(String, String)] = [
-                ("basis", summary.basis), ("cities", String(summary.cities)),
-                ("favoriteIDs", summary.favoriteIDs.map(String.init).joined(separator: ",")),
-                ("favorites", String(summary.favorites)), ("files", String(summary.files)),
-                ("fingerprint", summary.fingerprint), ("listPages", String(summary.listPages)), ("shards", String(summary.shards)),
-                ("skipped", String(summary.skipped)),
-            ]
-            for (key, value) in fields where !value.isEmpty { text += Array("# \(key) \(value)\n".utf8) }
+    /// The first line of every manifest.
+    static var header: [UInt8] { Array((versionLine + "\n").utf8) }
+
+    /// The line of one file: `path<TAB>size<TAB>mtime`, or the path alone for a file only planned.
+    static func appendLine(_ path: String, _ record: FileRecord?, to text: inout [UInt8]) {
+        text += path.utf8
+        if let record {
+            text.append(0x09)
+            text += String(record.size).utf8
+            text.append(0x09)
+            text += String(record.mtime).utf8
         }
-        for path in files.keys.sorted() {
-            text += path.utf8
-            if let record = record(files[path]!) {
-                text.append(0x09)
-                text += String(record.size).utf8
-                text.append(0x09)
-                text += String(record.mtime).utf8
-            }
-            text.append(0x0A)
-        }
-        return text
+        text.append(0x0A)
+    }
+
+    /// The `# key value` lines of `summary`, which end the manifest of a finished build.
+    static func summaryLines(_ summary: Summary?) -> [UInt8] {
+        guard let summary else { return [] }
+        let fields: [(String, String)] = [
+            ("basis", summary.basis), ("cities", String(summary.cities)),
+            ("favoriteIDs", summary.favoriteIDs.map(String.init).joined(separator: ",")),
+            ("favorites", String(summary.favorites)), ("files", String(summary.files)),
+            ("fingerprint", summary.fingerprint), ("listPages", String(summary.listPages)), ("shards", String(summary.shards)),
+            ("skipped", String(summary.skipped)),
+        ]
+        return Array(fields.filter { !$0.1.isEmpty }.map { "# \($0.0) \($0.1)\n" }.joined().utf8)
     }
 
     init(summary: Summary? = nil, files: [String: FileRecord?] = [:]) {

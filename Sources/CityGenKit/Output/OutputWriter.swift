@@ -13,7 +13,9 @@ import Foundation
 ///   old or new, never half-written; `.citygen-manifest` lists the previous and every planned file before the
 ///   first is written and `.citygen-building` marks the build, so the next build cleans up after a killed one.
 /// - `.citygen-manifest` lists the files citygen wrote with their sizes and mtimes and the build's fingerprint;
-///   `finish` removes the previous files this build did not write and never touches anyone else's.
+///   `finish` removes the previous files this build did not write and never touches anyone else's. Its lines are
+///   written as the files are, into a temporary file renamed into place at the end: the writer keeps nothing per
+///   file in memory (2.1 million files at 5× the data).
 ///
 /// `write` is safe to call from several threads.
 public final class OutputWriter: Sendable {
@@ -45,22 +47,38 @@ public final class OutputWriter: Sendable {
     /// (anything else in the folder is someone else's), so a build into a new folder looks at no file before
     /// writing it.
     private let previous: BuildManifest
-    private let state = Locked<(stats: Statistics, records: [String: Record], calls: Int, written: [String], removed: [String])>(
-        (Statistics(), [:], 0, [], []))
+    private let state: Locked<State>
 
-    /// The paths this build wrote (new or changed bytes) and removed, each sorted; complete after `finish`.
+    private struct State {
+        var stats = Statistics()
+        /// Calls of `write`, for `failingWrite`.
+        var calls = 0
+        /// The paths written (new or changed bytes), when the writer lists its changes.
+        var written: [String]?
+        var removed: [String] = []
+        /// The previous build's files that this one has neither written nor kept yet: at the end, the stale ones.
+        var stale: Set<String>
+        /// The manifest being written (a temporary file), and its lines not yet written there.
+        var manifest: Int32 = -1
+        var lines: [UInt8] = []
+    }
+
+    /// The paths this build wrote (new or changed bytes; when the writer lists changes) and removed, each sorted;
+    /// complete after `finish`.
     public var changes: (written: [String], removed: [String]) {
-        state.withLock { state in (state.written.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, state.removed) }
+        state.withLock { state in ((state.written ?? []).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, state.removed) }
     }
 
     /// Prepares `root`: refuses `/`, the home folder, the working directory, and (unless `force`) a folder with
     /// files that citygen did not make; creates it when missing; decides between whole-site switch and in place.
+    /// `listsChanges`: keep the paths written, for `changes`.
     init(
         root: URL, force: Bool = false, counter: ProgressCounter? = nil, inPlace: Bool = false, failingWrite: Int? = nil,
-        previous: BuildManifest? = nil
+        previous: BuildManifest? = nil, listsChanges: Bool = false
     ) throws {
         self.root = root.standardizedFileURL
         self.previous = previous ?? Self.readManifest(in: root.standardizedFileURL)
+        state = Locked(State(written: listsChanges ? [] : nil, stale: Set(self.previous.files.keys)))
         self.counter = counter
         self.failingWrite = failingWrite
         try Self.checkSafe(self.root, force: force)
@@ -137,22 +155,38 @@ public final class OutputWriter: Sendable {
     /// Prepares the folder the files go to and creates the folders of the `planned` files. Whole-site switch: a
     /// fresh `.citygen-next` folder (one a killed build left is deleted). In place: marks the build as started and
     /// lists every file it may write in the manifest, before it writes any.
-    public func begin(planned: [String]) throws {
-        let folders = Set(planned.compactMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) } })
-        state.withLock { $0.records.reserveCapacity(planned.count) }
+    public func begin<Paths: Sequence<String>>(planned: Paths) throws {
+        try begin(folders: Set(planned.compactMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) } }), planned: planned)
+    }
+
+    /// `begin`, with the `folders` of the planned files given (`planned` is only read when writing in place).
+    func begin<Paths: Sequence<String>>(folders: Set<String>, planned: Paths) throws {
         if let staging {
             FolderExchange.removeTree(staging)
             for folder in [""] + folders.sorted() { try Self.createFolder(URL(fileURLWithPath: staging + "/" + folder)) }
-            return
+        } else {
+            let marker = root.path + "/" + Self.markerName
+            if FileManager.default.fileExists(atPath: marker) { sweepTemporaryFiles(in: folders) }
+            _ = FileManager.default.createFile(atPath: marker, contents: nil)
+            for folder in folders.sorted() { try Self.createFolder(root.appendingPathComponent(folder)) }
+            var manifest = Self.readManifest(in: root)
+            manifest.summary = nil
+            for path in planned where manifest.files[path] == nil { manifest.files[path] = .some(nil) }
+            try Self.replace(path: root.path + "/" + Self.manifestName, with: manifest.encoded())
         }
-        let marker = root.path + "/" + Self.markerName
-        if FileManager.default.fileExists(atPath: marker) { sweepTemporaryFiles(in: folders) }
-        _ = FileManager.default.createFile(atPath: marker, contents: nil)
-        for folder in folders.sorted() { try Self.createFolder(root.appendingPathComponent(folder)) }
-        var manifest = Self.readManifest(in: root)
-        manifest.summary = nil
-        for path in planned where manifest.files[path] == nil { manifest.files[path] = .some(nil) }
-        try Self.replace(path: root.path + "/" + Self.manifestName, with: manifest.encoded())
+        let descriptor = open(manifestInProgress, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CityGenError.writeFailed(path: manifestInProgress, reason: String(cString: strerror(errno))) }
+        state.withLock {
+            $0.manifest = descriptor
+            $0.lines = BuildManifest.header
+        }
+    }
+
+    /// Where this build's manifest is written until `finish` renames it to `.citygen-manifest` beside it.
+    private var manifestInProgress: String { (staging ?? root.path) + "/" + Self.temporaryPrefix + Self.manifestName }
+
+    deinit {
+        state.withLock { if $0.manifest >= 0 { close($0.manifest) } }
     }
 
     /// Fails early (exit 74) when the file system cannot hold what the build will add: the bytes, rounded up to
@@ -183,19 +217,26 @@ public final class OutputWriter: Sendable {
     /// Completes the build: removes what previous builds wrote and this one did not, records this build's
     /// files and its summary, and (whole-site switch) puts the new generation in place and deletes the old.
     func finish(summary: BuildManifest.Summary) throws {
-        let records = state.withLock { $0.records }
-        let removed = previous.files.keys.filter { records[$0] == nil }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        var summary = summary
-        summary.files = records.count
-        let manifest = BuildManifest.encoded(summary: summary, files: records) { $0 }
+        let removed = state.withLock { $0.stale }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        try state.withLock { state in
+            var summary = summary
+            summary.files = state.stats.written + state.stats.unchanged
+            // Last, so that a manifest cut short never has a summary and is never taken for a finished build's.
+            state.lines += BuildManifest.summaryLines(summary)
+            try flushManifest(&state, atLeast: 0)
+            close(state.manifest)
+            state.manifest = -1
+        }
+        let folder = staging ?? root.path
+        guard rename(manifestInProgress, folder + "/" + Self.manifestName) == 0 else {
+            throw CityGenError.writeFailed(path: folder + "/" + Self.manifestName, reason: String(cString: strerror(errno)))
+        }
         if let staging {
-            try linkForeignFiles(from: root.path, to: staging, previous: previous, records: records)
-            try Self.replace(path: staging + "/" + Self.manifestName, with: manifest)
+            try linkForeignFiles(from: root.path, to: staging, previous: previous)
             try FolderExchange.exchange(staging, root.path)
             FolderExchange.removeTree(staging)
         } else {
-            for stale in previous.files.keys where records[stale] == nil { unlink(root.path + "/" + stale) }
-            try Self.replace(path: root.path + "/" + Self.manifestName, with: manifest)
+            for stale in removed { unlink(root.path + "/" + stale) }
             unlink(root.path + "/" + Self.markerName)
         }
         state.withLock {
@@ -206,12 +247,31 @@ public final class OutputWriter: Sendable {
 
     /// After a failure: deletes the unfinished new generation, so the output folder stays as it was.
     func abandon() {
-        if let staging { FolderExchange.removeTree(staging) }
+        state.withLock {
+            if $0.manifest >= 0 { close($0.manifest) }
+            $0.manifest = -1
+        }
+        if let staging { FolderExchange.removeTree(staging) } else { unlink(manifestInProgress) }
+    }
+
+    /// Records a file in the manifest: its line is written with others once they fill 256 KiB.
+    private func record(_ relativePath: String, _ record: Record?, in state: inout State) throws {
+        state.stale.remove(relativePath)
+        BuildManifest.appendLine(relativePath, record, to: &state.lines)
+        try flushManifest(&state, atLeast: 1 << 18)
+    }
+
+    private func flushManifest(_ state: inout State, atLeast size: Int) throws {
+        guard state.lines.count >= size, state.manifest >= 0 else { return }
+        guard Self.writeAll(state.manifest, state.lines) else {
+            throw CityGenError.writeFailed(path: root.path + "/" + Self.manifestName, reason: String(cString: strerror(errno)))
+        }
+        state.lines.removeAll(keepingCapacity: true)
     }
 
     /// Links into the new generation every file of the old one that citygen did not write (no manifest of ours
     /// lists it) and the lock, keeping their folders; empty folders are made again.
-    private func linkForeignFiles(from old: String, to new: String, previous: BuildManifest, records: [String: Record]) throws {
+    private func linkForeignFiles(from old: String, to new: String, previous: BuildManifest) throws {
         func visit(_ folder: String) throws {
             let path = folder.isEmpty ? old : old + "/" + folder
             guard let directory = opendir(path) else { return }
@@ -223,7 +283,7 @@ public final class OutputWriter: Sendable {
                 empty = false
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 if folder.isEmpty, name == Self.manifestName || name == Self.markerName { continue }
-                if name.hasPrefix(Self.temporaryPrefix) || previous.files[relative] != nil || records[relative] != nil { continue }
+                if name.hasPrefix(Self.temporaryPrefix) || previous.files[relative] != nil { continue }
                 var info = stat()
                 guard lstat(old + "/" + relative, &info) == 0 else { continue }
                 if info.st_mode & S_IFMT == S_IFDIR {
@@ -231,6 +291,7 @@ public final class OutputWriter: Sendable {
                     continue
                 }
                 try Self.createFolder(URL(fileURLWithPath: new + "/" + folder))
+                // EEXIST: this build wrote a file of that name; its own wins.
                 guard link(old + "/" + relative, new + "/" + relative) == 0 || errno == EEXIST else {
                     throw CityGenError.writeFailed(path: new + "/" + relative, reason: String(cString: strerror(errno)))
                 }
@@ -274,25 +335,25 @@ public final class OutputWriter: Sendable {
             record = try (record == nil ? Self.create(path: live, with: bytes) : nil) ?? Self.replace(path: live, with: bytes)
         }
         counter?.add()
-        state.withLock {
-            $0.records[relativePath] = record
+        try state.withLock {
+            try self.record(relativePath, record, in: &$0)
             if unchanged {
                 $0.stats.unchanged += 1
             } else {
                 $0.stats.written += 1
                 $0.stats.bytes += bytes.count
-                $0.written.append(relativePath)
+                $0.written?.append(relativePath)
             }
         }
     }
 
     /// Keeps the previous build's file at `relativePath`, which `record` says is intact, without reading it: linked
     /// into the new generation, or left where it is in place. False when it cannot be (then `write` it).
-    func keep(_ relativePath: String, record: Record) -> Bool {
+    func keep(_ relativePath: String, record: Record) throws -> Bool {
         if let staging, link(root.path + "/" + relativePath, staging + "/" + relativePath) != 0 { return false }
         counter?.add()
-        state.withLock {
-            $0.records[relativePath] = record
+        try state.withLock {
+            try self.record(relativePath, record, in: &$0)
             $0.stats.unchanged += 1
         }
         return true
