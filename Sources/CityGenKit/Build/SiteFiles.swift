@@ -6,15 +6,16 @@ struct SiteFiles: Sendable {
     let index: SearchIndexWriter
     let shards: [SearchIndexWriter.Shard]
     let wordShards: [SearchIndexWriter.Shard]
+    let words: WordKeys
     let manifestJSON: String
     let favoritesJSON: String
-    /// The public URLs of the sitemap's pages, when there is a base URL.
-    let sitemapURLs: [String]
+    /// The pages a sitemap lists (when there is a base URL).
+    let sitemapPages: RouteList
 
     /// A compact site's data files: the catalog indices of the cities in each, in list order.
     let compactData: [[Int]]
     /// Every file the build writes, in order.
-    let routes: [Route]
+    let routes: RouteList
     let formats: [PageFormat]
 
     init(
@@ -31,6 +32,7 @@ struct SiteFiles: Sendable {
         self.index = index
         self.shards = shards
         self.wordShards = wordShards
+        self.words = words
         self.manifestJSON = index.manifest(shards, words: words, wordShards: wordShards, layout: layout).json
         self.favoritesJSON = favoritesJSON
         self.renderer = SiteRenderer(
@@ -49,7 +51,7 @@ struct SiteFiles: Sendable {
             for (index, city) in catalog.cities.enumerated() { compactData[((city.id % count) + count) % count].append(index) }
         }
         self.compactData = compactData
-        self.sitemapURLs = layout.baseURL == nil ? [] : layout.sitemapPages(contents).compactMap(layout.url)
+        self.sitemapPages = layout.baseURL == nil ? RouteList() : layout.sitemapPages(contents)
     }
 
     /// The catalog indices of the cities that are favorites in one of `previousIDs` (ids) and `favorites` (indices)
@@ -89,15 +91,15 @@ struct SiteFiles: Sendable {
         switch route {
         case .indexManifest(.json): Array(manifestJSON.utf8)
         case .indexManifest(.script): script(route, manifestJSON)
-        case .indexShard(let n, .json): Array(shards[n].json.utf8)
-        case .indexShard(let n, .script): script(route, shards[n].json)
-        case .wordShard(let n, .json): Array(wordShards[n].json.utf8)
-        case .wordShard(let n, .script): script(route, wordShards[n].json)
+        case .indexShard(let n, .json): Array(index.json(shards[n]).utf8)
+        case .indexShard(let n, .script): script(route, index.json(shards[n]))
+        case .wordShard(let n, .json): Array(index.wordJSON(wordShards[n], words).utf8)
+        case .wordShard(let n, .script): script(route, index.wordJSON(wordShards[n], words))
         case .indexFavorites: Array(favoritesJSON.utf8)
         case .asset(let name): renderer.templates.assets[name] ?? []
-        case .sitemap(let n): Array(Sitemap.file(n, of: sitemapURLs).utf8)
+        case .sitemap(let n): Array(Sitemap.file(n, of: sitemapPages.lazy.map { layout.url($0) ?? "" }).utf8)
         case .sitemapIndex:
-            Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: sitemapURLs.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
+            Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: sitemapPages.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
         case .robots: Array("User-agent: *\nAllow: /\nSitemap: \(layout.url(.sitemapIndex) ?? "")\n".utf8)
         case .cityData(let n): Array(renderer.compactDataFile(n, cities: compactData[n]).utf8)
         case .home, .favorites, .list, .city, .cityViewer, .countryIndex, .country, .notFound: renderer.page(route)

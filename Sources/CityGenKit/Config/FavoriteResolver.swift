@@ -4,7 +4,7 @@ public enum FavoriteResolver {
     /// is reported in one error (`CityGenError.unresolvedFavorites`) naming the item and, for names, the candidates with their ids.
     public static func resolve(_ references: [FavoriteReference], in catalog: CityCatalog) throws -> Set<Int> {
         guard !references.isEmpty else { return [] }
-        let indexByID = references.contains { if case .id = $0 { true } else { false } } ? catalog.indicesByID() : [:]
+        let indexByID = catalog.indicesByID()
         var favorites = Set<Int>()
         var problems: [String] = []
         for reference in references {

@@ -203,42 +203,59 @@ public struct SiteLayout: Sendable, Equatable {
     }
 
     /// Every file of a build, each once: what it plans, writes and records, in that order.
-    public func routes(_ contents: Contents) -> [Route] {
-        var routes: [Route] = [.indexFavorites, .indexManifest(.json), .indexManifest(.script)]
-        routes.reserveCapacity(8 + contents.shardCount * 2 + contents.formats.count * (contents.listPages + contents.cityIDs.count + 2))
-        for n in 0..<contents.shardCount { routes += [.indexShard(n, .json), .indexShard(n, .script)] }
-        for n in 0..<contents.wordShardCount { routes += [.wordShard(n, .json), .wordShard(n, .script)] }
+    public func routes(_ contents: Contents) -> RouteList {
+        var routes = RouteList([.indexFavorites, .indexManifest(.json), .indexManifest(.script)])
+        routes.append(count: contents.shardCount * 2) { .indexShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
+        routes.append(count: contents.wordShardCount * 2) { .wordShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         for format in contents.formats {
-            routes += [.home(format), .favorites(format)]
-            routes += (1...max(1, contents.listPages)).map { .list(page: $0, format) }
+            routes.append([.home(format), .favorites(format)])
+            routes.append(listPages(contents, format))
             if cityFolders == .compact && format == .html {
-                routes += [.cityViewer] + (0..<Self.compactDataFiles(cities: contents.cityIDs.count)).map(Route.cityData)
+                routes.append([.cityViewer])
+                routes.append(count: Self.compactDataFiles(cities: contents.cityIDs.count), Route.cityData)
             } else {
-                routes += contents.cityIDs.map { .city(id: $0, format) }
+                routes.append(cityPages(contents, format))
             }
-            routes += countryPages(contents, format)
+            routes.append(countryPages(contents, format))
         }
         if contents.formats.contains(.html) {
-            routes += contents.assets.map(Route.asset) + [.notFound]
+            routes.append(contents.assets.map(Route.asset) + [.notFound])
             if baseURL != nil {
-                routes += (1...Sitemap.fileCount(urls: sitemapPages(contents).count)).map(Route.sitemap) + [.sitemapIndex, .robots]
+                routes.append(count: Sitemap.fileCount(urls: sitemapPages(contents).count)) { .sitemap($0 + 1) }
+                routes.append([.sitemapIndex, .robots])
             }
         }
         return routes
     }
 
     /// The HTML pages a sitemap lists, in order.
-    public func sitemapPages(_ contents: Contents) -> [Route] {
-        [.home(.html), .favorites(.html)] + (1...max(1, contents.listPages)).map { .list(page: $0, .html) }
-            + (cityFolders == .compact ? [] : contents.cityIDs.map { .city(id: $0, .html) }) + countryPages(contents, .html)
+    public func sitemapPages(_ contents: Contents) -> RouteList {
+        var pages = RouteList([.home(.html), .favorites(.html)])
+        pages.append(listPages(contents, .html))
+        if cityFolders != .compact { pages.append(cityPages(contents, .html)) }
+        pages.append(countryPages(contents, .html))
+        return pages
+    }
+
+    private func listPages(_ contents: Contents, _ format: PageFormat) -> RouteList {
+        var pages = RouteList()
+        pages.append(count: max(1, contents.listPages)) { .list(page: $0 + 1, format) }
+        return pages
+    }
+
+    private func cityPages(_ contents: Contents, _ format: PageFormat) -> RouteList {
+        let ids = contents.cityIDs
+        var pages = RouteList()
+        pages.append(count: ids.count) { .city(id: ids[$0], format) }
+        return pages
     }
 
     /// The number of data files of a compact site: about 100 cities each, at most 2,000 (a full site: 2,000 files
     /// of about 105 cities). A city's URL does not name its file, so this may change with the data.
     public static func compactDataFiles(cities: Int) -> Int { max(1, min(2_000, (cities + 99) / 100)) }
 
-    private func countryPages(_ contents: Contents, _ format: PageFormat) -> [Route] {
-        [.countryIndex(format)] + contents.countries.flatMap { country in (1...country.pages).map { .country(code: country.code, page: $0, format) } }
+    private func countryPages(_ contents: Contents, _ format: PageFormat) -> RouteList {
+        RouteList([.countryIndex(format)] + contents.countries.flatMap { country in (1...country.pages).map { .country(code: country.code, page: $0, format) } })
     }
 }
 

@@ -10,7 +10,8 @@ public enum Sitemap {
     }
 
     /// Sitemap file `number` (from 1) of `urls`.
-    static func file(_ number: Int, of urls: [String], urlsPerFile: Int = Sitemap.urlsPerFile) -> String {
+    static func file<URLs: RandomAccessCollection<String>>(_ number: Int, of urls: URLs, urlsPerFile: Int = Sitemap.urlsPerFile) -> String
+    where URLs.Index == Int {
         let start = (number - 1) * urlsPerFile
         var text = header + "<urlset \(namespace)>\n"
         for url in urls[min(start, urls.count)..<min(urls.count, start + urlsPerFile)] {

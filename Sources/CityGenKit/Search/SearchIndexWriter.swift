@@ -14,10 +14,10 @@ public struct SearchIndexWriter: Sendable {
         self.shardSize = shardSize
     }
 
-    /// One shard: which cities, and its JSON.
+    /// One shard: a run of rows (cities, or word keys). Its JSON is made when it is written (`json`, `wordJSON`):
+    /// held for the whole build, the index would grow with the data (100 MB at 5×).
     public struct Shard: Sendable {
         public let range: Range<Int>
-        public let json: String
     }
 
     /// The key of the city at `index`.
@@ -38,19 +38,28 @@ public struct SearchIndexWriter: Sendable {
         Self.shards(count: catalog.count, budget: shardSize - IndexShard.framingBytes, key: key) { entry($0) }
     }
 
+    /// The JSON of a prefix shard.
+    public func json(_ shard: Shard) -> String {
+        IndexShard.json(entries: shard.range.map { entry($0).json })
+    }
+
     /// The shards of the word index (SPEC §4b): the cities' word keys in order, each row a city with the word key
     /// in place of its key.
     public func wordShards(_ words: WordKeys) -> [Shard] {
-        Self.shards(count: words.keys.count, budget: shardSize - IndexShard.framingBytes, key: { words.keys[$0] }) { row in
-            entry(words.cities[row], key: words.keys[row])
+        Self.shards(count: words.count, budget: shardSize - IndexShard.framingBytes, key: words.key) { row in
+            entry(words.city(row), key: words.key(row))
         }
+    }
+
+    /// The JSON of a word shard.
+    public func wordJSON(_ shard: Shard, _ words: WordKeys) -> String {
+        IndexShard.json(entries: shard.range.map { entry(words.city($0), key: words.key($0)).json })
     }
 
     /// Rows `0..<count` cut into shards of at most `budget` bytes of entries; a run of equal keys is never split.
     static func shards(count: Int, budget: Int, key: (Int) -> [UInt8], entry: (Int) -> IndexEntry) -> [Shard] {
         var shards: [Shard] = []
         var start = 0
-        var entries: [String] = []
         var bytes = 0
         var index = 0
         while index < count {
@@ -58,21 +67,16 @@ public struct SearchIndexWriter: Sendable {
             let runKey = key(index)
             var end = index + 1
             while end < count, key(end) == runKey { end += 1 }
-            let run = (index..<end).map { entry($0).json }
-            let runBytes = run.reduce(0) { $0 + $1.utf8.count + 1 }
-            if !entries.isEmpty, bytes + runBytes > budget {
-                shards.append(Shard(range: start..<index, json: IndexShard.json(entries: entries)))
+            let runBytes = (index..<end).reduce(0) { $0 + entry($1).json.utf8.count + 1 }
+            if index > start, bytes + runBytes > budget {
+                shards.append(Shard(range: start..<index))
                 start = index
-                entries = []
                 bytes = 0
             }
-            entries += run
             bytes += runBytes
             index = end
         }
-        if !entries.isEmpty || shards.isEmpty {
-            shards.append(Shard(range: start..<count, json: IndexShard.json(entries: entries)))
-        }
+        if start < count || shards.isEmpty { shards.append(Shard(range: start..<count)) }
         return shards
     }
 
@@ -93,7 +97,7 @@ public struct SearchIndexWriter: Sendable {
         return IndexManifest(
             count: catalog.count, countries: countries.map { String(decoding: $0, as: UTF8.self) },
             unnamed: catalog.exactNameRange([], countryPrefix: []).map { entry($0) }, urls: layout.urlTemplates,
-            exact: exactNames(below: bounds), shards: bounds, words: Self.bounds(wordShards) { words.keys[$0] })
+            exact: exactNames(below: bounds), shards: bounds, words: Self.bounds(wordShards, key: words.key))
     }
 
     /// `IndexManifest.exact`: each name W that a bound starts with, followed by a space or the tab, and the

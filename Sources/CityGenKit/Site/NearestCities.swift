@@ -18,7 +18,22 @@ struct NearestCities: Sendable {
     init(catalog: CityCatalog) {
         let points = catalog.cities.map { Self.unitVector(latitude: $0.latitude, longitude: $0.longitude) }
         let tree = Tree(points)
-        neighbours = Parallel.map(points.indices, chunk: 2048) { tree.nearest(to: $0, count: Self.count) }.flatMap { $0 }
+        // Each task fills its cities' slots of one array: no array per city, even for a moment.
+        var neighbours = [Int32](repeating: -1, count: points.count * Self.count)
+        neighbours.withUnsafeMutableBufferPointer { buffer in
+            let slots = Slots(buffer: buffer)
+            try? Parallel.forEachChunk(points.indices, chunk: 2048) { part in
+                for i in part {
+                    for (k, neighbour) in tree.nearest(to: i, count: Self.count).enumerated() { slots.buffer[i * Self.count + k] = neighbour }
+                }
+            }
+        }
+        self.neighbours = neighbours
+    }
+
+    /// The array being filled, shared by tasks that each write their own slots only.
+    private struct Slots: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Int32>
     }
 
     /// The catalog indices of the nearest other cities of the city at `index`, nearest first.

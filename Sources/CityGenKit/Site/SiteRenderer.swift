@@ -18,7 +18,7 @@ struct SiteRenderer: Sendable {
     /// Where pages go and how they link.
     let layout: SiteLayout
     /// Catalog indices by city id, to render a `Route.city`.
-    let indexByID: [Int: Int]
+    let indexByID: CityIDIndex
     /// `search/favorites.json`, inlined in the home page so the favorites filter loads nothing.
     let favoritesJSON: String
 
@@ -34,7 +34,7 @@ struct SiteRenderer: Sendable {
         self.favorites = favorites
         self.layout = layout
         self.favoritesJSON = favoritesJSON
-        self.countryNames = CountryNames.names(for: Set(catalog.cities.map(\.country)))
+        self.countryNames = CountryNames.names(for: Set(catalog.cities.lazy.map(\.country)))
         self.countries = CountryPlan(catalog: catalog, names: countryNames, pageSize: plan.pageSize)
         self.indexByID = catalog.indicesByID()
     }

@@ -74,11 +74,8 @@ public struct CityCatalog: Sendable {
     }
 
     /// The catalog index of every city, by id.
-    public func indicesByID() -> [Int: Int] {
-        var indices: [Int: Int] = [:]
-        indices.reserveCapacity(cities.count)
-        for (index, city) in cities.enumerated() { indices[city.id] = index }
-        return indices
+    public func indicesByID() -> CityIDIndex {
+        CityIDIndex(cities)
     }
 
     private static func precedes(
