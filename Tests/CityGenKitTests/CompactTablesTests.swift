@@ -1,0 +1,67 @@
+import XCTest
+
+@testable import CityGenKit
+
+/// The tables that replace a value per file or per city with something smaller must answer exactly what the plain
+/// collection they replace would.
+final class CompactTablesTests: XCTestCase {
+    func testARouteListHoldsTheRoutesItWasMadeOfInOrder() {
+        var expected: [Route] = [.indexFavorites, .robots]
+        var list = RouteList(expected)
+        list.append(count: 0) { _ in .notFound }  // an empty part changes nothing
+        list.append(count: 5) { .list(page: $0 + 1, .html) }
+        expected += (1...5).map { .list(page: $0, .html) }
+        var other = RouteList([.home(.markdown)])
+        other.append(count: 3) { .city(id: -$0, .markdown) }
+        list.append(other)
+        expected += [.home(.markdown), .city(id: 0, .markdown), .city(id: -1, .markdown), .city(id: -2, .markdown)]
+        XCTAssertEqual(Array(list), expected)
+        XCTAssertEqual(list.count, expected.count)
+        XCTAssertEqual(list[7], .home(.markdown))
+        XCTAssertTrue(RouteList().isEmpty)
+    }
+
+    func testASiteListsEachOfItsFilesOnce() {
+        let layout = SiteLayout(baseURL: "https://example.org/")
+        let contents = SiteLayout.Contents(
+            formats: [.markdown, .html], listPages: 3, cityIDs: [7, 3, 12], countries: [("FR", 2), ("", 1)], shardCount: 2,
+            wordShardCount: 1, assets: ["style.css"])
+        let routes = Array(layout.routes(contents))
+        XCTAssertEqual(Set(routes).count, routes.count)
+        XCTAssertEqual(Set(routes.map(layout.path)).count, routes.count)
+        for route: Route in [.indexShard(1, .script), .wordShard(0, .json), .list(page: 3, .markdown), .city(id: 12, .html), .sitemap(1), .robots] {
+            XCTAssertTrue(routes.contains(route), "\(route)")
+        }
+        XCTAssertEqual(routes.filter { if case .city = $0 { true } else { false } }.count, 6)
+    }
+
+    func testTheIDIndexFindsEveryCityAndNothingElse() {
+        // Ids that collide in a small table, negative and extreme ones, and a run of neighbours.
+        let ids = [0, -1, 1, Int.max, Int.min, 16, 32, 48, 64, 1 << 40, -(1 << 40)] + Array(1000..<3000)
+        let cities = ids.map { City(id: $0, name: "n\($0)", country: "", latitude: 0, longitude: 0) }
+        let index = CityIDIndex(cities)
+        for (position, id) in ids.enumerated() { XCTAssertEqual(index[id], position, "id \(id)") }
+        for missing in [2, -2, 999, 3000, Int.max - 1, Int.min + 1, 1 << 41] { XCTAssertNil(index[missing], "id \(missing)") }
+        XCTAssertNil(CityIDIndex([])[0])
+    }
+
+    func testWordKeysAreTheSortedKeysOfEveryCity() {
+        let catalog = Fixtures.catalog([
+            (1, "San José", "CR", 0, 0), (2, "San Jose", "US", 0, 0), (3, "Rio de Janeiro", "BR", 0, 0), (4, "Jose", "", 0, 0),
+            (5, "De Aar", "ZA", 0, 0), (6, "Aar", "CH", 0, 0), (7, "New  York", "US", 0, 0), (8, "el  ", "MX", 0, 0),
+            (9, "São João del Rei", "BR", 0, 0), (10, "a b", "", 0, 0),
+        ])
+        let words = WordKeys(catalog: catalog)
+        var expected: [(key: [UInt8], city: Int)] = []
+        for city in 0..<catalog.count {
+            for key in WordKeys.keys(name: catalog.foldedNames[city], country: catalog.foldedCountries[city]) { expected.append((key, city)) }
+        }
+        expected.sort { ByteString.compare($0.key, $1.key) != 0 ? ByteString.compare($0.key, $1.key) < 0 : $0.city < $1.city }
+        XCTAssertGreaterThan(expected.count, 8)
+        XCTAssertEqual(words.count, expected.count)
+        for row in 0..<words.count {
+            XCTAssertEqual(words.key(row), expected[row].key, "row \(row)")
+            XCTAssertEqual(words.city(row), expected[row].city, "row \(row)")
+        }
+    }
+}
