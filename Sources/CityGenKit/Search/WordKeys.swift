@@ -19,8 +19,9 @@ public struct WordKeys: Sendable {
         self.catalog = catalog
         var words: [Word] = []
         for city in 0..<catalog.count {
-            let name = catalog.foldedNames[city]
-            for (offset, byte) in name.enumerated() where byte == 0x20 { words.append(Word(city: Int32(city), start: Int32(offset + 1))) }
+            catalog.foldedNames.withText(city) { name in
+                for (offset, byte) in name.enumerated() where byte == 0x20 { words.append(Word(city: Int32(city), start: Int32(offset + 1))) }
+            }
         }
         words.sort { a, b in
             let order = Self.compare(a, b, catalog)
@@ -49,21 +50,24 @@ public struct WordKeys: Sendable {
 
     /// Compares the keys of `a` and `b` byte by byte without making them (as `ByteString.compare`).
     private static func compare(_ a: Word, _ b: Word, _ catalog: CityCatalog) -> Int {
-        let nameA = catalog.foldedNames[Int(a.city)], nameB = catalog.foldedNames[Int(b.city)]
         let countryA = catalog.foldedCountries[Int(a.city)], countryB = catalog.foldedCountries[Int(b.city)]
         // Byte i of a key (its word to the end of the name, then a space and the country when there is one); -1 past its end.
-        func byte(_ i: Int, _ name: [UInt8], _ start: Int, _ country: [UInt8]) -> Int {
+        func byte(_ i: Int, _ name: UnsafeBufferPointer<UInt8>, _ start: Int, _ country: [UInt8]) -> Int {
             let word = name.count - start
             if i < word { return Int(name[start + i]) }
             if country.isEmpty { return -1 }
             return i == word ? 0x20 : (i - word - 1 < country.count ? Int(country[i - word - 1]) : -1)
         }
-        var i = 0
-        while true {
-            let x = byte(i, nameA, Int(a.start), countryA), y = byte(i, nameB, Int(b.start), countryB)
-            if x != y { return x < y ? -1 : 1 }
-            if x < 0 { return 0 }
-            i += 1
+        return catalog.foldedNames.withText(Int(a.city)) { nameA in
+            catalog.foldedNames.withText(Int(b.city)) { nameB in
+                var i = 0
+                while true {
+                    let x = byte(i, nameA, Int(a.start), countryA), y = byte(i, nameB, Int(b.start), countryB)
+                    if x != y { return x < y ? -1 : 1 }
+                    if x < 0 { return 0 }
+                    i += 1
+                }
+            }
         }
     }
 }

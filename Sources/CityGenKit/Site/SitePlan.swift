@@ -22,7 +22,7 @@ public struct SitePlan: Sendable {
         var firstIndex: [UInt8: Int] = [:]
         var firstOther: Int?
         for index in 0..<catalog.count {
-            guard let byte = catalog.foldedNames[index].first else { continue }
+            guard let byte = catalog.foldedNames.first(index) else { continue }
             if (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) {
                 if firstIndex[byte] == nil { firstIndex[byte] = index }
             } else if byte >= 0x80, firstOther == nil {

@@ -3,7 +3,7 @@ public struct CityCatalog: Sendable {
     /// The cities, sorted by `fold(name)`, `fold(country)`, `name` by scalar values, then `id`.
     public let cities: [City]
     /// `fold(name)` of each city, as UTF-8 bytes, parallel to `cities`.
-    let foldedNames: [[UInt8]]
+    let foldedNames: FoldedTexts
     /// `fold(country)` of each city, as UTF-8 bytes, parallel to `cities`.
     let foldedCountries: [[UInt8]]
     /// What tells apart the cities whose label (`Name, CC`) another city has too (issue 14): their coordinates
@@ -15,13 +15,13 @@ public struct CityCatalog: Sendable {
 
     /// Sorts `cities` into SPEC §3 order.
     public init(_ cities: [City]) {
-        let names = Self.foldAll(cities.map(\.name))
+        let names = FoldedTexts(folding: cities.map(\.name))
         let countries = Self.foldShared(cities.map(\.country))
         let order = cities.indices.sorted { a, b in
             Self.precedes(a, b, cities: cities, names: names, countries: countries)
         }
         self.cities = order.map { cities[$0] }
-        self.foldedNames = order.map { names[$0] }
+        self.foldedNames = names.permuted(by: order)
         self.foldedCountries = order.map { countries[$0] }
         let distinctions = Self.distinctions(self.cities, names: self.foldedNames, countries: self.foldedCountries)
         self.distinctions = distinctions
@@ -37,12 +37,12 @@ public struct CityCatalog: Sendable {
     }
 
     /// Equal labels have equal folded keys, so they lie within one run of equal keys: only runs are compared.
-    private static func distinctions(_ cities: [City], names: [[UInt8]], countries: [[UInt8]]) -> [Distinction?] {
+    private static func distinctions(_ cities: [City], names: FoldedTexts, countries: [[UInt8]]) -> [Distinction?] {
         var result = [Distinction?](repeating: nil, count: cities.count)
         var start = 0
         while start < cities.count {
             var end = start + 1
-            while end < cities.count, names[end] == names[start], countries[end] == countries[start] { end += 1 }
+            while end < cities.count, names.compare(end, start) == 0, countries[end] == countries[start] { end += 1 }
             if end - start > 1 {
                 let byLabel = Dictionary(grouping: start..<end) { cities[$0].label }
                 for group in byLabel.values where group.count > 1 {
@@ -64,11 +64,11 @@ public struct CityCatalog: Sendable {
     func exactNameRange(_ name: [UInt8], countryPrefix: ArraySlice<UInt8>) -> Range<Int> {
         let country = Array(countryPrefix)
         let start = cities.indices.partitionPoint { i in
-            let byName = ByteString.compare(foldedNames[i], name)
+            let byName = foldedNames.compare(i, name)
             return byName < 0 || (byName == 0 && ByteString.compare(foldedCountries[i], country) < 0)
         }
         let end = (start..<cities.count).partitionPoint { i in
-            foldedNames[i] == name && ByteString.hasPrefix(foldedCountries[i], countryPrefix)
+            foldedNames.compare(i, name) == 0 && ByteString.hasPrefix(foldedCountries[i], countryPrefix)
         }
         return start..<end
     }
@@ -79,9 +79,9 @@ public struct CityCatalog: Sendable {
     }
 
     private static func precedes(
-        _ a: Int, _ b: Int, cities: [City], names: [[UInt8]], countries: [[UInt8]]
+        _ a: Int, _ b: Int, cities: [City], names: FoldedTexts, countries: [[UInt8]]
     ) -> Bool {
-        let byName = ByteString.compare(names[a], names[b])
+        let byName = names.compare(a, b)
         if byName != 0 { return byName < 0 }
         let byCountry = ByteString.compare(countries[a], countries[b])
         if byCountry != 0 { return byCountry < 0 }
@@ -100,10 +100,5 @@ public struct CityCatalog: Sendable {
             folded[text] = bytes
             return bytes
         }
-    }
-
-    /// Folds on all cores: folding is most of the sort's cost.
-    private static func foldAll(_ texts: [String]) -> [[UInt8]] {
-        Parallel.map(texts.indices, chunk: 4096) { Array(Fold.fold(texts[$0]).utf8) }
     }
 }
