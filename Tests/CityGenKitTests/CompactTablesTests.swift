@@ -64,4 +64,29 @@ final class CompactTablesTests: XCTestCase {
             XCTAssertEqual(words.city(row), expected[row].city, "row \(row)")
         }
     }
+
+    func testPackedTextsHoldEachTextAndCompareAsByteStrings() {
+        let texts = ["São Paulo", "", "sao", "Zürich", "北京", "a", "ab", "São Paulo"]
+        let folded = PackedTexts(folding: texts)
+        let plain = PackedTexts(texts)
+        XCTAssertEqual(folded.count, texts.count)
+        for (i, text) in texts.enumerated() {
+            XCTAssertEqual(folded[i], Array(Fold.fold(text).utf8), text)
+            XCTAssertEqual(plain.string(i), text)
+            XCTAssertEqual(folded.first(i), Array(Fold.fold(text).utf8).first)
+            for (j, other) in texts.enumerated() {
+                let expected = ByteString.compare(Array(Fold.fold(text).utf8), Array(Fold.fold(other).utf8))
+                XCTAssertEqual(folded.compare(i, j), expected, "\(text) vs \(other)")
+                XCTAssertEqual(folded.compare(i, Array(Fold.fold(other).utf8)), expected, "\(text) vs \(other)")
+            }
+        }
+        let order = [4, 0, 7, 1, 6]
+        let permuted = plain.permuted(by: order)
+        XCTAssertEqual((0..<order.count).map(permuted.string), order.map { texts[$0] })
+        // More texts than one folding task takes.
+        let many = (0..<10_000).map { "Ville \($0) É" }
+        let packed = PackedTexts(folding: many)
+        XCTAssertEqual(packed[9_999], Array("ville 9999 e".utf8))
+        XCTAssertEqual(packed[4_096], Array("ville 4096 e".utf8))
+    }
 }

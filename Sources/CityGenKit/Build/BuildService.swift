@@ -66,8 +66,10 @@ public struct BuildService: Sendable {
         }
         report.steps.append(clock.lap("decode"))
 
-        let catalog = CityCatalog(decoded.cities)
-        decoded.cities = []  // the catalog holds them, sorted
+        let cities = decoded.cities
+        decoded.cities = []  // the catalog holds them, sorted, and frees these
+        let catalog = CityCatalog(consume cities)
+        FreedMemory.release()
         report.steps.append(clock.lap("sort"))
 
         let plan = SitePlan(catalog: catalog, pageSize: options.pageSize)
@@ -84,6 +86,7 @@ public struct BuildService: Sendable {
         report.listPages = plan.pageCount
         report.favoriteCount = favorites.count
         report.shardCount = files.shards.count
+        FreedMemory.release()
         report.steps.append(clock.lap("index and pages"))
 
         if let archive = options.archive {

@@ -7,8 +7,8 @@ struct CountryPlan: Sendable {
         let code: String
         /// What the pages call it: the English name where known, else the code, or "No country".
         let name: String
-        /// Catalog indices of its cities, in list order.
-        let cities: [Int]
+        /// Catalog indices of its cities, in list order (32 bits: 4 MB less at 5× the data).
+        let cities: [Int32]
     }
 
     /// The countries, in order of `name` (folded, then by code).
@@ -20,8 +20,8 @@ struct CountryPlan: Sendable {
     private let numberByCode: [String: Int]
 
     init(catalog: CityCatalog, names: [String: String], pageSize: Int) {
-        var groups: [String: [Int]] = [:]
-        for (index, city) in catalog.cities.enumerated() { groups[city.country, default: []].append(index) }
+        var groups: [String: [Int32]] = [:]
+        for (index, city) in catalog.cities.enumerated() { groups[city.country, default: []].append(Int32(index)) }
         let countries = groups.map { code, cities in
             Country(code: code, name: code.isEmpty ? "No country" : names[code] ?? code, cities: cities)
         }.sorted { a, b in
@@ -34,8 +34,8 @@ struct CountryPlan: Sendable {
         for (number, country) in countries.enumerated() {
             numberByCode[country.code] = number
             for (position, index) in country.cities.enumerated() {
-                countryOfCity[index] = Int32(number)
-                positionInCountry[index] = Int32(position)
+                countryOfCity[Int(index)] = Int32(number)
+                positionInCountry[Int(index)] = Int32(position)
             }
         }
         self.countries = countries
@@ -52,9 +52,9 @@ struct CountryPlan: Sendable {
     func pageCount(_ country: Country) -> Int { max(1, (country.cities.count + pageSize - 1) / pageSize) }
 
     /// The catalog indices on page `page` (from 1) of `country`.
-    func cities(of country: Country, onPage page: Int) -> ArraySlice<Int> {
+    func cities(of country: Country, onPage page: Int) -> [Int] {
         let start = (page - 1) * pageSize
-        return country.cities[min(start, country.cities.count)..<min(country.cities.count, start + pageSize)]
+        return country.cities[min(start, country.cities.count)..<min(country.cities.count, start + pageSize)].map(Int.init)
     }
 
     /// The country of the city at catalog `index`, and the page of it that lists the city.

@@ -1,7 +1,7 @@
-/// The folded names of the catalog's cities (UTF-8) in one byte buffer. An array for each would take about 100
-/// bytes a city (malloc and array headers around a dozen bytes of text: 100 MB at 5× the data); this takes the
-/// text and 4 bytes more.
-struct FoldedTexts: Sendable {
+/// Texts of the catalog's cities (their folded names, their labels) as UTF-8 in one byte buffer. An array or a
+/// long string for each would take about 100 bytes a city (malloc and headers around a dozen bytes of text: 100 MB
+/// at 5× the data); this takes the text and 4 bytes more.
+struct PackedTexts: Sendable {
     private let bytes: [UInt8]
     /// Where each text ends in `bytes`; text `i` starts where text `i - 1` ends.
     private let ends: [UInt32]
@@ -31,6 +31,19 @@ struct FoldedTexts: Sendable {
         self.init(bytes: bytes, ends: ends)
     }
 
+    /// `texts`, as they are.
+    init<Texts: Collection<String>>(_ texts: Texts) {
+        var bytes: [UInt8] = [], ends: [UInt32] = []
+        ends.reserveCapacity(texts.count)
+        for text in texts {
+            bytes += text.utf8
+            ends.append(UInt32(bytes.count))
+        }
+        precondition(bytes.count <= UInt32.max, "more than 4 GB of text")
+        // Grown by doubling, the buffer may be twice its size: kept for the whole build, so copied to its size.
+        self.init(bytes: bytes.capacity > bytes.count + bytes.count / 8 ? Array(bytes[...]) : bytes, ends: ends)
+    }
+
     private init(bytes: [UInt8], ends: [UInt32]) {
         self.bytes = bytes
         self.ends = ends
@@ -39,7 +52,7 @@ struct FoldedTexts: Sendable {
     var count: Int { ends.count }
 
     /// The texts in the order `order` gives (catalog indices into these).
-    func permuted(by order: [Int]) -> FoldedTexts {
+    func permuted(by order: [Int]) -> PackedTexts {
         var bytes: [UInt8] = [], ends: [UInt32] = []
         bytes.reserveCapacity(self.bytes.count)
         ends.reserveCapacity(order.count)
@@ -47,11 +60,14 @@ struct FoldedTexts: Sendable {
             bytes += self.bytes[range(i)]
             ends.append(UInt32(bytes.count))
         }
-        return FoldedTexts(bytes: bytes, ends: ends)
+        return PackedTexts(bytes: bytes, ends: ends)
     }
 
     /// Text `i`, as a new array.
     subscript(i: Int) -> [UInt8] { Array(bytes[range(i)]) }
+
+    /// Text `i`, as a string.
+    func string(_ i: Int) -> String { withText(i) { String(decoding: $0, as: UTF8.self) } }
 
     /// The first byte of text `i`, if it is not empty.
     func first(_ i: Int) -> UInt8? {
