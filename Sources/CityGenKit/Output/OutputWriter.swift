@@ -227,6 +227,9 @@ public final class OutputWriter: Sendable {
             close(state.manifest)
             state.manifest = -1
         }
+        // In place, the stale files go before the manifest that no longer lists them: a build killed in between
+        // leaves them listed (in the manifest written at `begin`), so the next build still removes them.
+        if staging == nil { for stale in removed { unlink(root.path + "/" + stale) } }
         let folder = staging ?? root.path
         guard rename(manifestInProgress, folder + "/" + Self.manifestName) == 0 else {
             throw CityGenError.writeFailed(path: folder + "/" + Self.manifestName, reason: String(cString: strerror(errno)))
@@ -236,7 +239,6 @@ public final class OutputWriter: Sendable {
             try FolderExchange.exchange(staging, root.path)
             FolderExchange.removeTree(staging)
         } else {
-            for stale in removed { unlink(root.path + "/" + stale) }
             unlink(root.path + "/" + Self.markerName)
         }
         state.withLock {
