@@ -120,10 +120,14 @@ public struct BuildService: Sendable {
             let path = layout.path(routes[i]), bytes = files.contents(routes[i])
             return [(path, bytes)] + ContentEncoding.variants(of: path, bytes, encodings)
         }
-        let planned = routes.lazy.map(layout.path).flatMap { [$0] + variantPaths($0) }
-        let folders = Set(routes.lazy.map { layout.path($0) }.compactMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) } })
-        try writer.checkSpace(planned: planned.count, folders: folders.count, sample: sample)
-        try writer.begin(folders: folders, planned: planned)
+        // One pass for the number of files and their folders; the paths themselves only in place (`begin` lists them).
+        var plannedCount = 0, folders = Set<String>()
+        for path in routes.lazy.map(layout.path) {
+            plannedCount += 1 + variantPaths(path).count
+            if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
+        }
+        try writer.checkSpace(planned: plannedCount, folders: folders.count, sample: sample)
+        try writer.begin(folders: folders, planned: routes.lazy.map(layout.path).flatMap { [$0] + variantPaths($0) })
         report.steps.append(clock.lap("prepare output"))
         do {
             // In chunks: enough work per task to keep both cores busy; nothing is kept once written.

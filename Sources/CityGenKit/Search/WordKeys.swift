@@ -35,8 +35,8 @@ public struct WordKeys: Sendable {
 
     /// Key `row`, in sorted order.
     public func key(_ row: Int) -> [UInt8] {
-        let word = words[row], country = catalog.foldedCountries[Int(word.city)]
-        return Array(catalog.foldedNames[Int(word.city)][Int(word.start)...]) + (country.isEmpty ? [] : [0x20] + country)
+        let word = words[row]
+        return Self.key(word: catalog.foldedNames[Int(word.city)][Int(word.start)...], country: catalog.foldedCountries[Int(word.city)])
     }
 
     /// The catalog index of the city of key `row`.
@@ -44,8 +44,12 @@ public struct WordKeys: Sendable {
 
     /// The word keys of one city, from its folded name (words separated by single spaces) and country.
     public static func keys(name: [UInt8], country: [UInt8]) -> [[UInt8]] {
-        let country = country.isEmpty ? [] : [0x20] + country
-        return name.indices.filter { name[$0] == 0x20 }.map { Array(name[($0 + 1)...]) + country }
+        name.indices.filter { name[$0] == 0x20 }.map { key(word: name[($0 + 1)...], country: country) }
+    }
+
+    /// The key of the word that starts `word` (the rest of the folded name): it, then a space and the country.
+    private static func key(word: ArraySlice<UInt8>, country: [UInt8]) -> [UInt8] {
+        Array(word) + (country.isEmpty ? [] : [0x20] + country)
     }
 
     /// Compares the keys of `a` and `b` byte by byte without making them (as `ByteString.compare`).

@@ -83,23 +83,12 @@ struct PackedTexts: Sendable {
 
     /// Texts `i` and `j` compared by bytes (`ByteString.compare`).
     func compare(_ i: Int, _ j: Int) -> Int {
-        let a = range(i), b = range(j)
-        return bytes.withUnsafeBufferPointer { buffer in
-            for k in 0..<min(a.count, b.count) where buffer[a.lowerBound + k] != buffer[b.lowerBound + k] {
-                return buffer[a.lowerBound + k] < buffer[b.lowerBound + k] ? -1 : 1
-            }
-            return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
-        }
+        withText(i) { a in withText(j) { b in ByteString.compare(a, b) } }
     }
 
     /// Text `i` compared with `other` by bytes.
     func compare(_ i: Int, _ other: [UInt8]) -> Int {
-        withText(i) { text in
-            other.withUnsafeBufferPointer { other in
-                for k in 0..<min(text.count, other.count) where text[k] != other[k] { return text[k] < other[k] ? -1 : 1 }
-                return text.count == other.count ? 0 : (text.count < other.count ? -1 : 1)
-            }
-        }
+        withText(i) { text in other.withUnsafeBufferPointer { ByteString.compare(text, $0) } }
     }
 
     private func range(_ i: Int) -> Range<Int> {
