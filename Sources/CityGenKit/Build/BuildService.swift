@@ -131,21 +131,24 @@ public struct BuildService: Sendable {
         report.steps.append(clock.lap("prepare output"))
         do {
             // In chunks: enough work per task to keep both cores busy; nothing is kept once written.
-            try Parallel.forEach(routes.indices, chunk: 256) { i in
-                let path = layout.path(routes[i])
-                if !rendered.contains(routes[i]), let record = kept[path] ?? nil, try writer.keep(path, record: record) {
-                    // Its precompressed files are as old as it: kept too, or written when they cannot be.
-                    for variant in variantPaths(path) {
-                        guard try (kept[variant] ?? nil).map({ try writer.keep(variant, record: $0) }) != true else { continue }
-                        for encoded in ContentEncoding.variants(of: path, files.contents(routes[i]), encodings) where encoded.path == variant {
-                            try writer.write(encoded.bytes, to: encoded.path)
+            try Parallel.forEachChunk(routes.indices, chunk: 256) { chunk in
+                var texts: SiteRenderer.CityTexts?
+                for i in chunk {
+                    let path = layout.path(routes[i])
+                    if !rendered.contains(routes[i]), let record = kept[path] ?? nil, try writer.keep(path, record: record) {
+                        // Its precompressed files are as old as it: kept too, or written when they cannot be.
+                        for variant in variantPaths(path) {
+                            guard try (kept[variant] ?? nil).map({ try writer.keep(variant, record: $0) }) != true else { continue }
+                            for encoded in ContentEncoding.variants(of: path, files.contents(routes[i]), encodings) where encoded.path == variant {
+                                try writer.write(encoded.bytes, to: encoded.path)
+                            }
                         }
+                        continue
                     }
-                    return
+                    let bytes = files.contents(routes[i], reusing: &texts)
+                    try writer.write(bytes, to: path)
+                    for variant in ContentEncoding.variants(of: path, bytes, encodings) { try writer.write(variant.bytes, to: variant.path) }
                 }
-                let bytes = files.contents(routes[i])
-                try writer.write(bytes, to: path)
-                for variant in ContentEncoding.variants(of: path, bytes, encodings) { try writer.write(variant.bytes, to: variant.path) }
             }
             report.steps.append(clock.lap(!onlyFavoritesChanged ? "render and write" : "render: favorites"))
             try writer.finish(summary: report.summary(fingerprint: fingerprint, basis: basis, favoriteIDs: favoriteIDs))
@@ -187,8 +190,8 @@ public struct BuildService: Sendable {
         let encodings = options.precompress
         // Each page with its precompressed files, which sort right after it (`a.html`, `a.html.br`, `a.html.gz`).
         let render = { @Sendable (block: Range<Int>) in
-            Parallel.map(block, chunk: 128) { i in
-                let path = paths[order[i]], bytes = files.contents(routes[order[i]])
+            Parallel.map(block, chunk: 128, carrying: nil as SiteRenderer.CityTexts?) { i, texts in
+                let path = paths[order[i]], bytes = files.contents(routes[order[i]], reusing: &texts)
                 return [(path: path, bytes: bytes)] + ContentEncoding.variants(of: path, bytes, encodings)
             }
         }

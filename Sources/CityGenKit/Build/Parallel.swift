@@ -28,9 +28,18 @@ enum Parallel {
 
     /// `range.map(transform)`, computed on all cores.
     static func map<T: Sendable>(_ range: Range<Int>, chunk: Int = 1024, _ transform: @Sendable (Int) -> T) -> [T] {
+        map(range, chunk: chunk, carrying: ()) { i, _ in transform(i) }
+    }
+
+    /// `range.map(transform)`, computed on all cores; each chunk's calls share a `state` that starts as `initial`
+    /// (what one element can pass on to the next).
+    static func map<T: Sendable, State: Sendable>(
+        _ range: Range<Int>, chunk: Int = 1024, carrying initial: State, _ transform: @Sendable (Int, inout State) -> T
+    ) -> [T] {
         let parts = Locked<[Int: [T]]>([:])
         try? forEachChunk(range, chunk: chunk) { part in
-            let mapped = part.map(transform)
+            var state = initial
+            let mapped = part.map { transform($0, &state) }
             parts.withLock { $0[part.lowerBound] = mapped }
         }
         return parts.withLock { parts in parts.keys.sorted().flatMap { parts[$0]! } }

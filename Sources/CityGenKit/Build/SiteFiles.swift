@@ -88,6 +88,13 @@ struct SiteFiles: Sendable {
 
     /// The bytes of the file at `route`.
     func contents(_ route: Route) -> [UInt8] {
+        var texts: SiteRenderer.CityTexts?
+        return contents(route, reusing: &texts)
+    }
+
+    /// The bytes of the file at `route`; `texts` carries what the detail pages of one city share, for a caller that
+    /// renders the routes in order (each city's formats are next to each other).
+    func contents(_ route: Route, reusing texts: inout SiteRenderer.CityTexts?) -> [UInt8] {
         switch route {
         case .indexManifest(.json): Array(manifestJSON.utf8)
         case .indexManifest(.script): script(route, manifestJSON)
@@ -102,7 +109,7 @@ struct SiteFiles: Sendable {
             Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: sitemapPages.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
         case .robots: Array("User-agent: *\nAllow: /\nSitemap: \(layout.url(.sitemapIndex) ?? "")\n".utf8)
         case .cityData(let n): Array(renderer.compactDataFile(n, cities: compactData[n]).utf8)
-        case .home, .favorites, .list, .city, .cityViewer, .countryIndex, .country, .notFound: renderer.page(route)
+        case .home, .favorites, .list, .city, .cityViewer, .countryIndex, .country, .notFound: renderer.page(route, reusing: &texts)
         }
     }
 

@@ -213,11 +213,13 @@ public struct SiteLayout: Sendable, Equatable {
             if cityFolders == .compact && format == .html {
                 routes.append([.cityViewer])
                 routes.append(count: Self.compactDataFiles(cities: contents.cityIDs.count), Route.cityData)
-            } else {
-                routes.append(cityPages(contents, format))
             }
             routes.append(countryPages(contents, format))
         }
+        // The detail pages, each city's formats one after the other: what they share is made once for both.
+        let detailFormats = contents.formats.filter { !(cityFolders == .compact && $0 == .html) }
+        let ids = contents.cityIDs
+        routes.append(count: ids.count * detailFormats.count) { .city(id: ids[$0 / detailFormats.count], detailFormats[$0 % detailFormats.count]) }
         if contents.formats.contains(.html) {
             routes.append(contents.assets.map(Route.asset) + [.notFound])
             if baseURL != nil {

@@ -4,7 +4,7 @@ extension SiteRenderer {
     /// Namesakes shown on a detail page; a larger group links to the list page where it starts.
     static let namesakeLimit = 20
 
-    /// What a detail page shows, computed once for either way of writing it.
+    /// What a detail page shows in one format: its `CityTexts` and its links.
     struct CityFacts {
         let city: City
         /// The city's label, with its distinction where another city has the same label.
@@ -30,54 +30,82 @@ extension SiteRenderer {
         let namesakesHref: String
     }
 
-    func city(at index: Int, _ format: PageFormat) -> [UInt8] {
-        let facts = cityFacts(index, format)
+    /// What a detail page shows in every format, computed once for a city whose pages are rendered one after
+    /// the other (the site lists each city's formats together): labels, coordinates, distances, namesakes.
+    struct CityTexts {
+        let index: Int
+        let label: String
+        let latitude: String, longitude: String, dms: String
+        let osmURL: String, embedURL: String
+        let previous: (index: Int, label: String)?, next: (index: Int, label: String)?
+        /// The run of cities with the same folded name, the city's own included.
+        let run: Range<Int>
+        let namesakes: [(index: Int, label: String, coordinates: String, countryName: String)]
+        let nearby: [(index: Int, label: String, distance: String, direction: String)]
+    }
+
+    func city(at index: Int, _ format: PageFormat, reusing texts: inout CityTexts?) -> [UInt8] {
+        let facts = cityFacts(index, format, reusing: &texts)
         var context = cityContext(facts)
         if format == .html { context[.jsonLD] = .text(jsonLD(facts)) }
         return render("city", context, facts.route)
     }
 
-    func cityFacts(_ index: Int, _ format: PageFormat) -> CityFacts {
+    /// The texts of the city at `index`: `texts` when they are that city's, else made and left in `texts`.
+    func cityTexts(_ index: Int, reusing texts: inout CityTexts?) -> CityTexts {
+        if let texts, texts.index == index { return texts }
         let city = catalog.cities[index]
-        let route = Route.city(id: city.id, format)
         let lat = Coordinate.format(city.latitude), lon = Coordinate.format(city.longitude)
         let box = Coordinate.boundingBox(latitude: city.latitude, longitude: city.longitude)
-        let links = layout.links(from: route)
-        let href = { (i: Int) in links.href(to: .city(id: catalog.cities[i].id, format)) }
-        let neighbour = { (i: Int) in (label: catalog.label(i), href: href(i)) }
-
         let run = catalog.exactNameRange(catalog.foldedNames[index], countryPrefix: [])
         let start = max(run.lowerBound, min(index - Self.namesakeLimit / 2, run.upperBound - Self.namesakeLimit - 1))
         let window = start..<min(run.upperBound, start + Self.namesakeLimit + 1)
-        let namesakes = window.filter { $0 != index }.prefix(Self.namesakeLimit).map { i in
-            let other = catalog.cities[i]
-            return (
-                label: catalog.label(i), href: href(i),
-                coordinates: Coordinate.display(latitude: other.latitude, longitude: other.longitude),
-                countryName: countryNames[other.country] ?? other.country
-            )
-        }
-        return CityFacts(
-            city: city, label: catalog.label(index), cityData: format == .html ? cityData(index) : "", route: route, format: format, latitude: lat, longitude: lon,
+        let made = CityTexts(
+            index: index, label: catalog.label(index), latitude: lat, longitude: lon,
             dms: Coordinate.dms(latitude: city.latitude, longitude: city.longitude),
-            countryName: countryNames[city.country], favorite: favorites.contains(index),
             osmURL: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)",
             embedURL: "https://www.openstreetmap.org/export/embed.html?bbox=\(box)&layer=mapnik&marker=\(lat),\(lon)",
-            listPage: plan.page(ofCityAt: index), listHref: listRowHref(index, from: links),
-            countryHref: countryRowHref(index, from: links),
-            previous: index > 0 ? neighbour(index - 1) : nil,
-            next: index + 1 < catalog.count ? neighbour(index + 1) : nil,
-            namesakes: Array(namesakes),
+            previous: index > 0 ? (index - 1, catalog.label(index - 1)) : nil,
+            next: index + 1 < catalog.count ? (index + 1, catalog.label(index + 1)) : nil,
+            run: run,
+            namesakes: window.filter { $0 != index }.prefix(Self.namesakeLimit).map { i in
+                let other = catalog.cities[i]
+                return (
+                    index: i, label: catalog.label(i), coordinates: Coordinate.display(latitude: other.latitude, longitude: other.longitude),
+                    countryName: countryNames[other.country] ?? other.country
+                )
+            },
             nearby: nearest.of(index).map { i in
                 let other = catalog.cities[i]
                 let distance = NearestCities.distance(from: city, to: other)
                 return (
-                    label: catalog.label(i), href: href(i), distance: Digits.oneDecimal(distance),
+                    index: i, label: catalog.label(i), distance: Digits.oneDecimal(distance),
                     direction: distance == 0 ? "" : NearestCities.direction(from: city, to: other)
                 )
-            },
-            namesakeCount: run.count - 1, namesakesMore: run.count - 1 - namesakes.count,
-            namesakesHref: listRowHref(run.lowerBound, from: links)
+            })
+        texts = made
+        return made
+    }
+
+    func cityFacts(_ index: Int, _ format: PageFormat, reusing memo: inout CityTexts?) -> CityFacts {
+        let texts = cityTexts(index, reusing: &memo)
+        let city = catalog.cities[index]
+        let route = Route.city(id: city.id, format)
+        let links = layout.links(from: route)
+        let href = { (i: Int) in links.href(to: .city(id: catalog.cities[i].id, format)) }
+        let neighbour = { (n: (index: Int, label: String)) in (label: n.label, href: href(n.index)) }
+        return CityFacts(
+            city: city, label: texts.label, cityData: format == .html ? cityData(index) : "", route: route, format: format,
+            latitude: texts.latitude, longitude: texts.longitude, dms: texts.dms,
+            countryName: countryNames[city.country], favorite: favorites.contains(index),
+            osmURL: texts.osmURL, embedURL: texts.embedURL,
+            listPage: plan.page(ofCityAt: index), listHref: listRowHref(index, from: links),
+            countryHref: countryRowHref(index, from: links),
+            previous: texts.previous.map(neighbour), next: texts.next.map(neighbour),
+            namesakes: texts.namesakes.map { (label: $0.label, href: href($0.index), coordinates: $0.coordinates, countryName: $0.countryName) },
+            nearby: texts.nearby.map { (label: $0.label, href: href($0.index), distance: $0.distance, direction: $0.direction) },
+            namesakeCount: texts.run.count - 1, namesakesMore: texts.run.count - 1 - texts.namesakes.count,
+            namesakesHref: listRowHref(texts.run.lowerBound, from: links)
         )
     }
 
@@ -172,8 +200,9 @@ extension SiteRenderer {
     /// here), with links from `city.html`; as a script for `file://`: `citygenCities(n, {"id": [title, html]})`.
     func compactDataFile(_ n: Int, cities: [Int]) -> String {
         var js = "citygenCities(\(n),{"
+        var texts: CityTexts?
         for (k, index) in cities.enumerated() {
-            let facts = cityFacts(index, .html)
+            let facts = cityFacts(index, .html, reusing: &texts)
             let html = String(decoding: CommonMark.html(from: templates.markdown("city", cityContext(facts))), as: UTF8.self)
             js += (k == 0 ? "" : ",\n") + JSONText.quoted(String(facts.city.id)) + ":["
                 + JSONText.quoted("\(facts.label) · \(title)") + "," + JSONText.quoted(html) + "]"

@@ -40,12 +40,13 @@ struct SiteRenderer: Sendable {
     }
 
     /// The UTF-8 text of the page at `route` (pages only: home, favorites, list, city and not-found pages).
-    func page(_ route: Route) -> [UInt8] {
+    /// The page at `route`; `texts` carries what a city's detail pages share from one format to the next.
+    func page(_ route: Route, reusing texts: inout CityTexts?) -> [UInt8] {
         switch route {
         case .home(let format): home(format)
         case .favorites(let format): favoritesPage(format)
         case .list(let page, let format): list(page: page, format)
-        case .city(let id, let format): city(at: indexByID[id]!, format)
+        case .city(let id, let format): city(at: indexByID[id]!, format, reusing: &texts)
         case .countryIndex(let format): countryIndex(format)
         case .country(let code, let page, let format): country(code, page: page, format)
         case .notFound: notFoundPage()
@@ -87,7 +88,8 @@ struct SiteRenderer: Sendable {
     /// The first city of the list, shown in the home page's detail panel before any search (issue 14: the split
     /// view is never blank, and the panel's heading never empty).
     private func firstCity(from links: SiteLayout.Links) -> TemplateContext {
-        let facts = cityFacts(0, .html)
+        var texts: CityTexts?
+        let facts = cityFacts(0, .html, reusing: &texts)
         return [
             .labelHTML: .text(HTMLEscaping.escape(facts.label)),
             .coordinates: .text(Coordinate.display(latitude: facts.city.latitude, longitude: facts.city.longitude)),
