@@ -94,6 +94,7 @@ extension CommonMark {
 extension SiteRenderer {
     /// The page at `route` as text.
     func text(_ route: Route) -> String {
-        String(decoding: page(route), as: UTF8.self)
+        var texts: CityTexts?
+        return String(decoding: page(route, reusing: &texts), as: UTF8.self)
     }
 }
