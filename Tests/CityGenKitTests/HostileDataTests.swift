@@ -105,6 +105,24 @@ final class HostileDataTests: SiteTestCase {
         }
         XCTAssertGreaterThan(decodedRounds, 20, "enough mutations decoded to exercise the renderer")
     }
+
+    func testJSONTextEscapesWhatCouldEndAScriptAndReadsBackAsTheSameText() throws {
+        let cases: [(String, String)] = [
+            ("plain", #""plain""#), ("", #""""#), ("Zürich 東京", #""Zürich 東京""#),
+            ("a\"b\\c", #""a\"b\\c""#), ("</script><!--&", #""\u003c/script\u003e\u003c!--\u0026""#),
+            ("tab\tline\nret\r", #""tab\tline\nret\r""#), ("\u{0}\u{8}\u{1F}\u{7F}", #""\u0000\u0008\u001f\u007f""#),
+            ("a\u{2028}b\u{2029}", #""a\u2028b\u2029""#), ("\u{2027}\u{202A}", "\"\u{2027}\u{202A}\""),
+        ]
+        for (text, expected) in cases {
+            let quoted = JSONText.quoted(text)
+            XCTAssertEqual(quoted, expected, text.debugDescription)
+            let decoded = try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: .fragmentsAllowed) as? String
+            XCTAssertEqual(decoded, text, text.debugDescription)
+            var appended = Array("x".utf8)
+            JSONText.appendQuoted(text, to: &appended)
+            XCTAssertEqual(appended, Array(("x" + expected).utf8))
+        }
+    }
 }
 
 /// Checks that an HTML page holds only the markup citygen's templates make: known tags with known attributes,

@@ -37,9 +37,9 @@ final class SearchIndexTests: SiteTestCase {
         }
         for (n, shard) in shards.enumerated() {
             let json = writer.json(shard)
-            XCTAssertLessThanOrEqual(json.utf8.count, 1024)
+            XCTAssertLessThanOrEqual(json.count, 1024)
             let file = try Data(contentsOf: folder.appendingPathComponent("site/search/shards/\(n).json"))
-            XCTAssertEqual(file, Data(json.utf8))
+            XCTAssertEqual(file, Data(json))
             XCTAssertNotNil(try JSONSerialization.jsonObject(with: file))
             let script = try String(contentsOf: folder.appendingPathComponent("site/search/shards/\(n).js"), encoding: .utf8)
             XCTAssertTrue(script.hasPrefix("citygenIndex(\"shards/\(n)\",{\"version\":\(IndexManifest.formatVersion),"), script)

@@ -97,10 +97,10 @@ struct SiteFiles: Sendable {
     func contents(_ route: Route, reusing texts: inout SiteRenderer.CityTexts?) -> [UInt8] {
         switch route {
         case .indexManifest(.json): Array(manifestJSON.utf8)
-        case .indexManifest(.script): script(route, manifestJSON)
-        case .indexShard(let n, .json): Array(index.json(shards[n]).utf8)
+        case .indexManifest(.script): script(route, Array(manifestJSON.utf8))
+        case .indexShard(let n, .json): index.json(shards[n])
         case .indexShard(let n, .script): script(route, index.json(shards[n]))
-        case .wordShard(let n, .json): Array(index.wordJSON(wordShards[n], words).utf8)
+        case .wordShard(let n, .json): index.wordJSON(wordShards[n], words)
         case .wordShard(let n, .script): script(route, index.wordJSON(wordShards[n], words))
         case .indexFavorites: Array(favoritesJSON.utf8)
         case .asset(let name): renderer.templates.assets[name] ?? []
@@ -113,7 +113,7 @@ struct SiteFiles: Sendable {
         }
     }
 
-    private func script(_ route: Route, _ json: String) -> [UInt8] {
-        Array(SearchIndexWriter.script(name: layout.indexName(route), json: json).utf8)
+    private func script(_ route: Route, _ json: [UInt8]) -> [UInt8] {
+        SearchIndexWriter.script(name: layout.indexName(route), json: json)
     }
 }

@@ -35,9 +35,39 @@ public struct IndexEntry: Sendable, Equatable, Codable {
 
     /// The row as JSON, coordinates with `Coordinate.format`'s fixed precision.
     public var json: String {
-        "[\(id),\(JSONText.quoted(name)),\(JSONText.quoted(country)),\(Coordinate.format(latitude)),"
-            + "\(Coordinate.format(longitude)),\(JSONText.quoted(String(decoding: key, as: UTF8.self)))"
-            + (distinction.map { ",\($0.rawValue)]" } ?? "]")
+        var out: [UInt8] = []
+        appendJSON(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `json` to `out`.
+    func appendJSON(to out: inout [UInt8]) {
+        Self.appendFields(id: id, name: name, country: country, latitude: latitude, longitude: longitude, to: &out)
+        out.append(UInt8(ascii: ","))
+        JSONText.appendQuoted(String(decoding: key, as: UTF8.self), to: &out)
+        if let distinction { out += ",\(distinction.rawValue)".utf8 }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// `[id,"name","country",lat,lon]`: a row's first five fields, what a page's city data holds when its label
+    /// is unique.
+    static func appendShortJSON(id: Int, name: String, country: String, latitude: Double, longitude: Double, to out: inout [UInt8]) {
+        appendFields(id: id, name: name, country: country, latitude: latitude, longitude: longitude, to: &out)
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// `[id,"name","country",lat,lon`, the row so far.
+    private static func appendFields(id: Int, name: String, country: String, latitude: Double, longitude: Double, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        out += String(id).utf8
+        out.append(UInt8(ascii: ","))
+        JSONText.appendQuoted(name, to: &out)
+        out.append(UInt8(ascii: ","))
+        JSONText.appendQuoted(country, to: &out)
+        out.append(UInt8(ascii: ","))
+        out += Coordinate.format(latitude).utf8
+        out.append(UInt8(ascii: ","))
+        out += Coordinate.format(longitude).utf8
     }
 
     public init(from decoder: Decoder) throws {

@@ -11,11 +11,18 @@ public struct IndexShard: Sendable, Equatable, Codable {
     static let framingBytes = IndexShard(entries: []).json.utf8.count
 
     /// `{"version":1,"entries":[…]}` and a newline.
-    public var json: String { Self.json(entries: entries.map(\.json)) }
+    public var json: String { String(decoding: Self.json(rows: entries.indices) { entries[$0].appendJSON(to: &$1) }, as: UTF8.self) }
 
-    /// The JSON of a shard whose entries are already encoded.
-    static func json(entries: [String]) -> String {
-        "{\"version\":\(IndexManifest.formatVersion),\"entries\":[" + entries.joined(separator: ",") + "]}\n"
+    /// The JSON of a shard of `rows`, each appended by `appendRow` (a row, and the shard so far).
+    static func json(rows: Range<Int>, _ appendRow: (Int, inout [UInt8]) -> Void) -> [UInt8] {
+        var json = Array("{\"version\":\(IndexManifest.formatVersion),\"entries\":[".utf8)
+        json.reserveCapacity(BuildOptions.Defaults.shardSize + 64)
+        for row in rows {
+            if row != rows.lowerBound { json.append(UInt8(ascii: ",")) }
+            appendRow(row, &json)
+        }
+        json += "]}\n".utf8
+        return json
     }
 
     /// Reads a shard file, checking its version.

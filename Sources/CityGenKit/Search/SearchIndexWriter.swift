@@ -39,8 +39,8 @@ public struct SearchIndexWriter: Sendable {
     }
 
     /// The JSON of a prefix shard.
-    public func json(_ shard: Shard) -> String {
-        IndexShard.json(entries: shard.range.map { entry($0).json })
+    public func json(_ shard: Shard) -> [UInt8] {
+        IndexShard.json(rows: shard.range) { entry($0).appendJSON(to: &$1) }
     }
 
     /// The shards of the word index (SPEC §4b): the cities' word keys in order, each row a city with the word key
@@ -52,8 +52,8 @@ public struct SearchIndexWriter: Sendable {
     }
 
     /// The JSON of a word shard.
-    public func wordJSON(_ shard: Shard, _ words: WordKeys) -> String {
-        IndexShard.json(entries: shard.range.map { entry(words.city($0), key: words.key($0)).json })
+    public func wordJSON(_ shard: Shard, _ words: WordKeys) -> [UInt8] {
+        IndexShard.json(rows: shard.range) { entry(words.city($0), key: words.key($0)).appendJSON(to: &$1) }
     }
 
     /// Rows `0..<count` cut into shards of at most `budget` bytes of entries; a run of equal keys is never split.
@@ -62,12 +62,17 @@ public struct SearchIndexWriter: Sendable {
         var start = 0
         var bytes = 0
         var index = 0
+        var row: [UInt8] = []  // one row's JSON at a time, to count its bytes
         while index < count {
             // The run of rows with this key: they go into one shard together.
             let runKey = key(index)
             var end = index + 1
             while end < count, key(end) == runKey { end += 1 }
-            let runBytes = (index..<end).reduce(0) { $0 + entry($1).json.utf8.count + 1 }
+            let runBytes = (index..<end).reduce(0) { total, i in
+                row.removeAll(keepingCapacity: true)
+                entry(i).appendJSON(to: &row)
+                return total + row.count + 1
+            }
             if index > start, bytes + runBytes > budget {
                 shards.append(Shard(range: start..<index))
                 start = index
@@ -135,7 +140,13 @@ public struct SearchIndexWriter: Sendable {
 
     /// The script twin of a JSON file, for pages opened from `file://`, where `fetch` of local files is
     /// blocked: `citygenIndex(<name>, <json>);`.
-    public static func script(name: String, json: String) -> String {
-        "citygenIndex(\(JSONText.quoted(name)),\(json.hasSuffix("\n") ? String(json.dropLast()) : json));\n"
+    public static func script(name: String, json: [UInt8]) -> [UInt8] {
+        var script = Array("citygenIndex(".utf8)
+        script.reserveCapacity(json.count + name.utf8.count + 24)
+        JSONText.appendQuoted(name, to: &script)
+        script.append(UInt8(ascii: ","))
+        script += json.last == UInt8(ascii: "\n") ? json.dropLast() : json[...]
+        script += ");\n".utf8
+        return script
     }
 }

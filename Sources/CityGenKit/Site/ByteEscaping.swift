@@ -16,6 +16,17 @@ extension ByteEscaping {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// UTF-8 `bytes` escaped: themselves when nothing needs escaping.
+    static func escape(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard buffer.contains(where: needsEscaping) else { return bytes }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            appendEscaping(buffer, to: &out)
+            return out
+        }
+    }
+
     /// Appends `text` escaped like `escape` to `out`, a page being rendered.
     static func append(_ text: String, to out: inout [UInt8]) {
         var text = text

@@ -2,30 +2,51 @@
 /// escapes, `<`, `>`, `&`, U+2028 and U+2029 are written as `\u` escapes.
 public enum JSONText {
     public static func quoted(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { bytes in
-            // Most names need no escape at all (U+2028/U+2029 start with 0xE2).
-            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xE2 || escapes[Int($0)] }) else {
-                return "\"" + String(decoding: bytes, as: UTF8.self) + "\""
-            }
-            var out = ""
-            out.reserveCapacity(bytes.count + 8)
-            for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case "<", ">", "&", "\u{2028}", "\u{2029}", "\u{0}"..."\u{1F}", "\u{7F}":
-                    let hex = String(scalar.value, radix: 16, uppercase: false)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return "\"" + out + "\""
-        }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// Appends `text` as `quoted` writes it to `out`, byte by byte: the index rows and the pages' city data are
+    /// written this way, one append each instead of a string per value.
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        out.append(UInt8(ascii: "\""))
+        text.withUTF8 { bytes in
+            var i = 0, plain = 0  // bytes[plain..<i] are copied as they are, in one append
+            while i < bytes.count {
+                let byte = bytes[i]
+                let special = byte < 0x20 || byte == 0x7F || escapes[Int(byte)]
+                let separator = byte == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
+                guard special || separator else {
+                    i += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
+                switch byte {
+                case _ where separator: appendUnicodeEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+                case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                default: appendUnicodeEscape(UInt32(byte), to: &out)
+                }
+                i += separator ? 3 : 1
+                plain = i
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `\u` and four lowercase hex digits.
+    private static func appendUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
+        out += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
+        for shift in stride(from: 12, through: 0, by: -4) { out.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)]) }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The ASCII bytes that are escaped: `"`, `\`, `<`, `>`, `&`.
     private static let escapes: [Bool] = (0..<256).map { Set("\"\\<>&".utf8).contains(UInt8($0)) }

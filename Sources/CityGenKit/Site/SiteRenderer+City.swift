@@ -10,7 +10,7 @@ extension SiteRenderer {
         /// The city's label, with its distinction where another city has the same label.
         let label: String
         /// What its favorite toggle saves (`SiteRenderer.cityData`).
-        let cityData: String
+        let cityData: [UInt8]
         let route: Route
         let format: PageFormat
         let latitude: String, longitude: String, dms: String
@@ -95,7 +95,7 @@ extension SiteRenderer {
         let href = { (i: Int) in links.href(to: .city(id: catalog.cities[i].id, format)) }
         let neighbour = { (n: (index: Int, label: String)) in (label: n.label, href: href(n.index)) }
         return CityFacts(
-            city: city, label: texts.label, cityData: format == .html ? cityData(index) : "", route: route, format: format,
+            city: city, label: texts.label, cityData: format == .html ? cityData(index) : [], route: route, format: format,
             latitude: texts.latitude, longitude: texts.longitude, dms: texts.dms,
             countryName: countryNames[city.country], favorite: favorites.contains(index),
             osmURL: texts.osmURL, embedURL: texts.embedURL,
@@ -141,7 +141,7 @@ extension SiteRenderer {
             .mapTitleHTML: html ? .text(HTMLEscaping.escape("Map of \(city.label)")) : nil,
             .listPage: .text(Digits.grouped(facts.listPage)),
             .listHref: .text(facts.listHref),
-            .cityData: html ? .text(facts.cityData) : nil,
+            .cityData: html ? .bytes(facts.cityData) : nil,
             .countryHref: .text(facts.countryHref),
             .previous: facts.previous.map(link),
             .next: facts.next.map(link),

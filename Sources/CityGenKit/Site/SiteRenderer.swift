@@ -168,20 +168,22 @@ struct SiteRenderer: Sendable {
             .coordinates: .text(Coordinate.display(latitude: city.latitude, longitude: city.longitude)),
             .href: .text(page.href(to: .city(id: city.id, page.page.format!))),
             .favorite: .flag(favorites.contains(index)),
-            .cityData: page.page.format == .html ? .text(cityData(index)) : nil,
+            .cityData: page.page.format == .html ? .bytes(cityData(index)) : nil,
         ]
     }
 
     /// What a favorite toggle saves of the city at `index`, escaped for an HTML attribute: `[id,"name","CC",lat,lon]`,
     /// or the whole index entry where the city has a distinction, so that saved favorites show it too.
-    func cityData(_ index: Int) -> String {
-        let city = catalog.cities[index]
-        guard catalog.distinctions[index] != nil else {
-            return HTMLEscaping.escape(
-                "[\(city.id),\(JSONText.quoted(city.name)),\(JSONText.quoted(city.country)),\(Coordinate.format(city.latitude)),"
-                    + "\(Coordinate.format(city.longitude))]")
+    func cityData(_ index: Int) -> [UInt8] {
+        var json: [UInt8] = []
+        json.reserveCapacity(96)
+        if catalog.distinctions[index] != nil {
+            searchEntry(index).appendJSON(to: &json)
+        } else {
+            let city = catalog.cities[index]
+            IndexEntry.appendShortJSON(id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, to: &json)
         }
-        return HTMLEscaping.escape(searchEntry(index).json)
+        return HTMLEscaping.escape(json)
     }
 
     /// The search index's entry of the city at `index`.
