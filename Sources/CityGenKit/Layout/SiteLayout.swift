@@ -87,12 +87,16 @@ public struct SiteLayout: Sendable, Equatable {
     /// `{id}` is its id and `{id%n}` the id's remainder by n (never negative); `shard`, a shard's name relative to
     /// the index folder without extension, where `{n}` is its number; `word`, the same for a word shard.
     public var urlTemplates: [String: String] {
-        let city = switch cityFolders {
+        ["city": cityURLTemplate, "shard": Self.shardFolder + "{n}", "word": Self.wordFolder + "{n}"]
+    }
+
+    /// `urlTemplates["city"]`, which every page gets (as `cityURL`, after its `root`).
+    public var cityURLTemplate: String {
+        switch cityFolders {
         case .flat: "city/{id}.html"
         case .remainder(let n): "city/{id%\(n)}/{id}.html"
         case .compact: "city.html?id={id}"
         }
-        return ["city": city, "shard": Self.shardFolder + "{n}", "word": Self.wordFolder + "{n}"]
     }
 
     // MARK: Links

@@ -21,6 +21,8 @@ struct SiteRenderer: Sendable {
     let indexByID: CityIDIndex
     /// `search/favorites.json`, inlined in the home page so the favorites filter loads nothing.
     let favoritesJSON: String
+    /// `frame` of the detail pages, by format: all of them are as deep below `city/`, and link to nothing in it.
+    let detailFrames: [PageFormat: TemplateContext]
 
     init(
         catalog: CityCatalog, plan: SitePlan, templates: TemplateSet, title: String, favorites: Set<Int> = [],
@@ -37,6 +39,8 @@ struct SiteRenderer: Sendable {
         self.countryNames = CountryNames.names(for: Set(catalog.cities.lazy.map(\.country)))
         self.countries = CountryPlan(catalog: catalog, names: countryNames, pageSize: plan.pageSize)
         self.indexByID = catalog.indicesByID()
+        let id = catalog.cities.first?.id ?? 0
+        self.detailFrames = Dictionary(uniqueKeysWithValues: PageFormat.allCases.map { ($0, Self.frame(.city(id: id, $0), layout: layout, title: title)) })
     }
 
     /// The UTF-8 text of the page at `route` (pages only: home, favorites, list, city and not-found pages).
@@ -239,17 +243,25 @@ struct SiteRenderer: Sendable {
     /// What every page's templates get: titles, description, the format, and the links every page has; with a
     /// base URL, the page's canonical URL.
     func common(_ page: Route, pageTitle: String, description: String) -> TemplateContext {
+        let frame = if case .city = page, let detailFrame = detailFrames[page.format!] { detailFrame } else { Self.frame(page, layout: layout, title: title) }
+        return frame.merging([
+            .pageTitle: .text(pageTitle), .description: .text(description),
+            .canonical: page == .notFound ? nil : layout.url(page).map { .text($0) },
+        ])
+    }
+
+    /// What `common` gives every page of `page`'s folder: the site's title, the links to the root, home, the
+    /// stylesheet and the search script.
+    static func frame(_ page: Route, layout: SiteLayout, title: String) -> TemplateContext {
         let format = page.format!
         let links = layout.links(from: page)
         let root = layout.root(from: page)
         return [
-            .siteTitle: .text(title), .pageTitle: .text(pageTitle), .description: .text(description), .root: .text(root),
-            .ext: .text(format.fileExtension), .html: .flag(format == .html),
+            .siteTitle: .text(title), .root: .text(root), .ext: .text(format.fileExtension), .html: .flag(format == .html),
             .homeHref: .text(links.href(to: .home(format))),
             .stylesheetHref: .text(links.href(to: .asset("style.css"))),
             .searchScriptHref: .text(links.href(to: .asset("search.js"))),
-            .cityURL: .text(root + layout.urlTemplates["city"]!),
-            .canonical: page == .notFound ? nil : layout.url(page).map { .text($0) },
+            .cityURL: .text(root + layout.cityURLTemplate),
         ]
     }
 
