@@ -7,27 +7,30 @@ extension SiteRenderer {
     /// What a detail page shows in one format: its `CityTexts` and its links.
     struct CityFacts {
         let city: City
-        /// The city's label, with its distinction where another city has the same label.
-        let label: String
-        /// What its favorite toggle saves (`SiteRenderer.cityData`).
+        let texts: CityTexts
+        /// What its favorite toggle saves (`SiteRenderer.cityData`), in HTML.
         let cityData: [UInt8]
         let route: Route
-        let format: PageFormat
-        let latitude: String, longitude: String, dms: String
+        let links: SiteLayout.Links
         let countryName: String?
         let favorite: Bool
-        let osmURL: String, embedURL: String
         let listPage: Int, listHref: String
         /// The country's page that lists the city (its row's anchor in HTML).
         let countryHref: String
-        let previous: (label: String, href: String)?, next: (label: String, href: String)?
-        let namesakes: [(label: String, href: String, coordinates: String, countryName: String)]
-        /// The nearest other cities: label, link, distance in km to one decimal, compass direction ("" for the
-        /// same coordinates).
-        let nearby: [(label: String, href: String, distance: String, direction: String)]
-        /// Other cities with the same folded name, and how many of them `namesakes` leaves out.
-        let namesakeCount: Int, namesakesMore: Int
+        /// The list row of the first of its namesakes, where they are listed together.
         let namesakesHref: String
+
+        var format: PageFormat { route.format! }
+        /// The city's label, with its distinction where another city has the same label.
+        var label: String { texts.label }
+        /// Other cities with the same folded name, and how many of them `namesakes` leaves out.
+        var namesakeCount: Int { texts.run.count - 1 }
+        var namesakesMore: Int { texts.run.count - 1 - texts.namesakes.count }
+
+        /// The link to the detail page of the city at catalog index `index`, in this page's format.
+        func href(_ index: Int, in catalog: CityCatalog) -> String {
+            links.href(to: .city(id: catalog.cities[index].id, format))
+        }
     }
 
     /// What a detail page shows in every format, computed once for a city whose pages are rendered one after
@@ -35,12 +38,15 @@ extension SiteRenderer {
     struct CityTexts {
         let index: Int
         let label: String
-        let latitude: String, longitude: String, dms: String
+        let pageTitle: String, description: String
+        let latitude: String, longitude: String, dms: String, coordinates: String
         let osmURL: String, embedURL: String
         let previous: (index: Int, label: String)?, next: (index: Int, label: String)?
         /// The run of cities with the same folded name, the city's own included.
         let run: Range<Int>
         let namesakes: [(index: Int, label: String, coordinates: String, countryName: String)]
+        /// The nearest other cities: label, distance in km to one decimal, compass direction ("" for the same
+        /// coordinates).
         let nearby: [(index: Int, label: String, distance: String, direction: String)]
     }
 
@@ -55,14 +61,18 @@ extension SiteRenderer {
     func cityTexts(_ index: Int, reusing texts: inout CityTexts?) -> CityTexts {
         if let texts, texts.index == index { return texts }
         let city = catalog.cities[index]
+        let label = catalog.label(index)
         let lat = Coordinate.format(city.latitude), lon = Coordinate.format(city.longitude)
+        let coordinates = Coordinate.display(latitude: city.latitude, longitude: city.longitude)
         let box = Coordinate.boundingBox(latitude: city.latitude, longitude: city.longitude)
+        let place = city.country.isEmpty ? "" : " in \(countryNames[city.country] ?? city.country)"
         let run = catalog.exactNameRange(catalog.foldedNames[index], countryPrefix: [])
         let start = max(run.lowerBound, min(index - Self.namesakeLimit / 2, run.upperBound - Self.namesakeLimit - 1))
         let window = start..<min(run.upperBound, start + Self.namesakeLimit + 1)
         let made = CityTexts(
-            index: index, label: catalog.label(index), latitude: lat, longitude: lon,
-            dms: Coordinate.dms(latitude: city.latitude, longitude: city.longitude),
+            index: index, label: label, pageTitle: "\(label) · \(title)",
+            description: "\(city.label): a place\(place) at \(coordinates), with its map and the nearest places.",
+            latitude: lat, longitude: lon, dms: Coordinate.dms(latitude: city.latitude, longitude: city.longitude), coordinates: coordinates,
             osmURL: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)",
             embedURL: "https://www.openstreetmap.org/export/embed.html?bbox=\(box)&layer=mapnik&marker=\(lat),\(lon)",
             previous: index > 0 ? (index - 1, catalog.label(index - 1)) : nil,
@@ -92,72 +102,61 @@ extension SiteRenderer {
         let city = catalog.cities[index]
         let route = Route.city(id: city.id, format)
         let links = layout.links(from: route)
-        let href = { (i: Int) in links.href(to: .city(id: catalog.cities[i].id, format)) }
-        let neighbour = { (n: (index: Int, label: String)) in (label: n.label, href: href(n.index)) }
         return CityFacts(
-            city: city, label: texts.label, cityData: format == .html ? cityData(index) : [], route: route, format: format,
-            latitude: texts.latitude, longitude: texts.longitude, dms: texts.dms,
+            city: city, texts: texts, cityData: format == .html ? cityData(index) : [], route: route, links: links,
             countryName: countryNames[city.country], favorite: favorites.contains(index),
-            osmURL: texts.osmURL, embedURL: texts.embedURL,
             listPage: plan.page(ofCityAt: index), listHref: listRowHref(index, from: links),
             countryHref: countryRowHref(index, from: links),
-            previous: texts.previous.map(neighbour), next: texts.next.map(neighbour),
-            namesakes: texts.namesakes.map { (label: $0.label, href: href($0.index), coordinates: $0.coordinates, countryName: $0.countryName) },
-            nearby: texts.nearby.map { (label: $0.label, href: href($0.index), distance: $0.distance, direction: $0.direction) },
-            namesakeCount: texts.run.count - 1, namesakesMore: texts.run.count - 1 - texts.namesakes.count,
             namesakesHref: listRowHref(texts.run.lowerBound, from: links)
         )
     }
 
-    /// The detail page's `<meta name="description">`.
-    func description(_ facts: CityFacts) -> String {
-        let place = facts.city.country.isEmpty ? "" : " in \(facts.countryName ?? facts.city.country)"
-        return "\(facts.city.label): a place\(place) at \(Coordinate.display(latitude: facts.city.latitude, longitude: facts.city.longitude)), "
-            + "with its map and the nearest places."
-    }
-
     /// The Mustache context of `city.md.mustache` (documented in Templates/README.md).
     func cityContext(_ facts: CityFacts) -> TemplateContext {
-        let city = facts.city
-        let link = { (link: (label: String, href: String)) in TemplateValue.object([.label: .text(link.label), .href: .text(link.href)]) }
+        let city = facts.city, texts = facts.texts
+        let link = { (n: (index: Int, label: String)) in TemplateValue.object([.label: .text(n.label), .href: .text(facts.href(n.index, in: catalog))]) }
         let namesakes = facts.namesakeCount > 0
         // Raw HTML is in HTML pages only (Templates/README.md): the Markdown files get no values made for it.
         let html = facts.format == .html
-        return common(facts.route, pageTitle: "\(facts.label) · \(title)", description: description(facts)).merging([
+        return common(facts.route, pageTitle: texts.pageTitle, description: texts.description).merging([
             .name: .text(city.name),
             .label: .text(city.label),
-            .displayLabel: .text(facts.label),
+            .displayLabel: .text(texts.label),
             .country: city.country.isEmpty ? nil : .text(city.country),
             .countryName: facts.countryName.map { .text($0) },
             .id: .number(city.id),
-            .latitude: .text(facts.latitude),
-            .longitude: .text(facts.longitude),
-            .dms: .text(facts.dms),
-            .coordinates: .text(Coordinate.display(latitude: city.latitude, longitude: city.longitude)),
+            .latitude: .text(texts.latitude),
+            .longitude: .text(texts.longitude),
+            .dms: .text(texts.dms),
+            .coordinates: .text(texts.coordinates),
             .favorite: .flag(facts.favorite),
-            .osmURL: .text(facts.osmURL),
-            .osmURLHTML: html ? .text(HTMLEscaping.escape(facts.osmURL)) : nil,
-            .embedURLHTML: html ? .text(HTMLEscaping.escape(facts.embedURL)) : nil,
+            .osmURL: .text(texts.osmURL),
+            .osmURLHTML: html ? .text(HTMLEscaping.escape(texts.osmURL)) : nil,
+            .embedURLHTML: html ? .text(HTMLEscaping.escape(texts.embedURL)) : nil,
             .mapTitleHTML: html ? .text(HTMLEscaping.escape("Map of \(city.label)")) : nil,
             .listPage: .text(Digits.grouped(facts.listPage)),
             .listHref: .text(facts.listHref),
             .cityData: html ? .bytes(facts.cityData) : nil,
             .countryHref: .text(facts.countryHref),
-            .previous: facts.previous.map(link),
-            .next: facts.next.map(link),
+            .previous: texts.previous.map(link),
+            .next: texts.next.map(link),
             .namesakeCount: namesakes ? .text(Digits.grouped(facts.namesakeCount)) : nil,
             .oneNamesake: namesakes ? .flag(facts.namesakeCount == 1) : nil,
             .namesakes: namesakes
                 ? .list(
-                    facts.namesakes.map {
-                        [.label: .text($0.label), .href: .text($0.href), .coordinates: .text($0.coordinates), .countryName: .text($0.countryName)]
+                    texts.namesakes.map {
+                        [
+                            .label: .text($0.label), .href: .text(facts.href($0.index, in: catalog)), .coordinates: .text($0.coordinates),
+                            .countryName: .text($0.countryName),
+                        ]
                     }) : nil,
-            .hasNearby: .flag(!facts.nearby.isEmpty),
+            .hasNearby: .flag(!texts.nearby.isEmpty),
             .nearby: .list(
-                facts.nearby.enumerated().map { n, near in
-                    [
-                        .label: .text(near.label), .labelHTML: html ? .text(HTMLEscaping.escape(near.label)) : nil, .href: .text(near.href),
-                        .hrefHTML: html ? .text(HTMLEscaping.escape(near.href)) : nil, .distance: .text(near.distance),
+                texts.nearby.enumerated().map { n, near in
+                    let href = facts.href(near.index, in: catalog)
+                    return [
+                        .label: .text(near.label), .labelHTML: html ? .text(HTMLEscaping.escape(near.label)) : nil, .href: .text(href),
+                        .hrefHTML: html ? .text(HTMLEscaping.escape(href)) : nil, .distance: .text(near.distance),
                         .direction: .text(near.direction.isEmpty ? ", same place" : " " + near.direction), .number: .number(n + 1),
                     ]
                 }),
@@ -172,7 +171,7 @@ extension SiteRenderer {
         var fields = [
             #""@context":"https://schema.org""#, #""@type":"Place""#, "\"name\":\(JSONText.quoted(city.name))",
             "\"identifier\":\"\(city.id)\"",
-            "\"geo\":{\"@type\":\"GeoCoordinates\",\"latitude\":\(facts.latitude),\"longitude\":\(facts.longitude)}",
+            "\"geo\":{\"@type\":\"GeoCoordinates\",\"latitude\":\(facts.texts.latitude),\"longitude\":\(facts.texts.longitude)}",
         ]
         if !city.country.isEmpty {
             fields.append("\"address\":{\"@type\":\"PostalAddress\",\"addressCountry\":\(JSONText.quoted(city.country))}")
@@ -205,7 +204,7 @@ extension SiteRenderer {
             let facts = cityFacts(index, .html, reusing: &texts)
             let html = String(decoding: CommonMark.html(from: templates.markdown("city", cityContext(facts))), as: UTF8.self)
             js += (k == 0 ? "" : ",\n") + JSONText.quoted(String(facts.city.id)) + ":["
-                + JSONText.quoted("\(facts.label) · \(title)") + "," + JSONText.quoted(html) + "]"
+                + JSONText.quoted(facts.texts.pageTitle) + "," + JSONText.quoted(html) + "]"
         }
         return js + "});\n"
     }

@@ -92,14 +92,14 @@ struct SiteRenderer: Sendable {
     /// The first city of the list, shown in the home page's detail panel before any search (issue 14: the split
     /// view is never blank, and the panel's heading never empty).
     private func firstCity(from links: SiteLayout.Links) -> TemplateContext {
-        var texts: CityTexts?
-        let facts = cityFacts(0, .html, reusing: &texts)
+        var memo: CityTexts?
+        let texts = cityTexts(0, reusing: &memo)
         return [
-            .labelHTML: .text(HTMLEscaping.escape(facts.label)),
-            .coordinates: .text(Coordinate.display(latitude: facts.city.latitude, longitude: facts.city.longitude)),
-            .mapTitleHTML: .text(HTMLEscaping.escape("Map of \(facts.label)")),
-            .osmURLHTML: .text(HTMLEscaping.escape(facts.osmURL)),
-            .hrefHTML: .text(HTMLEscaping.escape(links.href(to: .city(id: facts.city.id, .html)))),
+            .labelHTML: .text(HTMLEscaping.escape(texts.label)),
+            .coordinates: .text(texts.coordinates),
+            .mapTitleHTML: .text(HTMLEscaping.escape("Map of \(texts.label)")),
+            .osmURLHTML: .text(HTMLEscaping.escape(texts.osmURL)),
+            .hrefHTML: .text(HTMLEscaping.escape(links.href(to: .city(id: catalog.cities[0].id, .html)))),
         ]
     }
 
