@@ -139,7 +139,20 @@ public struct SiteLayout: Sendable, Equatable {
             return "city.html?id=\(id)"
         case .remainder(let n):
             let folder = ((id % n) + n) % n
-            return folder == ((from % n) + n) % n ? "\(id).\(format.fileExtension)" : "../\(folder)/\(id).\(format.fileExtension)"
+            guard id >= 0 else {
+                return folder == ((from % n) + n) % n ? "\(id).\(format.fileExtension)" : "../\(folder)/\(id).\(format.fileExtension)"
+            }
+            // `[../folder/]id.ext`, digit by digit into one string: the most frequent link of the site.
+            return Digits.ascii(capacity: 48) { text in
+                if folder != ((from % n) + n) % n {
+                    for byte in "../".utf8 { text.append(byte) }
+                    text.append(digitsOf: folder)
+                    text.append(UInt8(ascii: "/"))
+                }
+                text.append(digitsOf: id)
+                text.append(UInt8(ascii: "."))
+                for byte in format.fileExtension.utf8 { text.append(byte) }
+            }
         }
     }
 

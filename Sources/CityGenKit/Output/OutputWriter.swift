@@ -35,6 +35,8 @@ public final class OutputWriter: Sendable {
     typealias Record = BuildManifest.FileRecord
 
     public let root: URL
+    /// `root.path`, which Foundation works out anew at each call: kept for the per-file calls.
+    private let rootPath: String
     /// The folder the new generation is built in, beside `root`; nil when the build writes in place.
     let staging: String?
     /// Why this build writes in place (shown as a warning), when it does.
@@ -77,6 +79,7 @@ public final class OutputWriter: Sendable {
         previous: BuildManifest? = nil, listsChanges: Bool = false
     ) throws {
         self.root = root.standardizedFileURL
+        self.rootPath = self.root.path
         self.previous = previous ?? Self.readManifest(in: root.standardizedFileURL)
         state = Locked(State(written: listsChanges ? [] : nil, stale: Set(self.previous.files.keys)))
         self.counter = counter
@@ -316,7 +319,7 @@ public final class OutputWriter: Sendable {
 
     /// Writes `bytes` at `relativePath` (made by citygen from ids and numbers, never from data).
     public func write(_ bytes: [UInt8], to relativePath: String) throws {
-        let live = root.path + "/" + relativePath
+        let live = rootPath + "/" + relativePath
         // In place, a file nobody listed may still be there and must be replaced, not created.
         var record = staging == nil || previous.files[relativePath] != nil ? Self.status(of: live) : nil
         var unchanged = record.map { Self.fileHolds(path: live, size: $0.size, bytes: bytes) } ?? false
@@ -352,7 +355,7 @@ public final class OutputWriter: Sendable {
     /// Keeps the previous build's file at `relativePath`, which `record` says is intact, without reading it: linked
     /// into the new generation, or left where it is in place. False when it cannot be (then `write` it).
     func keep(_ relativePath: String, record: Record) throws -> Bool {
-        if let staging, link(root.path + "/" + relativePath, staging + "/" + relativePath) != 0 { return false }
+        if let staging, link(rootPath + "/" + relativePath, staging + "/" + relativePath) != 0 { return false }
         counter?.add()
         try state.withLock {
             try self.record(relativePath, record, in: &$0)
