@@ -8,6 +8,42 @@ import XCTest
 final class IncrementalOutputTests: SiteTestCase {
     let cities = DetailPageTests.cities
 
+    /// The manifest reads back what it wrote; lines an edit broke are ignored, and no path leaves the folder.
+    func testTheManifestReadsBackAndIgnoresWhatLeavesTheFolder() {
+        var summary = BuildManifest.Summary()
+        summary.fingerprint = "f1"
+        summary.favoriteIDs = [3, 7]
+        summary.files = 4
+        let written = BuildManifest(
+            summary: summary,
+            files: [
+                "index.html": .init(size: 10, mtime: 1_795_453_420_377_069_432), "city/1/1.md": .init(size: 0, mtime: -5),
+                "a..b/..c.html": .init(size: 1, mtime: 2), "planned.html": nil,
+            ])
+        XCTAssertEqual(BuildManifest(decoding: written.encoded()), written)
+        let edited = """
+            citygen-manifest 2
+            ../outside.html\t1\t2
+            /etc/passwd\t1\t2
+            city/../../x.html\t1\t2
+            city/..\t1\t2
+            ok.html\t12\t34
+            big.html\t99999999999999999999\t1
+            odd.html\t1x\t2
+            signed.html\t+3\t-4
+            # fingerprint f2
+            # files 9
+            """
+        let read = BuildManifest(decoding: Array(edited.utf8))
+        XCTAssertEqual(
+            read.files,
+            ["ok.html": .init(size: 12, mtime: 34), "big.html": nil, "odd.html": nil, "signed.html": .init(size: 3, mtime: -4)]
+                as [String: BuildManifest.FileRecord?])
+        XCTAssertEqual(read.summary?.fingerprint, "f2")
+        XCTAssertEqual(read.summary?.files, 9)
+        XCTAssertNil(BuildManifest(decoding: Array("citygen-manifest 2\nindex.html\t1\t2\n".utf8)).summary)
+    }
+
     func testUnchangedRebuildSkipsEverythingAndRewritesNothing() async throws {
         let first = try await build(Fixtures.json(cities))
         let before = try snapshot()

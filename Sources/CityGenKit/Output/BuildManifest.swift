@@ -76,24 +76,37 @@ struct BuildManifest: Equatable {
     }
 
     /// Reads a manifest; lines it does not understand, and paths that would leave the folder, are ignored.
-    /// A manifest without a version line (citygen before version 2) is read the same way.
-    init(decoding text: String) {
+    /// A manifest without a version line (citygen before version 2) is read the same way. Works on the bytes:
+    /// a no-op rebuild reads 429,052 lines before it knows it has nothing to do.
+    init(decoding text: [UInt8]) {
         var summary: [String: String] = [:]
-        for line in text.split(separator: "\n") {
-            if line == Self.versionLine[...] { continue }
-            if line.hasPrefix("# ") {
-                let parts = line.dropFirst(2).split(separator: " ", maxSplits: 1)
-                if parts.count == 2 { summary[String(parts[0])] = String(parts[1]) }
-                continue
-            }
-            let fields = line.split(separator: "\t")
-            guard let path = fields.first.map(String.init), Self.isOwnPath(path) else { continue }
-            if fields.count == 3, let size = Int(fields[1]), let mtime = Int(fields[2]) {
-                files[path] = FileRecord(size: size, mtime: mtime)
-            } else {
-                files[path] = .some(nil)
+        var files: [String: FileRecord?] = [:]
+        files.reserveCapacity(text.count / 48)
+        let versionLine = Array(Self.versionLine.utf8)
+        text.withUnsafeBufferPointer { text in
+            var start = 0
+            while start < text.count {
+                let end = text[start...].firstIndex(of: 0x0A) ?? text.count
+                let line = UnsafeBufferPointer(rebasing: text[start..<end])
+                start = end + 1
+                if line.isEmpty || line.elementsEqual(versionLine) { continue }
+                if line.count >= 2, line[0] == UInt8(ascii: "#"), line[1] == UInt8(ascii: " ") {
+                    let rest = line[2...]
+                    let parts = rest.split(separator: UInt8(ascii: " "), maxSplits: 1)
+                    if parts.count == 2 { summary[String(decoding: parts[0], as: UTF8.self)] = String(decoding: parts[1], as: UTF8.self) }
+                    continue
+                }
+                let fields = line.split(separator: 0x09)
+                guard let first = fields.first, Self.isOwnPath(first) else { continue }
+                let path = String(decoding: first, as: UTF8.self)
+                if fields.count == 3, let size = Self.integer(fields[1]), let mtime = Self.integer(fields[2]) {
+                    files[path] = FileRecord(size: size, mtime: mtime)
+                } else {
+                    files[path] = .some(nil)
+                }
             }
         }
+        self.files = files
         if let fingerprint = summary["fingerprint"] {
             let number = { (key: String) in Int(summary[key] ?? "") ?? 0 }
             self.summary = Summary(
@@ -103,8 +116,41 @@ struct BuildManifest: Equatable {
         }
     }
 
-    /// A manifest line names a file below the root; anything else (an edited manifest) is ignored.
-    private static func isOwnPath(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
+    /// A decimal integer as `Int(_:)` reads it (an optional sign, then digits), from its ASCII bytes; nil for
+    /// anything else or a value out of range.
+    static func integer(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        var rest = digits[...]
+        let negative = rest.first == UInt8(ascii: "-")
+        if negative || rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        var value = 0
+        for byte in rest {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let digit = Int(byte - 0x30)
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+            guard !overflow1, !overflow2 else { return nil }
+            value = next
+        }
+        return value
     }
+
+    /// A manifest line names a file below the root; anything else (an edited manifest) is ignored.
+    private static func isOwnPath(_ path: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard let first = path.first, first != slash else { return false }
+        // No component is `..`: no `..` with a slash or an end on either side.
+        var i = path.startIndex
+        while let dot = path[i...].firstIndex(of: UInt8(ascii: ".")) {
+            let end = dot + 2
+            if end <= path.endIndex, path[dot + 1] == UInt8(ascii: "."), dot == path.startIndex || path[dot - 1] == slash,
+                end == path.endIndex || path[end] == slash
+            {
+                return false
+            }
+            i = dot + 1
+        }
+        return true
+    }
+
+    private static let slash = UInt8(ascii: "/")
 }

@@ -134,8 +134,8 @@ public final class OutputWriter: Sendable {
     // MARK: Manifest
 
     static func readManifest(in root: URL) -> BuildManifest {
-        guard let text = try? String(contentsOfFile: root.path + "/" + manifestName, encoding: .utf8) else { return BuildManifest() }
-        return BuildManifest(decoding: text)
+        guard let data = FileManager.default.contents(atPath: root.path + "/" + manifestName) else { return BuildManifest() }
+        return BuildManifest(decoding: [UInt8](data))
     }
 
     /// The manifest of the previous build, when it finished and every file it wrote is still there with the same
@@ -146,9 +146,9 @@ public final class OutputWriter: Sendable {
         let manifest = readManifest(in: root)
         guard manifest.summary != nil, !manifest.files.isEmpty, !FileManager.default.fileExists(atPath: root.path + "/" + markerName)
         else { return nil }
-        let files = Array(manifest.files)
+        let files = Array(manifest.files), rootPath = root.path
         let intact = Parallel.map(0..<files.count, chunk: 4096) { i in
-            files[i].value.map { status(of: root.path + "/" + files[i].key) == $0 } ?? false
+            files[i].value.map { status(of: rootPath + "/" + files[i].key) == $0 } ?? false
         }
         guard !intact.contains(false) else { return nil }
         FolderExchange.removeTree(stagingFolder(of: root))
