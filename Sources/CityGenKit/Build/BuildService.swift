@@ -120,12 +120,18 @@ public struct BuildService: Sendable {
             let path = layout.path(routes[i]), bytes = files.contents(routes[i])
             return [(path, bytes)] + ContentEncoding.variants(of: path, bytes, encodings)
         }
-        // One pass for the number of files and their folders; the paths themselves only in place (`begin` lists them).
-        var plannedCount = 0, folders = Set<String>()
-        for path in routes.lazy.map(layout.path) {
-            plannedCount += 1 + variantPaths(path).count
-            if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
+        // One pass on all cores for the number of files and their folders; the paths themselves only in place
+        // (`begin` lists them).
+        let tally = Locked((count: 0, folders: Set<String>()))
+        try Parallel.forEachChunk(routes.indices, chunk: 16_384) { part in
+            var count = 0, folders = Set<String>()
+            for path in part.lazy.map({ layout.path(routes[$0]) }) {
+                count += 1 + variantPaths(path).count
+                if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
+            }
+            tally.withLock { $0.count += count; $0.folders.formUnion(folders) }
         }
+        let (plannedCount, folders) = tally.withLock { $0 }
         try writer.checkSpace(planned: plannedCount, folders: folders.count, sample: sample)
         try writer.begin(folders: folders, planned: routes.lazy.map(layout.path).flatMap { [$0] + variantPaths($0) })
         report.steps.append(clock.lap("prepare output"))

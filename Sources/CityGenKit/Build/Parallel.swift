@@ -26,6 +26,21 @@ enum Parallel {
         }
     }
 
+    /// `(first(), second())`, computed at the same time.
+    static func both<A: Sendable, B: Sendable>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
+        let a = Locked<A?>(nil), b = Locked<B?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            if i == 0 {
+                let value = first()
+                a.withLock { $0 = value }
+            } else {
+                let value = second()
+                b.withLock { $0 = value }
+            }
+        }
+        return (a.withLock { $0! }, b.withLock { $0! })
+    }
+
     /// `range.map(transform)`, computed on all cores.
     static func map<T: Sendable>(_ range: Range<Int>, chunk: Int = 1024, _ transform: @Sendable (Int) -> T) -> [T] {
         map(range, chunk: chunk, carrying: ()) { i, _ in transform(i) }

@@ -23,9 +23,11 @@ struct SiteFiles: Sendable {
         nearest: NearestCities, formats: [PageFormat], shardSize: Int
     ) {
         let index = SearchIndexWriter(catalog: catalog, shardSize: shardSize)
-        let shards = index.shards()
-        let words = WordKeys(catalog: catalog)
-        let wordShards = index.wordShards(words)
+        // The two indexes are cut at once, one on each core: each measures every row's JSON.
+        let (shards, (words, wordShards)) = Parallel.both({ index.shards() }) {
+            let words = WordKeys(catalog: catalog)
+            return (words, index.wordShards(words))
+        }
         let favoritesJSON = index.favorites(favorites).json
         self.layout = layout
         self.formats = formats
