@@ -43,8 +43,8 @@ struct SiteRenderer: Sendable {
         self.detailFrames = Dictionary(uniqueKeysWithValues: PageFormat.allCases.map { ($0, Self.frame(.city(id: id, $0), layout: layout, title: title)) })
     }
 
-    /// The UTF-8 text of the page at `route` (pages only: home, favorites, list, city and not-found pages).
-    /// The page at `route`; `texts` carries what a city's detail pages share from one format to the next.
+    /// The UTF-8 text of the page at `route` (pages only: home, favorites, list, city and not-found pages);
+    /// `texts` carries what a city's detail pages share from one format to the next.
     func page(_ route: Route, reusing texts: inout CityTexts?) -> [UInt8] {
         switch route {
         case .home(let format): home(format)
