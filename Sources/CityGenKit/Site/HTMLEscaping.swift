@@ -3,16 +3,20 @@
 /// `escape` replaces `& < > " '` for HTML text and attribute values (all five are ASCII).
 enum HTMLEscaping: ByteEscaping {
     static func appendEscaping(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        for byte in bytes {
+        // The bytes between two that need escaping are copied in one append (URLs and JSON have many of both).
+        var plain = 0
+        for (i, byte) in bytes.enumerated() where needsEscaping(byte) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
             switch byte {
             case UInt8(ascii: "&"): out += amp
             case UInt8(ascii: "<"): out += lt
             case UInt8(ascii: ">"): out += gt
             case UInt8(ascii: "\""): out += quot
-            case UInt8(ascii: "'"): out += apos
-            default: out.append(byte)
+            default: out += apos
             }
+            plain = i + 1
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain...]))
     }
 
     private static let amp = Array("&amp;".utf8), lt = Array("&lt;".utf8), gt = Array("&gt;".utf8)
