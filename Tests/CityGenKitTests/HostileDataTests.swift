@@ -106,6 +106,21 @@ final class HostileDataTests: SiteTestCase {
         XCTAssertGreaterThan(decodedRounds, 20, "enough mutations decoded to exercise the renderer")
     }
 
+    func testHTMLEscapingReplacesTheFiveCharactersAndKeepsEverythingElse() {
+        let cases = [
+            ("", ""), ("plain Zürich 東京", "plain Zürich 東京"), ("a&b<c>d\"e'f", "a&amp;b&lt;c&gt;d&quot;e&#39;f"),
+            ("&&", "&amp;&amp;"), ("<script>", "&lt;script&gt;"), ("'x'", "&#39;x&#39;"),
+            ("https://www.openstreetmap.org/?mlat=1&mlon=2#map=12/1/2", "https://www.openstreetmap.org/?mlat=1&amp;mlon=2#map=12/1/2"),
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(HTMLEscaping.escape(text), expected)
+            XCTAssertEqual(HTMLEscaping.escape(Array(text.utf8)), Array(expected.utf8))
+            var page = Array("<p>".utf8)
+            HTMLEscaping.append(text, to: &page)
+            XCTAssertEqual(String(decoding: page, as: UTF8.self), "<p>" + expected)
+        }
+    }
+
     func testJSONTextEscapesWhatCouldEndAScriptAndReadsBackAsTheSameText() throws {
         let cases: [(String, String)] = [
             ("plain", #""plain""#), ("", #""""#), ("Zürich 東京", #""Zürich 東京""#),
