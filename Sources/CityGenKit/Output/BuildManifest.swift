@@ -99,7 +99,9 @@ struct BuildManifest: Equatable {
                 let fields = line.split(separator: 0x09)
                 guard let first = fields.first, Self.isOwnPath(first) else { continue }
                 let path = String(decoding: first, as: UTF8.self)
-                if fields.count == 3, let size = Self.integer(fields[1]), let mtime = Self.integer(fields[2]) {
+                if fields.count == 3, let size = Int(String(decoding: fields[1], as: UTF8.self)),
+                    let mtime = Int(String(decoding: fields[2], as: UTF8.self))
+                {
                     files[path] = FileRecord(size: size, mtime: mtime)
                 } else {
                     files[path] = .some(nil)
@@ -116,41 +118,9 @@ struct BuildManifest: Equatable {
         }
     }
 
-    /// A decimal integer as `Int(_:)` reads it (an optional sign, then digits), from its ASCII bytes; nil for
-    /// anything else or a value out of range.
-    static func integer(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        var rest = digits[...]
-        let negative = rest.first == UInt8(ascii: "-")
-        if negative || rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
-        guard !rest.isEmpty else { return nil }
-        var value = 0
-        for byte in rest {
-            guard byte >= 0x30, byte <= 0x39 else { return nil }
-            let digit = Int(byte - 0x30)
-            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
-            guard !overflow1, !overflow2 else { return nil }
-            value = next
-        }
-        return value
-    }
-
     /// A manifest line names a file below the root; anything else (an edited manifest) is ignored.
     private static func isOwnPath(_ path: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard let first = path.first, first != slash else { return false }
-        // No component is `..`: no `..` with a slash or an end on either side.
-        var i = path.startIndex
-        while let dot = path[i...].firstIndex(of: UInt8(ascii: ".")) {
-            let end = dot + 2
-            if end <= path.endIndex, path[dot + 1] == UInt8(ascii: "."), dot == path.startIndex || path[dot - 1] == slash,
-                end == path.endIndex || path[end] == slash
-            {
-                return false
-            }
-            i = dot + 1
-        }
-        return true
+        guard let first = path.first, first != UInt8(ascii: "/") else { return false }
+        return !path.split(separator: UInt8(ascii: "/")).contains { $0.elementsEqual("..".utf8) }
     }
-
-    private static let slash = UInt8(ascii: "/")
 }

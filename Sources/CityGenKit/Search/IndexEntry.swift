@@ -44,7 +44,7 @@ public struct IndexEntry: Sendable, Equatable, Codable {
     func appendJSON(to out: inout [UInt8]) {
         Self.appendFields(id: id, name: name, country: country, latitude: latitude, longitude: longitude, to: &out)
         out.append(UInt8(ascii: ","))
-        JSONText.appendQuoted(String(decoding: key, as: UTF8.self), to: &out)
+        key.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &out) }
         if let distinction { out += ",\(distinction.rawValue)".utf8 }
         out.append(UInt8(ascii: "]"))
     }

@@ -8,35 +8,38 @@ public enum JSONText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `text` as `quoted` writes it to `out`, byte by byte: the index rows and the pages' city data are
-    /// written this way, one append each instead of a string per value.
+    /// Appends `text` as `quoted` writes it to `out`: the index rows and the pages' city data are written this
+    /// way, one append each instead of a string per value.
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var text = text
+        text.withUTF8 { appendQuoted($0, to: &out) }
+    }
+
+    /// Appends UTF-8 `bytes` quoted like `quoted` to `out`; what needs no escape is copied in runs.
+    static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        text.withUTF8 { bytes in
-            var i = 0, plain = 0  // bytes[plain..<i] are copied as they are, in one append
-            while i < bytes.count {
-                let byte = bytes[i]
-                let special = byte < 0x20 || byte == 0x7F || escapes[Int(byte)]
-                let separator = byte == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
-                guard special || separator else {
-                    i += 1
-                    continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
-                switch byte {
-                case _ where separator: appendUnicodeEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
-                case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                default: appendUnicodeEscape(UInt32(byte), to: &out)
-                }
-                i += separator ? 3 : 1
-                plain = i
+        var i = 0, plain = 0  // bytes[plain..<i] are copied as they are, in one append
+        while i < bytes.count {
+            let byte = bytes[i]
+            let special = byte < 0x20 || byte == 0x7F || escapes[Int(byte)]
+            let separator = byte == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
+            guard special || separator else {
+                i += 1
+                continue
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
+            switch byte {
+            case _ where separator: appendUnicodeEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            default: appendUnicodeEscape(UInt32(byte), to: &out)
+            }
+            i += separator ? 3 : 1
+            plain = i
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
         out.append(UInt8(ascii: "\""))
     }
 

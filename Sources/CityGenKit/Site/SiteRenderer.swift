@@ -40,7 +40,8 @@ struct SiteRenderer: Sendable {
         self.countries = CountryPlan(catalog: catalog, names: countryNames, pageSize: plan.pageSize)
         self.indexByID = catalog.indicesByID()
         let id = catalog.cities.first?.id ?? 0
-        self.detailFrames = Dictionary(uniqueKeysWithValues: PageFormat.allCases.map { ($0, Self.frame(.city(id: id, $0), layout: layout, title: title)) })
+        self.detailFrames = Dictionary(
+            uniqueKeysWithValues: PageFormat.allCases.map { ($0, Self.frame(.city(id: id, $0), layout: layout, title: title)) })
     }
 
     /// The UTF-8 text of the page at `route` (pages only: home, favorites, list, city and not-found pages);
@@ -243,7 +244,8 @@ struct SiteRenderer: Sendable {
     /// What every page's templates get: titles, description, the format, and the links every page has; with a
     /// base URL, the page's canonical URL.
     func common(_ page: Route, pageTitle: String, description: String) -> TemplateContext {
-        let frame = if case .city = page, let detailFrame = detailFrames[page.format!] { detailFrame } else { Self.frame(page, layout: layout, title: title) }
+        let frame =
+            if case .city = page, let detailFrame = detailFrames[page.format!] { detailFrame } else { Self.frame(page, layout: layout, title: title) }
         return frame.merging([
             .pageTitle: .text(pageTitle), .description: .text(description),
             .canonical: page == .notFound ? nil : layout.url(page).map { .text($0) },
