@@ -127,33 +127,44 @@ public struct SiteLayout: Sendable, Equatable {
             }
             return fragment.map { link + "#" + $0 } ?? link
         }
+
+        /// Appends `href(to: .city(id: id, format))` to `out`.
+        func appendHref(toCity id: Int, _ format: PageFormat, to out: inout [UInt8]) {
+            if layout.cityFolders != .compact, case .city(let from, _) = page {
+                layout.appendCityLink(from: from, to: id, format, to: &out)
+            } else {
+                out += href(to: .city(id: id, format)).utf8
+            }
+        }
     }
 
     /// The link between two detail pages, as `relative` would make it from their paths: a detail page has some 35
     /// of them (neighbours, namesakes, nearest places), so they skip building and comparing the two paths.
     func cityLink(from: Int, to id: Int, _ format: PageFormat) -> String {
+        var link: [UInt8] = []
+        appendCityLink(from: from, to: id, format, to: &link)
+        return String(decoding: link, as: UTF8.self)
+    }
+
+    /// Appends `cityLink(from:to:_:)` to `out`, digit by digit: the most frequent link of the site.
+    func appendCityLink(from: Int, to id: Int, _ format: PageFormat, to out: inout [UInt8]) {
         switch cityFolders {
         case .flat:
-            return "\(id).\(format.fileExtension)"
+            break
         case .compact:
-            return "city.html?id=\(id)"
+            out += "city.html?id=".utf8
+            return Digits.append(id, to: &out)
         case .remainder(let n):
             let folder = ((id % n) + n) % n
-            guard id >= 0 else {
-                return folder == ((from % n) + n) % n ? "\(id).\(format.fileExtension)" : "../\(folder)/\(id).\(format.fileExtension)"
-            }
-            // `[../folder/]id.ext`, digit by digit into one string: the most frequent link of the site.
-            return Digits.ascii(capacity: 48) { text in
-                if folder != ((from % n) + n) % n {
-                    for byte in "../".utf8 { text.append(byte) }
-                    text.append(digitsOf: folder)
-                    text.append(UInt8(ascii: "/"))
-                }
-                text.append(digitsOf: id)
-                text.append(UInt8(ascii: "."))
-                for byte in format.fileExtension.utf8 { text.append(byte) }
+            if folder != ((from % n) + n) % n {
+                out += "../".utf8
+                Digits.append(folder, to: &out)
+                out.append(UInt8(ascii: "/"))
             }
         }
+        Digits.append(id, to: &out)
+        out.append(UInt8(ascii: "."))
+        out += format.fileExtension.utf8
     }
 
     /// The link from `page` to the search index's folder (ends with `/`).

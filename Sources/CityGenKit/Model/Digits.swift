@@ -23,6 +23,21 @@ public enum Digits {
         }
     }
 
+    /// Appends `number` in decimal, as `String(number)` writes it, to `out`.
+    static func append(_ number: Int, to out: inout [UInt8]) {
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, on the stack
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var value = number.magnitude, i = buffer.count
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            } while value > 0
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
+        }
+    }
+
     /// ASCII text written byte by byte into the string's own storage: one allocation at most (none up to 15
     /// bytes), where `String(n)`, `+` and interpolation allocate for each piece. Coordinates are printed several
     /// times for each city of the site.

@@ -30,9 +30,12 @@ extension ByteEscaping {
     /// Appends `text` escaped like `escape` to `out`, a page being rendered.
     static func append(_ text: String, to out: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            guard bytes.contains(where: needsEscaping) else { return out.append(contentsOf: bytes) }
-            appendEscaping(bytes, to: &out)
-        }
+        text.withUTF8 { append($0, to: &out) }
+    }
+
+    /// Appends UTF-8 `bytes` escaped like `escape` to `out`.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard bytes.contains(where: needsEscaping) else { return out.append(contentsOf: bytes) }
+        appendEscaping(bytes, to: &out)
     }
 }

@@ -1,8 +1,9 @@
-/// A Mustache template compiled once per build into a tree that renders `TemplateContext`s into UTF-8 bytes
-/// (issue 11). Its names are resolved to `TemplateKey`s when it is compiled, so rendering a variable is a
-/// search among a few integers and a copy of bytes: no string hashing, no casts from `Any`, no `String`
-/// growing page by page. (swift-mustache spends most of a build in `getChild`, whose casts to protocols go
-/// through the runtime's conformance lookup for every variable of every page.)
+/// A Mustache template compiled once per build into a flat program that renders `TemplateContext`s into UTF-8
+/// bytes (issue 11). Its names are resolved to `TemplateKey`s when it is compiled, and its steps, texts and
+/// names are plain integers and bytes in three arrays, so rendering a variable is a search among a few integers
+/// and a copy of bytes: no string hashing, no casts from `Any`, no reference counted node per step. (swift-mustache
+/// spends most of a build in `getChild`, whose casts to protocols go through the runtime's conformance lookup for
+/// every variable of every page.)
 ///
 /// It renders exactly what swift-mustache renders for the Mustache that citygen's templates and most overrides
 /// use: variables (`{{x}}`, `{{{x}}}`, `{{&x}}`, dotted names, `{{.}}`), sections, inverted sections, comments,
@@ -14,92 +15,205 @@ struct CompiledTemplate: Sendable {
     /// empty path is `{{.}}`, the top of the stack.
     typealias Path = [TemplateKey]?
 
-    indirect enum Node: Sendable {
+    /// The template as parsed, before it is flattened into `ops`.
+    private indirect enum Node {
         case text([UInt8])
         case variable(Path, escaped: Bool)
         case section(Path, [Node], inverted: Bool)
         case partial(String)
     }
 
-    /// Escapes a value's text for the template's format, appending it to the page.
-    typealias Escape = @Sendable (String, inout [UInt8]) -> Void
+    /// One step of the program. A text is `text[start..<start + count]`; a name is `keys[start..<start + count]`
+    /// (a `start` of -1 for a name in no context); a section's body is the steps after it up to `end`; a partial
+    /// is `partialNames[start]`.
+    private struct Op {
+        enum Kind: UInt8 { case text, variable, escapedVariable, section, invertedSection, partial }
+        var kind: Kind
+        var start: Int32, count: Int32
+        var end: Int32 = 0
+    }
 
-    let nodes: [Node]
+    /// Escapes a value's UTF-8 text for the template's format, appending it to the page.
+    typealias Escape = @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void
+
+    private let ops: [Op]
+    private let text: [UInt8]
+    private let keys: [TemplateKey]
+    private let partialNames: [String]
     /// How `{{x}}` escapes: Markdown for the page templates, HTML for the layout.
     let escape: Escape
 
     init?(_ source: String, escape: @escaping Escape) {
         guard let pieces = Self.lex(source), let (nodes, rest) = Self.parse(pieces[...], closing: nil), rest.isEmpty else { return nil }
-        self.nodes = nodes
-        self.escape = escape
+        var ops: [Op] = [], text: [UInt8] = [], keys: [TemplateKey] = [], partialNames: [String] = []
+        func flatten(_ nodes: [Node]) {
+            func name(_ path: Path) -> (start: Int32, count: Int32) {
+                guard let path else { return (-1, 0) }
+                keys += path
+                return (Int32(keys.count - path.count), Int32(path.count))
+            }
+            for node in nodes {
+                switch node {
+                case .text(let bytes):
+                    ops.append(Op(kind: .text, start: Int32(text.count), count: Int32(bytes.count)))
+                    text += bytes
+                case .variable(let path, let escaped):
+                    let (start, count) = name(path)
+                    ops.append(Op(kind: escaped ? .escapedVariable : .variable, start: start, count: count))
+                case .section(let path, let body, let inverted):
+                    let (start, count) = name(path)
+                    let at = ops.count
+                    ops.append(Op(kind: inverted ? .invertedSection : .section, start: start, count: count))
+                    flatten(body)
+                    ops[at].end = Int32(ops.count)
+                case .partial(let partial):
+                    ops.append(Op(kind: .partial, start: Int32(partialNames.count), count: 0))
+                    partialNames.append(partial)
+                }
+            }
+        }
+        flatten(nodes)
+        (self.ops, self.text, self.keys, self.partialNames, self.escape) = (ops, text, keys, partialNames, escape)
     }
 
     /// Renders with `context` at the end of `out`; `partials` resolves `{{>name}}`.
     func render(_ context: TemplateContext, partials: [String: CompiledTemplate], into out: inout [UInt8]) {
-        var stack: [TemplateValue] = [.object(context)]
-        render(nodes, &stack, into: &out, partials: partials)
+        context.entries.withUnsafeBufferPointer { entries in
+            context.nested.withUnsafeBufferPointer { nested in
+                context.bytes.withUnsafeBufferPointer { bytes in
+                    var renderer = Renderer(context: context, entries: entries, nested: nested, bytes: bytes, partials: partials)
+                    renderer.render(self, into: &out)
+                }
+            }
+        }
     }
 
     // MARK: Rendering
 
-    private func render(_ nodes: [Node], _ stack: inout [TemplateValue], into out: inout [UInt8], partials: [String: CompiledTemplate]) {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                out += text
-            case .variable(let path, let escaped):
-                switch Self.lookup(path, in: stack) {
-                case nil: continue
-                case .text(let text)?: if escaped { escape(text, &out) } else { out += text.utf8 }
-                case .bytes(let bytes)?: if escaped { escape(String(decoding: bytes, as: UTF8.self), &out) } else { out += bytes }
-                case .number(let number)?: out += String(number).utf8
-                case .flag(let flag)?: out += (flag ? "true" : "false").utf8
-                case let value?:
-                    let text = String(describing: value.mustacheValue)
-                    if escaped { escape(text, &out) } else { out += text.utf8 }
+    /// The state of one rendering: the context's storage and the stack of sections entered, each an entry of it
+    /// (the top level is an `.object` entry that starts at -1).
+    private struct Renderer {
+        typealias Entry = TemplateContext.Entry
+        /// A template's arrays, for the time it renders.
+        struct Program {
+            let ops: UnsafeBufferPointer<Op>, text: UnsafeBufferPointer<UInt8>, keys: UnsafeBufferPointer<TemplateKey>
+            let template: CompiledTemplate
+        }
+        let context: TemplateContext
+        let entries: UnsafeBufferPointer<Entry>, nested: UnsafeBufferPointer<Entry>, bytes: UnsafeBufferPointer<UInt8>
+        let partials: [String: CompiledTemplate]
+        var stack: [Entry]
+
+        init(
+            context: TemplateContext, entries: UnsafeBufferPointer<Entry>, nested: UnsafeBufferPointer<Entry>,
+            bytes: UnsafeBufferPointer<UInt8>, partials: [String: CompiledTemplate]
+        ) {
+            (self.context, self.entries, self.nested, self.bytes, self.partials) = (context, entries, nested, bytes, partials)
+            stack = [Entry(key: .body, kind: .object, start: -1, count: Int32(entries.count))]
+            stack.reserveCapacity(8)
+        }
+
+        mutating func render(_ template: CompiledTemplate, into out: inout [UInt8]) {
+            template.ops.withUnsafeBufferPointer { ops in
+                template.text.withUnsafeBufferPointer { text in
+                    template.keys.withUnsafeBufferPointer { keys in
+                        run(Program(ops: ops, text: text, keys: keys, template: template), 0..<ops.count, into: &out)
+                    }
                 }
-            case .section(let path, let body, let inverted):
-                let value = Self.lookup(path, in: stack)
-                if inverted {
-                    if !(value?.isTruthy ?? false) { render(body, &stack, into: &out, partials: partials) }
-                    continue
-                }
-                switch value {
-                case nil, .flag(false)?:
-                    continue
-                case .flag(true)?:
-                    render(body, &stack, into: &out, partials: partials)
-                case .list(let rows)?:
-                    for row in rows {
-                        stack.append(.object(row))
-                        render(body, &stack, into: &out, partials: partials)
+            }
+        }
+
+        private mutating func run(_ program: Program, _ steps: Range<Int>, into out: inout [UInt8]) {
+            var i = steps.lowerBound
+            while i < steps.upperBound {
+                let op = program.ops[i]
+                i += 1
+                switch op.kind {
+                case .text:
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: program.text[Int(op.start)..<Int(op.start + op.count)]))
+                case .variable, .escapedVariable:
+                    guard let entry = lookup(op, program) else { continue }
+                    let escaped = op.kind == .escapedVariable
+                    switch entry.kind {
+                    case .text:
+                        let text = UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.start + entry.count)])
+                        if escaped { program.template.escape(text, &out) } else { out.append(contentsOf: text) }
+                    case .number: Digits.append(entry.number, to: &out)
+                    case .flag: out += (entry.start != 0 ? "true" : "false").utf8
+                    case .list, .object:
+                        var text = String(describing: value(entry).mustacheValue)
+                        text.withUTF8 { if escaped { program.template.escape($0, &out) } else { out.append(contentsOf: $0) } }
+                    }
+                case .section, .invertedSection:
+                    let body = i..<Int(op.end)
+                    i = body.upperBound
+                    let entry = lookup(op, program)
+                    let truthy =
+                        switch entry?.kind {
+                        case nil: false
+                        case .flag?: entry!.start != 0
+                        case .list?: entry!.count > 0
+                        default: true
+                        }
+                    if op.kind == .invertedSection {
+                        if !truthy { run(program, body, into: &out) }
+                        continue
+                    }
+                    guard let entry, truthy else { continue }
+                    switch entry.kind {
+                    case .flag:
+                        run(program, body, into: &out)
+                    case .list:
+                        for row in Int(entry.start)..<Int(entry.start + entry.count) {
+                            stack.append(nested[row])
+                            run(program, body, into: &out)
+                            stack.removeLast()
+                        }
+                    default:
+                        stack.append(entry)
+                        run(program, body, into: &out)
                         stack.removeLast()
                     }
-                case let value?:
-                    stack.append(value)
-                    render(body, &stack, into: &out, partials: partials)
-                    stack.removeLast()
+                case .partial:
+                    guard let partial = partials[program.template.partialNames[Int(op.start)]] else { continue }
+                    render(partial, into: &out)
                 }
-            case .partial(let name):
-                guard let partial = partials[name] else { continue }
-                partial.render(partial.nodes, &stack, into: &out, partials: partials)
             }
         }
-    }
 
-    /// A name's value: its first part from the innermost context that has it, the rest from there on.
-    private static func lookup(_ path: Path, in stack: [TemplateValue]) -> TemplateValue? {
-        guard let path else { return nil }
-        guard let first = path.first else { return stack.last }
-        for level in stack.reversed() {
-            guard case .object(let context) = level, var value = context[first] else { continue }
-            for key in path.dropFirst() {
-                guard case .object(let object) = value, let next = object[key] else { return nil }
-                value = next
+        /// The value of `op`'s name: its first part from the innermost object that has it, the rest from there on.
+        private func lookup(_ op: Op, _ program: Program) -> Entry? {
+            guard op.start >= 0 else { return nil }
+            guard op.count > 0 else { return stack.last }
+            let first = program.keys[Int(op.start)]
+            var level = stack.count
+            while level > 0 {
+                level -= 1
+                guard var entry = find(first, in: stack[level]) else { continue }
+                for k in Int(op.start + 1)..<Int(op.start + op.count) {
+                    guard let next = find(program.keys[k], in: entry) else { return nil }
+                    entry = next
+                }
+                return entry
             }
-            return value
+            return nil
         }
-        return nil
+
+        /// The last entry of `key` in `object`, when it is an object.
+        private func find(_ key: TemplateKey, in object: Entry) -> Entry? {
+            guard object.kind == .object else { return nil }
+            let level = object.start < 0 ? entries : UnsafeBufferPointer(rebasing: nested[Int(object.start)..<Int(object.start + object.count)])
+            var i = level.count
+            while i > 0 {
+                i -= 1
+                if level[i].key == key { return level[i] }
+            }
+            return nil
+        }
+
+        private func value(_ entry: Entry) -> TemplateValue {
+            entry.start < 0 && entry.kind == .object ? .object(context) : context.value(entry)
+        }
     }
 
     // MARK: Parsing

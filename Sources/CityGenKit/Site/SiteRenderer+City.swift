@@ -41,19 +41,20 @@ extension SiteRenderer {
         let pageTitle: String, description: String
         let latitude: String, longitude: String, dms: String, coordinates: String
         let osmURL: String, embedURL: String
-        let previous: (index: Int, label: String)?, next: (index: Int, label: String)?
+        /// The catalog indices of the cities before and after it in the list.
+        let previous: Int?, next: Int?
         /// The run of cities with the same folded name, the city's own included.
         let run: Range<Int>
-        let namesakes: [(index: Int, label: String, coordinates: String, countryName: String)]
-        /// The nearest other cities: label, distance in km to one decimal, compass direction ("" for the same
+        let namesakes: [(index: Int, coordinates: String, countryName: String)]
+        /// The nearest other cities: distance in km to one decimal, compass direction ("" for the same
         /// coordinates).
-        let nearby: [(index: Int, label: String, distance: String, direction: String)]
+        let nearby: [(index: Int, distance: String, direction: String)]
     }
 
     func city(at index: Int, _ format: PageFormat, reusing texts: inout CityTexts?) -> [UInt8] {
         let facts = cityFacts(index, format, reusing: &texts)
         var context = cityContext(facts)
-        if format == .html { context[.jsonLD] = .text(jsonLD(facts)) }
+        if format == .html { context.append(.jsonLD, text: jsonLD(facts)) }
         return render("city", context, facts.route)
     }
 
@@ -75,13 +76,13 @@ extension SiteRenderer {
             latitude: lat, longitude: lon, dms: Coordinate.dms(latitude: city.latitude, longitude: city.longitude), coordinates: coordinates,
             osmURL: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)",
             embedURL: "https://www.openstreetmap.org/export/embed.html?bbox=\(box)&layer=mapnik&marker=\(lat),\(lon)",
-            previous: index > 0 ? (index - 1, catalog.label(index - 1)) : nil,
-            next: index + 1 < catalog.count ? (index + 1, catalog.label(index + 1)) : nil,
+            previous: index > 0 ? index - 1 : nil,
+            next: index + 1 < catalog.count ? index + 1 : nil,
             run: run,
             namesakes: window.filter { $0 != index }.prefix(Self.namesakeLimit).map { i in
                 let other = catalog.cities[i]
                 return (
-                    index: i, label: catalog.label(i), coordinates: Coordinate.display(latitude: other.latitude, longitude: other.longitude),
+                    index: i, coordinates: Coordinate.display(latitude: other.latitude, longitude: other.longitude),
                     countryName: countryNames[other.country] ?? other.country
                 )
             },
@@ -89,7 +90,7 @@ extension SiteRenderer {
                 let other = catalog.cities[i]
                 let distance = NearestCities.distance(from: city, to: other)
                 return (
-                    index: i, label: catalog.label(i), distance: Digits.oneDecimal(distance),
+                    index: i, distance: Digits.oneDecimal(distance),
                     direction: distance == 0 ? "" : NearestCities.direction(from: city, to: other)
                 )
             })
@@ -111,58 +112,93 @@ extension SiteRenderer {
         )
     }
 
-    /// The Mustache context of `city.md.mustache` (documented in Templates/README.md).
+    /// The Mustache context of `city.md.mustache` (documented in Templates/README.md), appended value by value
+    /// into one context: a detail page is rendered for every city in two formats.
     func cityContext(_ facts: CityFacts) -> TemplateContext {
         let city = facts.city, texts = facts.texts
-        let link = { (n: (index: Int, label: String)) in TemplateValue.object([.label: .text(n.label), .href: .text(facts.href(n.index, in: catalog))]) }
-        let namesakes = facts.namesakeCount > 0
         // Raw HTML is in HTML pages only (Templates/README.md): the Markdown files get no values made for it.
         let html = facts.format == .html
-        return common(facts.route, pageTitle: texts.pageTitle, description: texts.description).merging([
-            .name: .text(city.name),
-            .label: .text(city.label),
-            .displayLabel: .text(texts.label),
-            .country: city.country.isEmpty ? nil : .text(city.country),
-            .countryName: facts.countryName.map { .text($0) },
-            .id: .number(city.id),
-            .latitude: .text(texts.latitude),
-            .longitude: .text(texts.longitude),
-            .dms: .text(texts.dms),
-            .coordinates: .text(texts.coordinates),
-            .favorite: .flag(facts.favorite),
-            .osmURL: .text(texts.osmURL),
-            .osmURLHTML: html ? .text(HTMLEscaping.escape(texts.osmURL)) : nil,
-            .embedURLHTML: html ? .text(HTMLEscaping.escape(texts.embedURL)) : nil,
-            .mapTitleHTML: html ? .text(HTMLEscaping.escape("Map of \(city.label)")) : nil,
-            .listPage: .text(Digits.grouped(facts.listPage)),
-            .listHref: .text(facts.listHref),
-            .cityData: html ? .bytes(facts.cityData) : nil,
-            .countryHref: .text(facts.countryHref),
-            .previous: texts.previous.map(link),
-            .next: texts.next.map(link),
-            .namesakeCount: namesakes ? .text(Digits.grouped(facts.namesakeCount)) : nil,
-            .oneNamesake: namesakes ? .flag(facts.namesakeCount == 1) : nil,
-            .namesakes: namesakes
-                ? .list(
-                    texts.namesakes.map {
-                        [
-                            .label: .text($0.label), .href: .text(facts.href($0.index, in: catalog)), .coordinates: .text($0.coordinates),
-                            .countryName: .text($0.countryName),
-                        ]
-                    }) : nil,
-            .hasNearby: .flag(!texts.nearby.isEmpty),
-            .nearby: .list(
-                texts.nearby.enumerated().map { n, near in
-                    let href = facts.href(near.index, in: catalog)
-                    return [
-                        .label: .text(near.label), .labelHTML: html ? .text(HTMLEscaping.escape(near.label)) : nil, .href: .text(href),
-                        .hrefHTML: html ? .text(HTMLEscaping.escape(href)) : nil, .distance: .text(near.distance),
-                        .direction: .text(near.direction.isEmpty ? ", same place" : " " + near.direction), .number: .number(n + 1),
-                    ]
-                }),
-            .namesakesMore: facts.namesakesMore > 0 ? .text(Digits.grouped(facts.namesakesMore)) : nil,
-            .namesakesHref: facts.namesakesMore > 0 ? .text(facts.namesakesHref) : nil,
-        ])
+        var context = common(facts.route, pageTitle: texts.pageTitle, description: texts.description)
+        context.append(.name, text: city.name)
+        context.append(.label, text: city.label)
+        context.append(.displayLabel, text: texts.label)
+        if !city.country.isEmpty { context.append(.country, text: city.country) }
+        if let countryName = facts.countryName { context.append(.countryName, text: countryName) }
+        context.append(.id, number: city.id)
+        context.append(.latitude, text: texts.latitude)
+        context.append(.longitude, text: texts.longitude)
+        context.append(.dms, text: texts.dms)
+        context.append(.coordinates, text: texts.coordinates)
+        context.append(.favorite, flag: facts.favorite)
+        context.append(.osmURL, text: texts.osmURL)
+        if html {
+            context.appendText(.osmURLHTML) { HTMLEscaping.append(texts.osmURL, to: &$0) }
+            context.appendText(.embedURLHTML) { HTMLEscaping.append(texts.embedURL, to: &$0) }
+            context.appendText(.mapTitleHTML) { HTMLEscaping.append("Map of \(city.label)", to: &$0) }
+        }
+        context.append(.listPage, text: Digits.grouped(facts.listPage))
+        context.append(.listHref, text: facts.listHref)
+        if html { context.append(.cityData, bytes: facts.cityData) }
+        context.append(.countryHref, text: facts.countryHref)
+        // The links of a row: to a detail page in this format, and the same escaped for raw HTML.
+        var href: [UInt8] = []
+        href.reserveCapacity(32)
+        func link(_ index: Int, _ row: inout TemplateRows, html: Bool = false) {
+            href.removeAll(keepingCapacity: true)
+            facts.links.appendHref(toCity: catalog.cities[index].id, facts.format, to: &href)
+            row.append(.href, bytes: href)
+            if html { row.appendText(.hrefHTML) { out in href.withUnsafeBufferPointer { HTMLEscaping.append($0, to: &out) } } }
+        }
+        func label(_ index: Int, _ row: inout TemplateRows, html: Bool = false) {
+            catalog.withLabel(index) { label in
+                row.append(.label, bytes: label)
+                if html { row.appendText(.labelHTML) { HTMLEscaping.append(label, to: &$0) } }
+            }
+        }
+        for (key, neighbour) in [(TemplateKey.previous, texts.previous), (.next, texts.next)] {
+            guard let neighbour else { continue }
+            var row = TemplateRows()
+            label(neighbour, &row)
+            link(neighbour, &row)
+            row.endRow()
+            context.append(key, object: row)
+        }
+        if facts.namesakeCount > 0 {
+            context.append(.namesakeCount, text: Digits.grouped(facts.namesakeCount))
+            context.append(.oneNamesake, flag: facts.namesakeCount == 1)
+            var rows = TemplateRows()
+            for namesake in texts.namesakes {
+                label(namesake.index, &rows)
+                link(namesake.index, &rows)
+                rows.append(.coordinates, text: namesake.coordinates)
+                rows.append(.countryName, text: namesake.countryName)
+                rows.endRow()
+            }
+            context.append(.namesakes, rows: rows)
+        }
+        context.append(.hasNearby, flag: !texts.nearby.isEmpty)
+        var rows = TemplateRows()
+        for (n, near) in texts.nearby.enumerated() {
+            label(near.index, &rows, html: html)
+            link(near.index, &rows, html: html)
+            rows.append(.distance, text: near.distance)
+            rows.appendText(.direction) { out in
+                if near.direction.isEmpty {
+                    out += ", same place".utf8
+                } else {
+                    out.append(UInt8(ascii: " "))
+                    out += near.direction.utf8
+                }
+            }
+            rows.append(.number, number: n + 1)
+            rows.endRow()
+        }
+        context.append(.nearby, rows: rows)
+        if facts.namesakesMore > 0 {
+            context.append(.namesakesMore, text: Digits.grouped(facts.namesakesMore))
+            context.append(.namesakesHref, text: facts.namesakesHref)
+        }
+        return context
     }
 
     /// schema.org `Place` with `GeoCoordinates`, as JSON that is safe inside `<script>`.

@@ -246,10 +246,12 @@ struct SiteRenderer: Sendable {
     func common(_ page: Route, pageTitle: String, description: String) -> TemplateContext {
         let frame =
             if case .city = page, let detailFrame = detailFrames[page.format!] { detailFrame } else { Self.frame(page, layout: layout, title: title) }
-        return frame.merging([
-            .pageTitle: .text(pageTitle), .description: .text(description),
-            .canonical: page == .notFound ? nil : layout.url(page).map { .text($0) },
-        ])
+        var context = frame
+        context.reserveCapacity(entries: 64, bytes: 4096)
+        context.append(.pageTitle, text: pageTitle)
+        context.append(.description, text: description)
+        if page != .notFound, let url = layout.url(page) { context.append(.canonical, text: url) }
+        return context
     }
 
     /// What `common` gives every page of `page`'s folder: the site's title, the links to the root, home, the
@@ -267,12 +269,12 @@ struct SiteRenderer: Sendable {
         ]
     }
 
-    func render(_ template: String, _ context: TemplateContext, _ page: Route) -> [UInt8] {
+    func render(_ template: String, _ context: consuming TemplateContext, _ page: Route) -> [UInt8] {
         wrap(templates.markdown(template, context), context, page.format!)
     }
 
     /// The page for `markdown`: as is in Markdown; rendered by cmark inside the layout in HTML.
-    func wrap(_ markdown: [UInt8], _ layoutContext: TemplateContext, _ format: PageFormat) -> [UInt8] {
+    func wrap(_ markdown: [UInt8], _ layoutContext: consuming TemplateContext, _ format: PageFormat) -> [UInt8] {
         switch format {
         case .markdown: markdown
         case .html: templates.page(body: CommonMark.html(from: markdown), layoutContext)

@@ -1,46 +1,204 @@
-/// One level of a page's Mustache context: values by `TemplateKey`, kept as one short array searched from its end
-/// (a page has a few dozen names and a row a handful, so this beats hashing each name). A later entry of a key
-/// hides an earlier one, so building and merging contexts only appends.
+/// One level of a page's Mustache context, stored flat: every value of the level and of the rows and objects
+/// inside it is an `Entry` of plain integers, and every text is a run of one byte buffer. A detail page's
+/// context is built by appending to three arrays and rendered without a reference count or a `String` per value
+/// (issue 11: one `String`, array and dictionary per value cost a third of a build).
+///
+/// A page has a few dozen names and a row a handful, so an object's entries are searched from the end: a later
+/// entry of a key hides an earlier one, and building and merging contexts only appends.
 struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
-    private var entries: [(key: TemplateKey, value: TemplateValue)]
+    /// What a value is; `start` and `count` say where: a text is `bytes[start..<start + count]`, an object's
+    /// entries are `nested[start..<start + count]`, and a list's rows are `nested[start..<start + count]`, each
+    /// an `.object` entry. A number keeps its high and low 32 bits in `start` and `count`, a flag 0 or 1 in `start`.
+    struct Entry: Sendable {
+        enum Kind: UInt8, Sendable { case text, number, flag, list, object }
+        var key: TemplateKey
+        var kind: Kind
+        var start: Int32
+        var count: Int32
+    }
+
+    /// The entries of this level.
+    private(set) var entries: [Entry] = []
+    /// The entries of the objects and rows inside it.
+    private(set) var nested: [Entry] = []
+    /// The UTF-8 bytes of every text.
+    private(set) var bytes: [UInt8] = []
+
+    init() {}
 
     /// The pairs with a value, in order; a key given twice has its last value.
     init(dictionaryLiteral elements: (TemplateKey, TemplateValue?)...) {
-        entries = []
         entries.reserveCapacity(elements.count)
-        for case let (key, value?) in elements { entries.append((key, value)) }
+        for case let (key, value?) in elements { append(key, value) }
     }
 
-    /// The value of `key`; setting nil removes it, like a dictionary.
+    /// The value of `key` (rebuilt from the flat storage, for code that is not on a page's path); setting nil
+    /// removes it, like a dictionary.
     subscript(key: TemplateKey) -> TemplateValue? {
-        get {
-            var i = entries.endIndex
-            while i > entries.startIndex {
-                i -= 1
-                if entries[i].key == key { return entries[i].value }
-            }
-            return nil
-        }
+        get { entries.last { $0.key == key }.map(value) }
         set {
             if let newValue {
-                entries.append((key, newValue))
+                append(key, newValue)
             } else {
                 entries.removeAll { $0.key == key }
             }
         }
     }
 
+    // MARK: Building
+
+    mutating func append(_ key: TemplateKey, _ value: TemplateValue?) {
+        guard let value else { return }
+        switch value {
+        case .text(let text): append(key, text: text)
+        case .bytes(let text): append(key, bytes: text)
+        case .number(let number): append(key, number: number)
+        case .flag(let flag): append(key, flag: flag)
+        case .list(let rows): appendList(key, count: rows.count) { n, row in row = rows[n] }
+        case .object(let object):
+            let (start, count) = embed(object)
+            entries.append(Entry(key: key, kind: .object, start: start, count: count))
+        }
+    }
+
+    mutating func append(_ key: TemplateKey, text: String) {
+        appendText(key) { $0 += text.utf8 }
+    }
+
+    mutating func append(_ key: TemplateKey, bytes text: some Collection<UInt8>) {
+        appendText(key) { $0 += text }
+    }
+
+    mutating func append(_ key: TemplateKey, number: Int) {
+        entries.append(Entry(key: key, kind: .number, start: Int32(truncatingIfNeeded: number >> 32), count: Int32(truncatingIfNeeded: number)))
+    }
+
+    mutating func append(_ key: TemplateKey, flag: Bool) {
+        entries.append(Entry(key: key, kind: .flag, start: flag ? 1 : 0, count: 0))
+    }
+
+    /// Room for this many entries of this level and bytes of text, so that building a page does not regrow them.
+    mutating func reserveCapacity(entries: Int, bytes: Int) {
+        self.entries.reserveCapacity(entries)
+        self.bytes.reserveCapacity(bytes)
+    }
+
+    /// A text that `write` appends to the bytes it is given (which must not change before that).
+    mutating func appendText(_ key: TemplateKey, _ write: (inout [UInt8]) -> Void) {
+        let start = bytes.count
+        write(&bytes)
+        entries.append(Entry(key: key, kind: .text, start: Int32(start), count: Int32(bytes.count - start)))
+    }
+
+    /// A list of `count` rows, each built by `row` from an empty context (one context reused for all of them).
+    mutating func appendList(_ key: TemplateKey, count: Int, _ row: (Int, inout TemplateContext) -> Void) {
+        var rows: [Entry] = []
+        rows.reserveCapacity(count)
+        var scratch = TemplateContext()
+        for n in 0..<count {
+            row(n, &scratch)
+            let (start, count) = embed(scratch)
+            rows.append(Entry(key: key, kind: .object, start: start, count: count))
+            scratch.removeAll()
+        }
+        let start = nested.count
+        nested += rows
+        entries.append(Entry(key: key, kind: .list, start: Int32(start), count: Int32(count)))
+    }
+
+    /// `rows` as a list.
+    mutating func append(_ key: TemplateKey, rows: TemplateRows) {
+        let (nestedBase, bytesBase) = absorb(rows.values)
+        let start = nested.count
+        nested += rows.values.entries.lazy.map { $0.moved(nested: nestedBase, bytes: bytesBase) }
+        var rowStart = start
+        for end in rows.ends {
+            nested.append(Entry(key: key, kind: .object, start: Int32(rowStart), count: Int32(start + end - rowStart)))
+            rowStart = start + end
+        }
+        entries.append(Entry(key: key, kind: .list, start: Int32(nested.count - rows.count), count: Int32(rows.count)))
+    }
+
+    /// The first row of `rows` as an object.
+    mutating func append(_ key: TemplateKey, object rows: TemplateRows) {
+        let (nestedBase, bytesBase) = absorb(rows.values)
+        let start = nested.count
+        nested += rows.values.entries[..<rows.ends[0]].lazy.map { $0.moved(nested: nestedBase, bytes: bytesBase) }
+        entries.append(Entry(key: key, kind: .object, start: Int32(start), count: Int32(rows.ends[0])))
+    }
+
     /// This context with the values of `other` added, replacing its own of the same key.
     func merging(_ other: TemplateContext) -> TemplateContext {
         var merged = self
-        merged.entries += other.entries
+        merged.entries.reserveCapacity(entries.count + other.entries.count)
+        let (nestedBase, bytesBase) = merged.absorb(other)
+        merged.entries += other.entries.lazy.map { $0.moved(nested: nestedBase, bytes: bytesBase) }
         return merged
+    }
+
+    private mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        nested.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Copies `other`'s bytes and nested entries in; returns how far they moved.
+    private mutating func absorb(_ other: TemplateContext) -> (nested: Int32, bytes: Int32) {
+        let nestedBase = Int32(nested.count), bytesBase = Int32(bytes.count)
+        bytes += other.bytes
+        nested += other.nested.lazy.map { $0.moved(nested: nestedBase, bytes: bytesBase) }
+        return (nestedBase, bytesBase)
+    }
+
+    /// Copies `other` in as an object; returns where its entries are in `nested`.
+    private mutating func embed(_ other: TemplateContext) -> (start: Int32, count: Int32) {
+        let (nestedBase, bytesBase) = absorb(other)
+        let start = Int32(nested.count)
+        nested += other.entries.lazy.map { $0.moved(nested: nestedBase, bytes: bytesBase) }
+        return (start, Int32(other.entries.count))
+    }
+
+    // MARK: Reading
+
+    /// The value `entry` stands for, as a `TemplateValue`.
+    func value(_ entry: Entry) -> TemplateValue {
+        switch entry.kind {
+        case .text: .text(String(decoding: bytes[Int(entry.start)..<Int(entry.start + entry.count)], as: UTF8.self))
+        case .number: .number(entry.number)
+        case .flag: .flag(entry.start != 0)
+        case .list: .list(nested[Int(entry.start)..<Int(entry.start + entry.count)].map(object))
+        case .object: .object(object(entry))
+        }
+    }
+
+    /// The object `entry` stands for, as a context of its own.
+    private func object(_ entry: Entry) -> TemplateContext {
+        var object = TemplateContext()
+        object.bytes = bytes
+        object.nested = nested
+        object.entries = Array(nested[Int(entry.start)..<Int(entry.start + entry.count)])
+        return object
     }
 
     /// The context as swift-mustache takes it, for templates that only it can render.
     var mustacheValue: [String: Any] {
         var dictionary: [String: Any] = [:]
-        for (key, value) in entries { dictionary[key.rawValue] = value.mustacheValue }
+        for entry in entries { dictionary[entry.key.rawValue] = value(entry).mustacheValue }
         return dictionary
     }
+}
+
+extension TemplateContext.Entry {
+    /// The entry after its context's bytes and nested entries moved by the given amounts.
+    func moved(nested: Int32, bytes: Int32) -> Self {
+        var entry = self
+        switch kind {
+        case .text: entry.start += bytes
+        case .list, .object: entry.start += nested
+        case .number, .flag: break
+        }
+        return entry
+    }
+
+    var number: Int { Int(start) << 32 | Int(UInt32(bitPattern: count)) }
 }

@@ -100,9 +100,8 @@ public struct TemplateSet: Sendable {
     }
 
     /// Wraps an HTML fragment in the layout.
-    func page(body: [UInt8], _ context: TemplateContext) -> [UInt8] {
-        var context = context
-        context[.body] = .bytes(body)
+    func page(body: [UInt8], _ context: consuming TemplateContext) -> [UInt8] {
+        context.append(.body, bytes: body)
         guard let compiled else { return Array(layout.render(context.mustacheValue, library: library).utf8) }
         var page: [UInt8] = []
         page.reserveCapacity(body.count + 2048)

@@ -39,6 +39,11 @@ public struct CityCatalog: Sendable {
         labels.string(index)
     }
 
+    /// Calls `body` with the UTF-8 bytes of `label(index)`, without making a string of them.
+    func withLabel<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        labels.withText(index, body)
+    }
+
     /// Equal labels have equal folded keys, so they lie within one run of equal keys: only runs are compared.
     private static func distinctions(_ cities: [City], names: PackedTexts, countries: [[UInt8]]) -> [Distinction?] {
         var result = [Distinction?](repeating: nil, count: cities.count)

@@ -1,0 +1,20 @@
+/// The rows of a list (or the one row of an object) of a page's Mustache context, built one after the other in
+/// one `TemplateContext` and added to the page's context at once (`TemplateContext.append(_:rows:)`): no context,
+/// array or closure for each row of a detail page's nearest places and namesakes.
+struct TemplateRows {
+    /// The rows' values, one row after the other.
+    private(set) var values = TemplateContext()
+    /// Where each row ends in `values.entries`.
+    private(set) var ends: [Int] = []
+
+    var count: Int { ends.count }
+
+    mutating func append(_ key: TemplateKey, text: String) { values.append(key, text: text) }
+    mutating func append(_ key: TemplateKey, bytes text: some Collection<UInt8>) { values.append(key, bytes: text) }
+    mutating func append(_ key: TemplateKey, number: Int) { values.append(key, number: number) }
+    mutating func append(_ key: TemplateKey, flag: Bool) { values.append(key, flag: flag) }
+    mutating func appendText(_ key: TemplateKey, _ write: (inout [UInt8]) -> Void) { values.appendText(key, write) }
+
+    /// Ends the row being built; the values appended next start the next one.
+    mutating func endRow() { ends.append(values.entries.count) }
+}
