@@ -128,12 +128,20 @@ public struct SiteLayout: Sendable, Equatable {
             return fragment.map { link + "#" + $0 } ?? link
         }
 
-        /// Appends `href(to: .city(id: id, format))` to `out`.
-        func appendHref(toCity id: Int, _ format: PageFormat, to out: inout [UInt8]) {
-            if layout.cityFolders != .compact, case .city(let from, _) = page {
+        /// Appends `href(to: target)` to `out`; `cell`, the id of a city, adds the fragment of its row
+        /// (`#cityCell_ID`).
+        func appendHref(to target: Route, cell: Int? = nil, to out: inout [UInt8]) {
+            let compact = layout.cityFolders == .compact
+            if !compact, case .city(let from, _) = page, case .city(let id, let format) = target {
                 layout.appendCityLink(from: from, to: id, format, to: &out)
+            } else if page == .notFound || (compact && { if case .city = target { true } else { false } }()) {
+                out += href(to: target).utf8
             } else {
-                out += href(to: .city(id: id, format)).utf8
+                SiteLayout.appendRelative(layout.path(target), from: pagePath, to: &out)
+            }
+            if let cell {
+                out += "#cityCell_".utf8
+                Digits.append(cell, to: &out)
             }
         }
     }
@@ -186,6 +194,19 @@ public struct SiteLayout: Sendable, Equatable {
     /// `target` relative to the folder of `page` (both relative to the root): shared folders are dropped and
     /// each folder of `page` that `target` is not in becomes `../`.
     static func relative(_ target: String, from page: String) -> String {
+        let (ups, rest) = relativeParts(target, from: page)
+        return ups == 0 ? String(rest) : String(repeating: "../", count: ups) + rest
+    }
+
+    /// Appends `relative(target, from: page)` to `out`.
+    static func appendRelative(_ target: String, from page: String, to out: inout [UInt8]) {
+        let (ups, rest) = relativeParts(target, from: page)
+        for _ in 0..<ups { out += "../".utf8 }
+        out += rest.utf8
+    }
+
+    /// How many folders `relative` goes up from `page`, and the part of `target` below the folder they share.
+    private static func relativeParts(_ target: String, from page: String) -> (ups: Int, rest: Substring) {
         let t = target.utf8, p = page.utf8
         var ti = t.startIndex, pi = p.startIndex
         var sharedT = ti, sharedP = pi
@@ -197,9 +218,7 @@ public struct SiteLayout: Sendable, Equatable {
             ti = t.index(after: ti)
             pi = p.index(after: pi)
         }
-        let ups = p[sharedP...].count { $0 == slash }
-        let rest = Substring(t[sharedT...])
-        return ups == 0 ? String(rest) : String(repeating: "../", count: ups) + rest
+        return (p[sharedP...].count { $0 == slash }, Substring(t[sharedT...]))
     }
 
     // MARK: The files of a build

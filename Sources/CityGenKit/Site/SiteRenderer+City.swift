@@ -14,11 +14,7 @@ extension SiteRenderer {
         let links: SiteLayout.Links
         let countryName: String?
         let favorite: Bool
-        let listPage: Int, listHref: String
-        /// The country's page that lists the city (its row's anchor in HTML).
-        let countryHref: String
-        /// The list row of the first of its namesakes, where they are listed together.
-        let namesakesHref: String
+        let listPage: Int
 
         var format: PageFormat { route.format! }
         /// The city's label, with its distinction where another city has the same label.
@@ -54,7 +50,10 @@ extension SiteRenderer {
     func city(at index: Int, _ format: PageFormat, reusing texts: inout CityTexts?) -> [UInt8] {
         let facts = cityFacts(index, format, reusing: &texts)
         var context = cityContext(facts)
-        if format == .html { context.append(.jsonLD, text: jsonLD(facts)) }
+        if format == .html {
+            let url = layout.url(facts.route)
+            context.appendText(.jsonLD) { Self.appendJSONLD(facts, url: url, to: &$0) }
+        }
         return render("city", context, facts.route)
     }
 
@@ -106,9 +105,7 @@ extension SiteRenderer {
         return CityFacts(
             city: city, texts: texts, cityData: format == .html ? cityData(index) : [], route: route, links: links,
             countryName: countryNames[city.country], favorite: favorites.contains(index),
-            listPage: plan.page(ofCityAt: index), listHref: listRowHref(index, from: links),
-            countryHref: countryRowHref(index, from: links),
-            namesakesHref: listRowHref(texts.run.lowerBound, from: links)
+            listPage: plan.page(ofCityAt: index)
         )
     }
 
@@ -137,15 +134,19 @@ extension SiteRenderer {
             context.appendText(.mapTitleHTML) { HTMLEscaping.append("Map of \(city.label)", to: &$0) }
         }
         context.append(.listPage, text: Digits.grouped(facts.listPage))
-        context.append(.listHref, text: facts.listHref)
-        if html { context.append(.cityData, bytes: facts.cityData) }
-        context.append(.countryHref, text: facts.countryHref)
-        // The links of a row: to a detail page in this format, and the same escaped for raw HTML.
         var href: [UInt8] = []
-        href.reserveCapacity(32)
+        href.reserveCapacity(64)
+        // The row of the city on its list page and on its country's page (their anchors in HTML).
+        appendListRowHref(texts.index, from: facts.links, to: &href)
+        context.append(.listHref, bytes: href)
+        if html { context.append(.cityData, bytes: facts.cityData) }
+        href.removeAll(keepingCapacity: true)
+        appendCountryRowHref(texts.index, from: facts.links, to: &href)
+        context.append(.countryHref, bytes: href)
+        // The links of a row: to a detail page in this format, and the same escaped for raw HTML.
         func link(_ index: Int, _ row: inout TemplateRows, html: Bool = false) {
             href.removeAll(keepingCapacity: true)
-            facts.links.appendHref(toCity: catalog.cities[index].id, facts.format, to: &href)
+            facts.links.appendHref(to: .city(id: catalog.cities[index].id, facts.format), to: &href)
             row.append(.href, bytes: href)
             if html { row.appendText(.hrefHTML) { out in href.withUnsafeBufferPointer { HTMLEscaping.append($0, to: &out) } } }
         }
@@ -196,27 +197,40 @@ extension SiteRenderer {
         context.append(.nearby, rows: rows)
         if facts.namesakesMore > 0 {
             context.append(.namesakesMore, text: Digits.grouped(facts.namesakesMore))
-            context.append(.namesakesHref, text: facts.namesakesHref)
+            href.removeAll(keepingCapacity: true)
+            appendListRowHref(texts.run.lowerBound, from: facts.links, to: &href)
+            context.append(.namesakesHref, bytes: href)
         }
         return context
     }
 
-    /// schema.org `Place` with `GeoCoordinates`, as JSON that is safe inside `<script>`.
-    private func jsonLD(_ facts: CityFacts) -> String {
+    /// Appends schema.org `Place` with `GeoCoordinates`, as JSON that is safe inside `<script>`, to `out`; `url`
+    /// is the page's own.
+    private static func appendJSONLD(_ facts: CityFacts, url: String?, to out: inout [UInt8]) {
         let city = facts.city
-        var fields = [
-            #""@context":"https://schema.org""#, #""@type":"Place""#, "\"name\":\(JSONText.quoted(city.name))",
-            "\"identifier\":\"\(city.id)\"",
-            "\"geo\":{\"@type\":\"GeoCoordinates\",\"latitude\":\(facts.texts.latitude),\"longitude\":\(facts.texts.longitude)}",
-        ]
+        out += #"{"@context":"https://schema.org","@type":"Place","name":"#.utf8
+        JSONText.appendQuoted(city.name, to: &out)
+        out += #","identifier":""#.utf8
+        Digits.append(city.id, to: &out)
+        out += #"","geo":{"@type":"GeoCoordinates","latitude":"#.utf8
+        out += facts.texts.latitude.utf8
+        out += #","longitude":"#.utf8
+        out += facts.texts.longitude.utf8
+        out.append(UInt8(ascii: "}"))
         if !city.country.isEmpty {
-            fields.append("\"address\":{\"@type\":\"PostalAddress\",\"addressCountry\":\(JSONText.quoted(city.country))}")
-            fields.append(
-                "\"containedInPlace\":{\"@type\":\"Country\",\"name\":\(JSONText.quoted(facts.countryName ?? city.country)),"
-                    + "\"identifier\":\(JSONText.quoted(city.country))}")
+            out += #","address":{"@type":"PostalAddress","addressCountry":"#.utf8
+            JSONText.appendQuoted(city.country, to: &out)
+            out += #"},"containedInPlace":{"@type":"Country","name":"#.utf8
+            JSONText.appendQuoted(facts.countryName ?? city.country, to: &out)
+            out += #","identifier":"#.utf8
+            JSONText.appendQuoted(city.country, to: &out)
+            out.append(UInt8(ascii: "}"))
         }
-        if let url = layout.url(facts.route) { fields.append("\"url\":\(JSONText.quoted(url))") }
-        return "{" + fields.joined(separator: ",") + "}"
+        if let url {
+            out += #","url":"#.utf8
+            JSONText.appendQuoted(url, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     // MARK: The compact site

@@ -3,15 +3,16 @@ extension SiteRenderer {
     func favoritesPage(_ format: PageFormat) -> [UInt8] {
         let route = Route.favorites(format)
         let links = layout.links(from: route)
-        let rows = favorites.sorted().map { index in
-            var row = row(index, from: links)
-            row[.listHref] = .text(listRowHref(index, from: links))
-            row[.listPage] = .text(Digits.grouped(plan.page(ofCityAt: index)))
-            return row
+        var rows = TemplateRows()
+        for index in favorites.sorted() {
+            appendRow(index, from: links, to: &rows)
+            rows.appendText(.listHref) { appendListRowHref(index, from: links, to: &$0) }
+            rows.append(.listPage, text: Digits.grouped(plan.page(ofCityAt: index)))
+            rows.endRow()
         }
         var context = common(route, pageTitle: "Favorites · \(title)", description: "The favorite cities of \(title), each with its map.")
-        context[.favorites] = .list(rows)
-        context[.favoriteCount] = rows.isEmpty ? nil : .text(Digits.grouped(rows.count))
+        context.append(.favorites, rows: rows)
+        if rows.count > 0 { context.append(.favoriteCount, text: Digits.grouped(rows.count)) }
         return render("favorites", context, route)
     }
 

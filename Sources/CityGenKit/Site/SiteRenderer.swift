@@ -113,15 +113,13 @@ struct SiteRenderer: Sendable {
     func list(page: Int, _ format: PageFormat) -> [UInt8] {
         let route = Route.list(page: page, format)
         let links = layout.links(from: route)
-        let rows = plan.cities(onPage: page).map { row($0, from: links) }
         let heading = "Cities, page \(Digits.grouped(page)) of \(Digits.grouped(plan.pageCount))"
-        let context = common(route, pageTitle: "\(heading) · \(title)", description: span(heading, plan.cities(onPage: page))).merging([
-            .heading: .text(heading),
-            .cities: .list(rows),
-            .pager: .list(pager(current: page, last: plan.pageCount) { .list(page: $0, format) }),
-            .pagerTop: plan.pageCount > 1 ? Self.pagerLabels.top : false,
-            .pagerBottom: plan.pageCount > 1 ? Self.pagerLabels.bottom : false,
-        ])
+        var context = common(route, pageTitle: "\(heading) · \(title)", description: span(heading, plan.cities(onPage: page)))
+        context.append(.heading, text: heading)
+        context.append(.cities, rows: rows(plan.cities(onPage: page), from: links))
+        context.append(.pager, .list(pager(current: page, last: plan.pageCount) { .list(page: $0, format) }))
+        context.append(.pagerTop, plan.pageCount > 1 ? Self.pagerLabels.top : false)
+        context.append(.pagerBottom, plan.pageCount > 1 ? Self.pagerLabels.bottom : false)
         return render("list", context, route)
     }
 
@@ -155,26 +153,36 @@ struct SiteRenderer: Sendable {
         let named = country.code.isEmpty ? country.name : "\(country.name) (\(country.code))"
         let heading = "\(named): cities, page \(Digits.grouped(page)) of \(Digits.grouped(pages))"
         let onPage = countries.cities(of: country, onPage: page)
-        let context = common(route, pageTitle: "\(heading) · \(title)", description: span(heading, onPage)).merging([
-            .heading: .text(heading),
-            .cities: .list(onPage.map { row($0, from: links) }),
-            .pager: .list(pager(current: page, last: pages) { .country(code: code, page: $0, format) }),
-            .pagerTop: pages > 1 ? Self.pagerLabels.top : false, .pagerBottom: pages > 1 ? Self.pagerLabels.bottom : false,
-        ])
+        var context = common(route, pageTitle: "\(heading) · \(title)", description: span(heading, onPage))
+        context.append(.heading, text: heading)
+        context.append(.cities, rows: rows(onPage, from: links))
+        context.append(.pager, .list(pager(current: page, last: pages) { .country(code: code, page: $0, format) }))
+        context.append(.pagerTop, pages > 1 ? Self.pagerLabels.top : false)
+        context.append(.pagerBottom, pages > 1 ? Self.pagerLabels.bottom : false)
         return render("list", context, route)
     }
 
-    /// What a list row (on list pages and the favorites page) shows of the city at `index`.
-    func row(_ index: Int, from page: SiteLayout.Links) -> TemplateContext {
+    /// Appends to `rows` what a list row (on list pages and the favorites page) shows of the city at `index`,
+    /// without ending the row.
+    func appendRow(_ index: Int, from page: SiteLayout.Links, to rows: inout TemplateRows) {
         let city = catalog.cities[index]
-        return [
-            .id: .number(city.id),
-            .label: .text(catalog.label(index)),
-            .coordinates: .text(Coordinate.display(latitude: city.latitude, longitude: city.longitude)),
-            .href: .text(page.href(to: .city(id: city.id, page.page.format!))),
-            .favorite: .flag(favorites.contains(index)),
-            .cityData: page.page.format == .html ? .bytes(cityData(index)) : nil,
-        ]
+        let format = page.page.format!
+        rows.append(.id, number: city.id)
+        catalog.withLabel(index) { rows.append(.label, bytes: $0) }
+        rows.append(.coordinates, text: Coordinate.display(latitude: city.latitude, longitude: city.longitude))
+        rows.appendText(.href) { page.appendHref(to: .city(id: city.id, format), to: &$0) }
+        rows.append(.favorite, flag: favorites.contains(index))
+        if format == .html { rows.append(.cityData, bytes: cityData(index)) }
+    }
+
+    /// The rows of the cities at `indices`, as `appendRow` makes them.
+    func rows(_ indices: some Sequence<Int>, from page: SiteLayout.Links) -> TemplateRows {
+        var rows = TemplateRows()
+        for index in indices {
+            appendRow(index, from: page, to: &rows)
+            rows.endRow()
+        }
+        return rows
     }
 
     /// What a favorite toggle saves of the city at `index`, escaped for an HTML attribute: `[id,"name","CC",lat,lon]`,
@@ -202,18 +210,23 @@ struct SiteRenderer: Sendable {
 
     /// The link from `page` to the row of the city at `index` on its list page (the row's anchor in HTML).
     func listRowHref(_ index: Int, from page: SiteLayout.Links) -> String {
-        let format = page.page.format!
-        return page.href(
-            to: .list(page: plan.page(ofCityAt: index), format), fragment: format == .html ? "cityCell_\(catalog.cities[index].id)" : nil)
+        var href: [UInt8] = []
+        appendListRowHref(index, from: page, to: &href)
+        return String(decoding: href, as: UTF8.self)
     }
 
-    /// The link from `page` to the row of the city at `index` on its country's page.
-    func countryRowHref(_ index: Int, from page: SiteLayout.Links) -> String {
+    /// Appends `listRowHref(index, from: page)` to `out`.
+    func appendListRowHref(_ index: Int, from page: SiteLayout.Links, to out: inout [UInt8]) {
+        let format = page.page.format!
+        page.appendHref(to: .list(page: plan.page(ofCityAt: index), format), cell: format == .html ? catalog.cities[index].id : nil, to: &out)
+    }
+
+    /// Appends the link from `page` to the row of the city at `index` on its country's page to `out`.
+    func appendCountryRowHref(_ index: Int, from page: SiteLayout.Links, to out: inout [UInt8]) {
         let format = page.page.format!
         let place = countries.place(ofCityAt: index)
-        return page.href(
-            to: .country(code: place.country.code, page: place.page, format),
-            fragment: format == .html ? "cityCell_\(catalog.cities[index].id)" : nil)
+        page.appendHref(
+            to: .country(code: place.country.code, page: place.page, format), cell: format == .html ? catalog.cities[index].id : nil, to: &out)
     }
 
     /// Links of a paginated list's navigation: first, previous, nearby numbers, next, last; `route` names page n.
