@@ -156,18 +156,19 @@ extension SiteRenderer {
                 if html { row.appendText(.labelHTML) { HTMLEscaping.append(label, to: &$0) } }
             }
         }
-        for (key, neighbour) in [(TemplateKey.previous, texts.previous), (.next, texts.next)] {
-            guard let neighbour else { continue }
-            var row = TemplateRows()
-            label(neighbour, &row)
-            link(neighbour, &row)
-            row.endRow()
-            context.append(key, object: row)
+        // One set of rows, emptied after each list or object, serves them all.
+        var rows = TemplateRows()
+        for key in [TemplateKey.previous, .next] {
+            guard let neighbour = key == .previous ? texts.previous : texts.next else { continue }
+            label(neighbour, &rows)
+            link(neighbour, &rows)
+            rows.endRow()
+            context.append(key, object: rows)
+            rows.removeAll()
         }
         if facts.namesakeCount > 0 {
             context.append(.namesakeCount, text: Digits.grouped(facts.namesakeCount))
             context.append(.oneNamesake, flag: facts.namesakeCount == 1)
-            var rows = TemplateRows()
             for namesake in texts.namesakes {
                 label(namesake.index, &rows)
                 link(namesake.index, &rows)
@@ -176,9 +177,9 @@ extension SiteRenderer {
                 rows.endRow()
             }
             context.append(.namesakes, rows: rows)
+            rows.removeAll()
         }
         context.append(.hasNearby, flag: !texts.nearby.isEmpty)
-        var rows = TemplateRows()
         for (n, near) in texts.nearby.enumerated() {
             label(near.index, &rows, html: html)
             link(near.index, &rows, html: html)

@@ -288,10 +288,9 @@ struct SiteRenderer: Sendable {
 
     /// The page for `markdown`: as is in Markdown; rendered by cmark inside the layout in HTML.
     func wrap(_ markdown: [UInt8], _ layoutContext: consuming TemplateContext, _ format: PageFormat) -> [UInt8] {
-        switch format {
-        case .markdown: markdown
-        case .html: templates.page(body: CommonMark.html(from: markdown), layoutContext)
-        }
+        guard format == .html else { return markdown }
+        layoutContext.appendText(.body) { CommonMark.appendHTML(from: markdown, to: &$0) }
+        return templates.page(layoutContext)
     }
 
 }

@@ -136,7 +136,8 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
         return merged
     }
 
-    private mutating func removeAll() {
+    /// Removes every value, keeping the storage for the next ones.
+    mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
         nested.removeAll(keepingCapacity: true)
         bytes.removeAll(keepingCapacity: true)

@@ -17,4 +17,10 @@ struct TemplateRows {
 
     /// Ends the row being built; the values appended next start the next one.
     mutating func endRow() { ends.append(values.entries.count) }
+
+    /// Removes every row, keeping the storage for the next ones.
+    mutating func removeAll() {
+        values.removeAll()
+        ends.removeAll(keepingCapacity: true)
+    }
 }

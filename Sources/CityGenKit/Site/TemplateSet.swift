@@ -99,12 +99,11 @@ public struct TemplateSet: Sendable {
         return text
     }
 
-    /// Wraps an HTML fragment in the layout.
-    func page(body: [UInt8], _ context: consuming TemplateContext) -> [UInt8] {
-        context.append(.body, bytes: body)
+    /// The layout around `context`'s `body`, an HTML fragment.
+    func page(_ context: TemplateContext) -> [UInt8] {
         guard let compiled else { return Array(layout.render(context.mustacheValue, library: library).utf8) }
         var page: [UInt8] = []
-        page.reserveCapacity(body.count + 2048)
+        page.reserveCapacity(context.bytes.count + 2048)
         compiled.layout.render(context, partials: compiled.pages, into: &page)
         return page
     }
