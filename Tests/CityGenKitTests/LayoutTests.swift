@@ -22,6 +22,38 @@ final class LayoutTests: SiteTestCase {
         }
     }
 
+    /// `Links.appendHref` writes the bytes `href` returns, from every kind of page to every kind of target, in
+    /// each folder scheme and with a base URL (the 404 page's links are absolute), with and without a row's anchor.
+    func testAppendedLinksEqualTheLinksAsStrings() {
+        let layouts = [
+            SiteLayout(), SiteLayout(cityFolders: .flat), SiteLayout(cityFolders: .remainder(7)), SiteLayout(cityFolders: .compact),
+            SiteLayout(baseURL: "https://x.org/c/"),
+        ]
+        for layout in layouts {
+            for format in PageFormat.allCases {
+                let routes: [Route] = [
+                    .home(format), .favorites(format), .list(page: 3, format), .city(id: 707860, format), .city(id: -3, format),
+                    .countryIndex(format), .country(code: "AR", page: 2, format), .country(code: "", page: 1, format), .notFound,
+                    .asset("style.css"),
+                ]
+                for page in routes where page.format != nil {
+                    let links = layout.links(from: page)
+                    for target in routes {
+                        for cell in [nil, 42] {
+                            var bytes: [UInt8] = Array("x".utf8)
+                            links.appendHref(to: target, cell: cell, to: &bytes)
+                            let expected = "x" + links.href(to: target, fragment: cell.map { "cityCell_\($0)" })
+                            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected, "\(target) from \(page)")
+                        }
+                    }
+                }
+            }
+        }
+        var bytes: [UInt8] = []
+        SiteLayout.appendRelative("index.html", from: "city/5/15.html", to: &bytes)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "../../index.html")
+    }
+
     func testRelativeLinksBetweenPaths() {
         XCTAssertEqual(SiteLayout.relative("list/2.html", from: "list/1.html"), "2.html")
         XCTAssertEqual(SiteLayout.relative("list/1.html", from: "index.html"), "list/1.html")

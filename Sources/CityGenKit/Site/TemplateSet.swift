@@ -103,7 +103,7 @@ public struct TemplateSet: Sendable {
     func page(_ context: TemplateContext) -> [UInt8] {
         guard let compiled else { return Array(layout.render(context.mustacheValue, library: library).utf8) }
         var page: [UInt8] = []
-        page.reserveCapacity(context.bytes.count + 2048)
+        page.reserveCapacity(Int(context.entries.last { $0.key == .body }?.count ?? 0) + 2048)
         compiled.layout.render(context, partials: compiled.pages, into: &page)
         return page
     }
