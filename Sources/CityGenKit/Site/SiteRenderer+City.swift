@@ -22,11 +22,6 @@ extension SiteRenderer {
         /// Other cities with the same folded name, and how many of them `namesakes` leaves out.
         var namesakeCount: Int { texts.run.count - 1 }
         var namesakesMore: Int { texts.run.count - 1 - texts.namesakes.count }
-
-        /// The link to the detail page of the city at catalog index `index`, in this page's format.
-        func href(_ index: Int, in catalog: CityCatalog) -> String {
-            links.href(to: .city(id: catalog.cities[index].id, format))
-        }
     }
 
     /// What a detail page shows in every format, computed once for a city whose pages are rendered one after
