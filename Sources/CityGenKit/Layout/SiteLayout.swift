@@ -117,27 +117,31 @@ public struct SiteLayout: Sendable, Equatable {
 
         /// The link to `target` (with `#fragment` when given).
         public func href(to target: Route, fragment: String? = nil) -> String {
-            let link: String
-            if case .city(let id, _) = target, layout.cityFolders == .compact {
-                link = (page == .notFound ? layout.absoluteRoot + "city.html" : SiteLayout.relative("city.html", from: pagePath)) + "?id=\(id)"
-            } else if case .city(let from, _) = page, case .city(let id, let format) = target {
-                link = layout.cityLink(from: from, to: id, format)
-            } else {
-                link = page == .notFound ? layout.absoluteRoot + layout.path(target) : SiteLayout.relative(layout.path(target), from: pagePath)
-            }
-            return fragment.map { link + "#" + $0 } ?? link
+            var link: [UInt8] = []
+            appendHref(to: target, to: &link)
+            if let fragment { link += "#\(fragment)".utf8 }
+            return String(decoding: link, as: UTF8.self)
         }
 
-        /// Appends `href(to: target)` to `out`; `cell`, the id of a city, adds the fragment of its row
+        /// Appends the link to `target` to `out`; `cell`, the id of a city, adds the fragment of its row
         /// (`#cityCell_ID`).
         func appendHref(to target: Route, cell: Int? = nil, to out: inout [UInt8]) {
             let compact = layout.cityFolders == .compact
             if !compact, case .city(let from, _) = page, case .city(let id, let format) = target {
                 layout.appendCityLink(from: from, to: id, format, to: &out)
-            } else if page == .notFound || (compact && { if case .city = target { true } else { false } }()) {
-                out += href(to: target).utf8
             } else {
-                SiteLayout.appendRelative(layout.path(target), from: pagePath, to: &out)
+                // In a compact site every city's path is `city.html`, and the city is in the query.
+                let path = layout.path(target)
+                if page == .notFound {
+                    out += layout.absoluteRoot.utf8
+                    out += path.utf8
+                } else {
+                    SiteLayout.appendRelative(path, from: pagePath, to: &out)
+                }
+                if compact, case .city(let id, _) = target {
+                    out += "?id=".utf8
+                    Digits.append(id, to: &out)
+                }
             }
             if let cell {
                 out += "#cityCell_".utf8
@@ -146,22 +150,15 @@ public struct SiteLayout: Sendable, Equatable {
         }
     }
 
-    /// The link between two detail pages, as `relative` would make it from their paths: a detail page has some 35
-    /// of them (neighbours, namesakes, nearest places), so they skip building and comparing the two paths.
-    func cityLink(from: Int, to id: Int, _ format: PageFormat) -> String {
-        var link: [UInt8] = []
-        appendCityLink(from: from, to: id, format, to: &link)
-        return String(decoding: link, as: UTF8.self)
-    }
-
-    /// Appends `cityLink(from:to:_:)` to `out`, digit by digit: the most frequent link of the site.
+    /// Appends the link between two detail pages to `out`, as `relative` would make it from their paths, digit by
+    /// digit: a detail page has some 35 of them (neighbours, namesakes, nearest places), the most frequent link of
+    /// the site, so they skip building and comparing the two paths.
     func appendCityLink(from: Int, to id: Int, _ format: PageFormat, to out: inout [UInt8]) {
         switch cityFolders {
         case .flat:
             break
         case .compact:
-            out += "city.html?id=".utf8
-            return Digits.append(id, to: &out)
+            preconditionFailure("a compact site has one page for every city")
         case .remainder(let n):
             let folder = ((id % n) + n) % n
             if folder != ((from % n) + n) % n {

@@ -54,7 +54,10 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
         case .bytes(let text): append(key, bytes: text)
         case .number(let number): append(key, number: number)
         case .flag(let flag): append(key, flag: flag)
-        case .list(let rows): appendList(key, count: rows.count) { n, row in row = rows[n] }
+        case .list(let rows):
+            var list = TemplateRows()
+            for row in rows { list.appendRow(row) }
+            append(key, rows: list)
         case .object(let object):
             let (start, count) = embed(object)
             entries.append(Entry(key: key, kind: .object, start: start, count: count))
@@ -90,22 +93,6 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
         entries.append(Entry(key: key, kind: .text, start: Int32(start), count: Int32(bytes.count - start)))
     }
 
-    /// A list of `count` rows, each built by `row` from an empty context (one context reused for all of them).
-    mutating func appendList(_ key: TemplateKey, count: Int, _ row: (Int, inout TemplateContext) -> Void) {
-        var rows: [Entry] = []
-        rows.reserveCapacity(count)
-        var scratch = TemplateContext()
-        for n in 0..<count {
-            row(n, &scratch)
-            let (start, count) = embed(scratch)
-            rows.append(Entry(key: key, kind: .object, start: start, count: count))
-            scratch.removeAll()
-        }
-        let start = nested.count
-        nested += rows
-        entries.append(Entry(key: key, kind: .list, start: Int32(start), count: Int32(count)))
-    }
-
     /// `rows` as a list.
     mutating func append(_ key: TemplateKey, rows: TemplateRows) {
         let (nestedBase, bytesBase) = absorb(rows.values)
@@ -119,20 +106,23 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
         entries.append(Entry(key: key, kind: .list, start: Int32(nested.count - rows.count), count: Int32(rows.count)))
     }
 
-    /// The first row of `rows` as an object.
+    /// The one row of `rows` as an object.
     mutating func append(_ key: TemplateKey, object rows: TemplateRows) {
-        let (nestedBase, bytesBase) = absorb(rows.values)
-        let start = nested.count
-        nested += rows.values.entries[..<rows.ends[0]].lazy.map { $0.moved(nested: nestedBase, bytes: bytesBase) }
-        entries.append(Entry(key: key, kind: .object, start: Int32(start), count: Int32(rows.ends[0])))
+        precondition(rows.count == 1, "an object is one row")
+        let (start, count) = embed(rows.values)
+        entries.append(Entry(key: key, kind: .object, start: start, count: count))
+    }
+
+    /// Adds the values of `other`, replacing its own of the same key.
+    mutating func append(contentsOf other: TemplateContext) {
+        let (nestedBase, bytesBase) = absorb(other)
+        entries += other.entries.lazy.map { $0.moved(nested: nestedBase, bytes: bytesBase) }
     }
 
     /// This context with the values of `other` added, replacing its own of the same key.
     func merging(_ other: TemplateContext) -> TemplateContext {
         var merged = self
-        merged.entries.reserveCapacity(entries.count + other.entries.count)
-        let (nestedBase, bytesBase) = merged.absorb(other)
-        merged.entries += other.entries.lazy.map { $0.moved(nested: nestedBase, bytes: bytesBase) }
+        merged.append(contentsOf: other)
         return merged
     }
 

@@ -15,6 +15,12 @@ struct TemplateRows {
     mutating func append(_ key: TemplateKey, flag: Bool) { values.append(key, flag: flag) }
     mutating func appendText(_ key: TemplateKey, _ write: (inout [UInt8]) -> Void) { values.appendText(key, write) }
 
+    /// Adds the values of `row` as a row of their own.
+    mutating func appendRow(_ row: TemplateContext) {
+        values.append(contentsOf: row)
+        endRow()
+    }
+
     /// Ends the row being built; the values appended next start the next one.
     mutating func endRow() { ends.append(values.entries.count) }
 
