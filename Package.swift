@@ -51,6 +51,7 @@ let package = Package(
                 "CityGenKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         // The tests' oracle for search (independent of the index reader it checks).

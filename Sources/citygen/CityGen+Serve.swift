@@ -26,7 +26,9 @@ extension CityGen {
             guard FileManager.default.fileExists(atPath: root.appendingPathComponent(home).path) else {
                 throw reportedFailure(CityGenError.missingInput(what: "built site (citygen build makes one)", path: output + "/" + home, reason: nil))
             }
-            let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled, handler: SiteHandler(root: root))
+            let server = HTTPServer(
+                config: .init(address: try .inet(ip4: "127.0.0.1", port: port), pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled),
+                handler: SiteHandler(root: root))
             let quiet = quiet
             Task {
                 try await server.waitUntilListening()
