@@ -38,7 +38,7 @@ final class IncrementalOutputTests: SiteTestCase {
         XCTAssertEqual(
             read.files,
             ["ok.html": .init(size: 12, mtime: 34), "big.html": nil, "odd.html": nil, "signed.html": .init(size: 3, mtime: -4)]
-                as [String: BuildManifest.FileRecord?])
+                as ManifestFiles)
         XCTAssertEqual(read.summary?.fingerprint, "f2")
         XCTAssertEqual(read.summary?.files, 9)
         XCTAssertNil(BuildManifest(decoding: Array("citygen-manifest 2\nindex.html\t1\t2\n".utf8)).summary)

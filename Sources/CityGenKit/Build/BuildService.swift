@@ -99,7 +99,7 @@ public struct BuildService: Sendable {
         // previous build is kept as it is, unread.
         let favoriteIDs = favorites.map { catalog.cities[$0].id }.sorted()
         let onlyFavoritesChanged = previous?.summary.map { $0.basis == basis } ?? false
-        let kept = onlyFavoritesChanged ? previous!.files : [:]
+        let kept = onlyFavoritesChanged ? previous!.files : ManifestFiles()
         let rendered = onlyFavoritesChanged
             ? files.routes(showingFavoritesOf: files.changedFavorites(from: previous!.summary!.favoriteIDs, to: favorites)) : []
         let writer = try OutputWriter(

@@ -1,10 +1,12 @@
+import Foundation
+
 /// `.citygen-manifest`: what citygen has written into an output folder, so that it can remove its stale files,
 /// never touch anyone else's, and skip a build that would change nothing.
 ///
 /// Text: a version line, one file a line (`path<TAB>size<TAB>mtime`, or the path alone for a file only planned),
 /// then `# key value` lines of the summary once the build has finished (lines are read in any order). While a
 /// build writes in place, the manifest lists every file it may write, before it writes any.
-struct BuildManifest: Equatable {
+struct BuildManifest: Equatable, Sendable {
     static let version = 2
     private static let versionLine = "citygen-manifest \(version)"
 
@@ -33,12 +35,13 @@ struct BuildManifest: Equatable {
     /// Nil for a manifest of planned files (a build in progress, or one that was interrupted).
     var summary: Summary?
     /// Every file, with its record once written.
-    var files: [String: FileRecord?] = [:]
+    var files = ManifestFiles()
 
     /// The manifest as text.
     func encoded() -> [UInt8] {
         var text = Self.header
-        for path in files.keys.sorted() { Self.appendLine(path, files[path]!, to: &text) }
+        let order = files.indices.map(files.path(at:)).enumerated().sorted { $0.element < $1.element }
+        for (index, path) in order { Self.appendLine(path, files.record(at: index), to: &text) }
         return text + Self.summaryLines(summary)
     }
 
@@ -70,7 +73,7 @@ struct BuildManifest: Equatable {
         return Array(fields.filter { !$0.1.isEmpty }.map { "# \($0.0) \($0.1)\n" }.joined().utf8)
     }
 
-    init(summary: Summary? = nil, files: [String: FileRecord?] = [:]) {
+    init(summary: Summary? = nil, files: ManifestFiles = [:]) {
         self.summary = summary
         self.files = files
     }
@@ -79,35 +82,69 @@ struct BuildManifest: Equatable {
     /// A manifest without a version line (citygen before version 2) is read the same way. Works on the bytes:
     /// a no-op rebuild reads 429,052 lines before it knows it has nothing to do.
     init(decoding text: [UInt8]) {
-        var summary: [String: String] = [:]
-        var files: [String: FileRecord?] = [:]
-        files.reserveCapacity(text.count / 48)
-        let versionLine = Array(Self.versionLine.utf8)
-        text.withUnsafeBufferPointer { text in
-            var start = 0
-            while start < text.count {
-                let end = text[start...].firstIndex(of: 0x0A) ?? text.count
-                let line = UnsafeBufferPointer(rebasing: text[start..<end])
-                start = end + 1
-                if line.isEmpty || line.elementsEqual(versionLine) { continue }
-                if line.count >= 2, line[0] == UInt8(ascii: "#"), line[1] == UInt8(ascii: " ") {
-                    let rest = line[2...]
-                    let parts = rest.split(separator: UInt8(ascii: " "), maxSplits: 1)
-                    if parts.count == 2 { summary[String(decoding: parts[0], as: UTF8.self)] = String(decoding: parts[1], as: UTF8.self) }
-                    continue
-                }
-                let fields = line.split(separator: 0x09)
-                guard let first = fields.first, Self.isOwnPath(first) else { continue }
-                let path = String(decoding: first, as: UTF8.self)
-                if fields.count == 3, let size = Int(String(decoding: fields[1], as: UTF8.self)),
-                    let mtime = Int(String(decoding: fields[2], as: UTF8.self))
-                {
-                    files[path] = FileRecord(size: size, mtime: mtime)
-                } else {
-                    files[path] = .some(nil)
-                }
+        self.init(chunks: CollectionOfOne(text), size: text.count)
+    }
+
+    /// Reads the manifest file at `path`, 4 MiB at a time: 5× the data makes a manifest of 95 MB, which a rebuild
+    /// need not hold beside the list it makes of it. Nil when the file cannot be opened.
+    static func read(path: String) -> BuildManifest? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+        let chunks = AnySequence {
+            AnyIterator { () -> [UInt8]? in
+                var chunk = [UInt8](repeating: 0, count: 1 << 22)
+                let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+                guard count > 0 else { return nil }
+                chunk.removeLast(chunk.count - count)
+                return chunk
             }
         }
+        return BuildManifest(chunks: chunks, size: size)
+    }
+
+    /// Reads the text given as consecutive `chunks`, `size` bytes in all (a hint for the room to reserve).
+    init(chunks: some Sequence<[UInt8]>, size: Int) {
+        var summary: [String: String] = [:]
+        var files = ManifestFiles()
+        files.reserveCapacity(size / 40, pathBytes: size / 2)
+        let versionLine = Array(Self.versionLine.utf8)
+        func read(_ line: UnsafeBufferPointer<UInt8>) {
+            if line.isEmpty || line.elementsEqual(versionLine) { return }
+            if line.count >= 2, line[0] == UInt8(ascii: "#"), line[1] == UInt8(ascii: " ") {
+                let rest = line[2...]
+                let parts = rest.split(separator: UInt8(ascii: " "), maxSplits: 1)
+                if parts.count == 2 { summary[String(decoding: parts[0], as: UTF8.self)] = String(decoding: parts[1], as: UTF8.self) }
+                return
+            }
+            let fields = line.split(separator: 0x09)
+            guard let first = fields.first, Self.isOwnPath(first) else { return }
+            let path = String(decoding: first, as: UTF8.self)
+            if fields.count == 3, let size = Int(String(decoding: fields[1], as: UTF8.self)),
+                let mtime = Int(String(decoding: fields[2], as: UTF8.self))
+            {
+                files.set(FileRecord(size: size, mtime: mtime), for: path)
+            } else {
+                files.set(nil, for: path)
+            }
+        }
+        // The lines of each chunk, a line cut by the chunk's end carried over to the next.
+        var pending: [UInt8] = []
+        for chunk in chunks {
+            pending += chunk
+            let used = pending.withUnsafeBufferPointer { text in
+                var start = 0
+                while let end = text[start...].firstIndex(of: 0x0A) {
+                    read(UnsafeBufferPointer(rebasing: text[start..<end]))
+                    start = end + 1
+                }
+                return start
+            }
+            pending.removeFirst(used)
+        }
+        pending.withUnsafeBufferPointer { read($0) }
         self.files = files
         if let fingerprint = summary["fingerprint"] {
             let number = { (key: String) in Int(summary[key] ?? "") ?? 0 }

@@ -58,8 +58,9 @@ public final class OutputWriter: Sendable {
         /// The paths written (new or changed bytes), when the writer lists its changes.
         var written: [String]?
         var removed: [String] = []
-        /// The previous build's files that this one has neither written nor kept yet: at the end, the stale ones.
-        var stale: Set<String>
+        /// Whether each of the previous build's files (by its index in the manifest) is one that this build has
+        /// neither written nor kept yet: at the end, the stale ones.
+        var stale: [Bool]
         /// The manifest being written (a temporary file), and its lines not yet written there.
         var manifest: Int32 = -1
         var lines: [UInt8] = []
@@ -81,7 +82,7 @@ public final class OutputWriter: Sendable {
         self.root = root.standardizedFileURL
         self.rootPath = self.root.path
         self.previous = previous ?? Self.readManifest(in: root.standardizedFileURL)
-        state = Locked(State(written: listsChanges ? [] : nil, stale: Set(self.previous.files.keys)))
+        state = Locked(State(written: listsChanges ? [] : nil, stale: Array(repeating: true, count: self.previous.files.count)))
         self.counter = counter
         self.failingWrite = failingWrite
         try Self.checkSafe(self.root, force: force)
@@ -134,8 +135,7 @@ public final class OutputWriter: Sendable {
     // MARK: Manifest
 
     static func readManifest(in root: URL) -> BuildManifest {
-        guard let data = FileManager.default.contents(atPath: root.path + "/" + manifestName) else { return BuildManifest() }
-        return BuildManifest(decoding: [UInt8](data))
+        BuildManifest.read(path: root.path + "/" + manifestName) ?? BuildManifest()
     }
 
     /// The manifest of the previous build, when it finished and every file it wrote is still there with the same
@@ -146,9 +146,9 @@ public final class OutputWriter: Sendable {
         let manifest = readManifest(in: root)
         guard manifest.summary != nil, !manifest.files.isEmpty, !FileManager.default.fileExists(atPath: root.path + "/" + markerName)
         else { return nil }
-        let files = Array(manifest.files), rootPath = root.path
-        let intact = Parallel.map(0..<files.count, chunk: 4096) { i in
-            files[i].value.map { status(of: rootPath + "/" + files[i].key) == $0 } ?? false
+        let files = manifest.files, rootPath = root.path
+        let intact = Parallel.map(files.indices, chunk: 4096) { i in
+            files.record(at: i).map { status(of: rootPath + "/" + files.path(at: i)) == $0 } ?? false
         }
         guard !intact.contains(false) else { return nil }
         FolderExchange.removeTree(stagingFolder(of: root))
@@ -174,7 +174,7 @@ public final class OutputWriter: Sendable {
             for folder in folders.sorted() { try Self.createFolder(root.appendingPathComponent(folder)) }
             var manifest = Self.readManifest(in: root)
             manifest.summary = nil
-            for path in planned where manifest.files[path] == nil { manifest.files[path] = .some(nil) }
+            for path in planned where !manifest.files.contains(path) { manifest.files.set(nil, for: path) }
             try Self.replace(path: root.path + "/" + Self.manifestName, with: manifest.encoded())
         }
         let descriptor = open(manifestInProgress, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -220,7 +220,8 @@ public final class OutputWriter: Sendable {
     /// Completes the build: removes what previous builds wrote and this one did not, records this build's
     /// files and its summary, and (whole-site switch) puts the new generation in place and deletes the old.
     func finish(summary: BuildManifest.Summary) throws {
-        let removed = state.withLock { $0.stale }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let stale = state.withLock { $0.stale }
+        let removed = stale.indices.filter { stale[$0] }.map(previous.files.path(at:)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         try state.withLock { state in
             var summary = summary
             summary.files = state.stats.written + state.stats.unchanged
@@ -261,7 +262,7 @@ public final class OutputWriter: Sendable {
 
     /// Records a file in the manifest: its line is written with others once they fill 256 KiB.
     private func record(_ relativePath: String, _ record: Record?, in state: inout State) throws {
-        state.stale.remove(relativePath)
+        if let index = previous.files.index(of: relativePath) { state.stale[index] = false }
         BuildManifest.appendLine(relativePath, record, to: &state.lines)
         try flushManifest(&state, atLeast: 1 << 18)
     }
@@ -288,7 +289,7 @@ public final class OutputWriter: Sendable {
                 empty = false
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 if folder.isEmpty, name == Self.manifestName || name == Self.markerName { continue }
-                if name.hasPrefix(Self.temporaryPrefix) || previous.files[relative] != nil { continue }
+                if name.hasPrefix(Self.temporaryPrefix) || previous.files.contains(relative) { continue }
                 var info = stat()
                 guard lstat(old + "/" + relative, &info) == 0 else { continue }
                 if info.st_mode & S_IFMT == S_IFDIR {
@@ -321,7 +322,7 @@ public final class OutputWriter: Sendable {
     public func write(_ bytes: [UInt8], to relativePath: String) throws {
         let live = rootPath + "/" + relativePath
         // In place, a file nobody listed may still be there and must be replaced, not created.
-        var record = staging == nil || previous.files[relativePath] != nil ? Self.status(of: live) : nil
+        var record = staging == nil || previous.files.contains(relativePath) ? Self.status(of: live) : nil
         var unchanged = record.map { Self.fileHolds(path: live, size: $0.size, bytes: bytes) } ?? false
         if let failingWrite, state.withLock({ $0.calls += 1; return $0.calls }) == failingWrite {
             throw CityGenError.writeFailed(path: live, reason: String(cString: strerror(ENOSPC)))
