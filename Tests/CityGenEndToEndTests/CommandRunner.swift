@@ -16,14 +16,21 @@ struct CommandRunner {
 
     static let snapshot = shared.appendingPathComponent("data/cities.json.gz")
 
-    /// The `citygen` binary next to the test bundle (SwiftPM builds both into the same folder).
+    /// The `citygen` binary: `CITYGEN_BIN` when set (`scripts/test` points it at the release build, which runs the
+    /// full-data builds several times faster than debug), else the one beside the tests.
     static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["CITYGEN_BIN"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return buildFolder.appendingPathComponent("citygen")
+    }
+
+    /// The folder SwiftPM builds the tests and the package's executables into.
+    static var buildFolder: URL {
         var folder = Bundle.main.bundleURL
         if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             folder = bundle.bundleURL.deletingLastPathComponent()
         }
-        return folder.appendingPathComponent("citygen")
+        return folder
     }
 
     /// The first `count` cities of the snapshot as a JSON file in `folder`: data for a build that takes a while.

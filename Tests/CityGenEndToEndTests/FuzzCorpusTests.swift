@@ -11,7 +11,7 @@ final class FuzzCorpusTests: XCTestCase {
             let inputs = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(target).path).sorted()
             XCTAssertGreaterThanOrEqual(inputs.count, 2, target)
             let process = Process()
-            process.executableURL = CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("citygen-fuzz")
+            process.executableURL = CommandRunner.buildFolder.appendingPathComponent("citygen-fuzz")
             process.arguments = [target] + inputs.map { folder.appendingPathComponent(target).appendingPathComponent($0).path }
             let output = Pipe()
             process.standardOutput = output

@@ -41,7 +41,7 @@ enum Fixtures {
 
 extension CityCatalog {
     func labels(_ query: String, limit: Int = .max) -> [String] {
-        search(query, limit: limit).map { cities[$0].label }
+        CatalogSearch(self).search(query, limit: limit).map { cities[$0].label }
     }
 }
 

@@ -66,14 +66,14 @@ final class SearchIndexTests: SiteTestCase {
             "u", "us", "by", "b us", "lodz", "北", "北京", "𠀋", "\u{E000}", "a-b", "a, us", "ab, ua", "-", "",
         ]
         for query in queries {
-            let expected = Fold.fold(query).isEmpty ? Array(0..<catalog.count) : catalog.fullSearch(query, words: words)
+            let expected = Fold.fold(query).isEmpty ? Array(0..<catalog.count) : CatalogSearch(catalog).fullSearch(query, words: words)
             XCTAssertEqual(try index.search(query).map(\.id), expected.map { catalog.cities[$0].id }, "query \(query.debugDescription)")
             for limit in [1, 7, 50] {
                 XCTAssertEqual(try SearchIndex(site: index.site).search(query, limit: limit).map(\.id),
                     expected.prefix(limit).map { catalog.cities[$0].id }, "query \(query.debugDescription), limit \(limit)")
             }
         }
-        XCTAssertGreaterThan(words.matches("zz", excluding: catalog.search("zz")).count, 20, "the fixture has word matches")
+        XCTAssertGreaterThan(words.matches("zz", excluding: CatalogSearch(catalog).search("zz")).count, 20, "the fixture has word matches")
     }
 
     /// SPEC §4b's examples: after the prefix matches come the cities with a later word where the query starts,
@@ -117,7 +117,7 @@ final class SearchIndexTests: SiteTestCase {
 
     func testLimitAndShardLoads() async throws {
         let (index, catalog) = try await index()
-        let all = catalog.search("a")
+        let all = CatalogSearch(catalog).search("a")
         XCTAssertGreaterThan(all.count, 100)
         let first = try index.search("a", limit: 50)
         XCTAssertEqual(first.map(\.id), all.prefix(50).map { catalog.cities[$0].id })

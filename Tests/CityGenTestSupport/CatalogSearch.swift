@@ -1,18 +1,29 @@
-@testable import CityGenKit
+import CityGenKit
 
 /// The tests' oracle for SPEC §4: prefix search over a `CityCatalog` by binary search, O(k log n) for a query
-/// with k words, written independently of the index and of the browser client that are tested against it.
+/// with k words, written independently of the index and of the browser client that are tested against it. It
+/// folds the catalog's names and countries itself, through the public `Fold`, and uses no internal of the kit.
 ///
 /// A query matches when `fold(query)` is a prefix of `fold(name) + " " + fold(country)`. Those cities are not
 /// always one run of the SPEC §3 order: `a z` matches `a, ZZ` and `a z, US` but not `a b, US` between them.
 /// So the matches are the run of names that start with the query, preceded, for each space in the query,
 /// by the run of cities whose name is exactly the words before that space and whose country starts with the
-/// rest, and first of all by the cities whose name folds to nothing (`-`), whose key is their country alone.
+/// rest, and first of all by the cities whose name folds to nothing, whose key is their country alone.
 /// Each run is found by binary search, and the runs are already in SPEC §3 order one after another.
-extension CityCatalog {
+public struct CatalogSearch: Sendable {
+    public let catalog: CityCatalog
+    let names: [[UInt8]]
+    let countries: [[UInt8]]
+
+    public init(_ catalog: CityCatalog) {
+        self.catalog = catalog
+        names = catalog.cities.map { Array(Fold.fold($0.name).utf8) }
+        countries = catalog.cities.map { Array(Fold.fold($0.country).utf8) }
+    }
+
     /// SPEC §4's search key of the city at `index`: `fold(name) + " " + fold(country)`, trimmed.
     public func searchKey(at index: Int) -> String {
-        let country = foldedCountries[index], name = foldedNames[index]
+        let country = countries[index], name = names[index]
         if country.isEmpty { return String(decoding: name, as: UTF8.self) }
         if name.isEmpty { return String(decoding: country, as: UTF8.self) }
         return String(decoding: name + [0x20] + country, as: UTF8.self)
@@ -26,9 +37,7 @@ extension CityCatalog {
         let unnamed = exactNameRange([], countryPrefix: folded[...])
         if !unnamed.isEmpty { ranges.append(unnamed) }
         for (offset, byte) in folded.enumerated() where byte == 0x20 {
-            let name = Array(folded[..<offset])
-            let countryPrefix = folded[(offset + 1)...]
-            let run = exactNameRange(name, countryPrefix: countryPrefix)
+            let run = exactNameRange(Array(folded[..<offset]), countryPrefix: folded[(offset + 1)...])
             if !run.isEmpty { ranges.append(run) }
         }
         let run = namePrefixRange(folded[...])
@@ -48,34 +57,59 @@ extension CityCatalog {
         return result
     }
 
+    /// SPEC §4 then §4b: the whole result sequence of `query` (catalog indices), the first `limit` of it.
+    public func fullSearch(_ query: String, words: WordMatchOracle, limit: Int = .max) -> [Int] {
+        let prefix = search(query)
+        guard prefix.count < limit else { return Array(prefix.prefix(limit)) }
+        return Array((prefix + words.matches(query, excluding: prefix)).prefix(limit))
+    }
+
     /// The run of cities whose folded name starts with `prefix`.
     func namePrefixRange(_ prefix: ArraySlice<UInt8>) -> Range<Int> {
-        let prefixArray = Array(prefix)
-        let start = cities.indices.partitionPoint { ByteString.compare(foldedNames[$0], prefixArray) < 0 }
-        let end = (start..<cities.count).partitionPoint { ByteString.hasPrefix(foldedNames[$0], prefix) }
+        let start = firstIndex(from: 0) { names[$0].lexicographicallyPrecedes(prefix) }
+        let end = firstIndex(from: start) { names[$0].starts(with: prefix) }
         return start..<end
     }
 
+    /// The run of cities named exactly `name` whose folded country starts with `countryPrefix`.
+    func exactNameRange(_ name: [UInt8], countryPrefix: ArraySlice<UInt8>) -> Range<Int> {
+        let start = firstIndex(from: 0) { i in
+            names[i] == name ? countries[i].lexicographicallyPrecedes(countryPrefix) : names[i].lexicographicallyPrecedes(name)
+        }
+        let end = firstIndex(from: start) { i in names[i] == name && countries[i].starts(with: countryPrefix) }
+        return start..<end
+    }
+
+    /// The first index at or after `start` where `isBelow` turns false (it must be true, then false, in order).
+    private func firstIndex(from start: Int, while isBelow: (Int) -> Bool) -> Int {
+        var low = start, high = names.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if isBelow(mid) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
 }
 
-/// The tests' oracle for SPEC §4b, by a linear scan: every city's word keys, computed here from the spec's words
-/// (`fold(name).split(" ")`, keys from the second word on, then `" " + fold(country)` unless it is empty), and for a
-/// query the cities with a key that starts with it, at their smallest such key, ordered by that key, then SPEC §3.
+/// The tests' oracle for SPEC §4b: every city's word keys, computed here from the spec's words (`fold(name).split(" ")`,
+/// keys from the second word on, then `" " + fold(country)` unless it is empty), sorted once; for a query, the cities
+/// with a key that starts with it, at their smallest such key, ordered by that key, then SPEC §3. It shares nothing
+/// with the word index it checks but the definition.
 public struct WordMatchOracle: Sendable {
-    /// Every (word key, catalog index), in catalog order.
+    /// Every (word key, catalog index), by key, then catalog order.
     let pairs: [(key: [UInt8], city: Int)]
 
     public init(_ catalog: CityCatalog) {
         var pairs: [(key: [UInt8], city: Int)] = []
-        for city in 0..<catalog.count {
-            let words = String(decoding: catalog.foldedNames[city], as: UTF8.self).split(separator: " ").map(String.init)
-            let country = String(decoding: catalog.foldedCountries[city], as: UTF8.self)
+        for (city, entry) in catalog.cities.enumerated() {
+            let words = Fold.fold(entry.name).split(separator: " ").map(String.init)
+            let country = Fold.fold(entry.country)
             for k in words.indices.dropFirst() {
                 let key = words[k...].joined(separator: " ") + (country.isEmpty ? "" : " " + country)
                 pairs.append((Array(key.utf8), city))
             }
         }
-        self.pairs = pairs
+        self.pairs = pairs.sorted { $0.key == $1.key ? $0.city < $1.city : $0.key.lexicographicallyPrecedes($1.key) }
     }
 
     /// The word matches of `query` that are not in `prefixMatches`, in order (catalog indices).
@@ -83,20 +117,17 @@ public struct WordMatchOracle: Sendable {
         let folded = Array(Fold.fold(query).utf8)
         guard !folded.isEmpty else { return [] }
         let excluded = Set(prefixMatches)
-        var first: [Int: [UInt8]] = [:]
-        for (key, city) in pairs where !excluded.contains(city) && key.starts(with: folded) {
-            if let known = first[city], !key.lexicographicallyPrecedes(known) { continue }
-            first[city] = key
+        // The keys that start with the query are one run of the sorted keys; a city's first key in it is its smallest.
+        var low = 0, high = pairs.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if pairs[mid].key.lexicographicallyPrecedes(folded) { low = mid + 1 } else { high = mid }
         }
-        return first.sorted { a, b in a.value == b.value ? a.key < b.key : a.value.lexicographicallyPrecedes(b.value) }.map(\.key)
-    }
-}
-
-extension CityCatalog {
-    /// SPEC §4 then §4b: the whole result sequence of `query` (catalog indices), the first `limit` of it.
-    public func fullSearch(_ query: String, words: WordMatchOracle, limit: Int = .max) -> [Int] {
-        let prefix = search(query)
-        guard prefix.count < limit else { return Array(prefix.prefix(limit)) }
-        return Array((prefix + words.matches(query, excluding: prefix)).prefix(limit))
+        var seen = Set<Int>(), result: [Int] = []
+        for (key, city) in pairs[low...] {
+            guard key.starts(with: folded) else { break }
+            if !excluded.contains(city), seen.insert(city).inserted { result.append(city) }
+        }
+        return result
     }
 }

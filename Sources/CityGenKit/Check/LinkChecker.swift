@@ -64,14 +64,8 @@ public struct LinkChecker: Sendable {
 
     /// Every file below the root, relative to it, leaving out citygen's bookkeeping (`.citygen*`).
     private func siteFiles() throws -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else {
-            throw CityGenError.missingInput(what: "site folder", path: root.path, reason: nil)
-        }
         var files: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            if path.split(separator: "/").contains(where: { $0.hasPrefix(SiteLayout.bookkeepingPrefix) }) { continue }
-            if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular { files.append(path) }
-        }
+        try SiteFolderWalk.files(in: root) { path, _ in files.append(path) }
         return files.sorted()
     }
 

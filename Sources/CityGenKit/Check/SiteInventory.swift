@@ -52,23 +52,7 @@ public struct SiteInventory: Sendable, Equatable {
 
     /// The site in an output folder, leaving out citygen's bookkeeping (`.citygen*`).
     public init(folder: URL) throws {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey]) else {
-            throw CityGenError.missingInput(what: "site folder", path: folder.path, reason: nil)
-        }
-        let rootLength = folder.standardizedFileURL.path.count + 1
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw CityGenError.missingInput(what: "site folder", path: folder.path, reason: nil)
-        }
-        for case let url as URL in enumerator {
-            if url.lastPathComponent.hasPrefix(SiteLayout.bookkeepingPrefix) {
-                enumerator.skipDescendants()
-                continue
-            }
-            let values = try url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
-            guard values.isRegularFile == true else { continue }
-            add(String(url.standardizedFileURL.path.dropFirst(rootLength)), bytes: values.fileSize ?? 0)
-        }
+        try SiteFolderWalk.files(in: folder) { path, size in add(path, bytes: size) }
     }
 
     /// The site in an archive citygen can write (`.tar`, `.tar.gz`, `.zip`).

