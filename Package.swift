@@ -31,12 +31,18 @@ let package = Package(
             pkgConfig: "libbrotlienc",
             providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
         ),
+        .systemLibrary(
+            name: "CPng",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
         .target(
             name: "CityGenKit",
             dependencies: [
                 "CCmark",
                 "CZlib",
                 "CBrotli",
+                "CPng",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),

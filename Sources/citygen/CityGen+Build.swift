@@ -47,6 +47,9 @@ extension CityGen {
         @Option(help: "Write NAME.gz and/or NAME.br beside each HTML, CSS, JS, JSON and XML file where smaller: gzip, br, gzip,br or none. (default: none, or the host's)")
         var precompress: String?
 
+        @Option(help: "What detail pages show of the OpenStreetMap viewer besides the locator map: \(MapMode.choices). (default: locator, a button that loads it)")
+        var map: String?
+
         @Option(help: "Write the paths this build wrote (+ path) and removed (- path) into this file, for syncing uploads.")
         var changes: String?
 
@@ -90,6 +93,7 @@ extension CityGen {
             }
             if let host { options.use(try HostProfile.named(host), keepingFormats: siteConfig?.formats != nil) }
             if let precompress { options.precompress = try BuildOptions.parsePrecompress(precompress) }
+            if let map { options.map = try MapMode.parse(map, item: "--map") }
             sourceOptions.apply(to: &options.loader, source: &options.source)
             if let output { options.output = URL(fileURLWithPath: output) }
             if let title { options.title = title }

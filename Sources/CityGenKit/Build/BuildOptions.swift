@@ -46,6 +46,8 @@ public struct BuildOptions: Sendable {
     var failingWrite: Int?
     /// The largest search index shard, in bytes of JSON (SPEC §7: 32 KiB).
     public var shardSize = Defaults.shardSize
+    /// What detail pages show of the OpenStreetMap viewer besides the locator map.
+    public var map = MapMode.locator
 
     public init() {}
 
@@ -94,6 +96,7 @@ public struct BuildOptions: Sendable {
         if let templates = config.templates { self.templates = resolve(templates) }
         if let baseURL = config.baseURL { self.baseURL = try Self.parseBaseURL(baseURL) }
         favorites = config.favorites
+        if let map = config.map { self.map = map }
     }
 
     /// Builds for `host`: its formats (HTML only on hosts), unless the config chose the formats, the precompressed

@@ -82,7 +82,7 @@ public struct BuildService: Sendable {
         let layout = options.layout
         let files = SiteFiles(
             layout: layout, catalog: catalog, plan: plan, templates: templates, title: options.title,
-            favorites: favorites, nearest: nearest, formats: options.formatsInOrder, shardSize: options.shardSize)
+            favorites: favorites, nearest: nearest, formats: options.formatsInOrder, shardSize: options.shardSize, mapMode: options.map)
         report.listPages = plan.pageCount
         report.favoriteCount = favorites.count
         report.shardCount = files.shards.count
@@ -249,6 +249,7 @@ public struct BuildService: Sendable {
         var texts = [
             "citygen output 1", sourceDigest, options.title, String(options.pageSize), options.formatsInOrder.map(\.rawValue).joined(separator: ","),
             options.baseURL?.absoluteString ?? "", String(options.shardSize), String(options.strict), String(describing: options.layout.cityFolders),
+            "map " + options.map.rawValue,
         ]
         // Added only when set, so that a build without precompression keeps the fingerprint it had before.
         if !options.precompress.isEmpty { texts.append("precompress " + options.precompress.map(\.rawValue).joined(separator: ",")) }

@@ -20,7 +20,7 @@ struct SiteFiles: Sendable {
 
     init(
         layout: SiteLayout, catalog: CityCatalog, plan: SitePlan, templates: TemplateSet, title: String, favorites: Set<Int>,
-        nearest: NearestCities, formats: [PageFormat], shardSize: Int
+        nearest: NearestCities, formats: [PageFormat], shardSize: Int, mapMode: MapMode = .locator
     ) {
         let index = SearchIndexWriter(catalog: catalog, shardSize: shardSize)
         // The two indexes are cut at once, one on each core: each measures every row's JSON.
@@ -39,7 +39,7 @@ struct SiteFiles: Sendable {
         self.favoritesJSON = favoritesJSON
         self.renderer = SiteRenderer(
             catalog: catalog, plan: plan, templates: templates, title: title, favorites: favorites, layout: layout,
-            favoritesJSON: favoritesJSON, nearest: nearest)
+            favoritesJSON: favoritesJSON, nearest: nearest, mapMode: mapMode)
         let countries = renderer.countries
         let contents = SiteLayout.Contents(
             formats: formats, listPages: plan.pageCount, cityIDs: catalog.cities.map(\.id),
@@ -111,6 +111,10 @@ struct SiteFiles: Sendable {
             Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: sitemapPages.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
         case .robots: Array("User-agent: *\nAllow: /\nSitemap: \(layout.url(.sitemapIndex) ?? "")\n".utf8)
         case .cityData(let n): Array(renderer.compactDataFile(n, cities: compactData[n]).utf8)
+        case .worldMap: renderer.maps.worldPNG(renderer.catalog)
+        case .countryMap(let code): renderer.maps.countryPNG(renderer.countries.country(code)!, renderer.catalog)
+        case .mapWindows(.json): renderer.maps.windowsJSON(layout)
+        case .mapWindows(.script): script(route, renderer.maps.windowsJSON(layout))
         case .home, .favorites, .list, .city, .cityViewer, .countryIndex, .country, .notFound: renderer.page(route, reusing: &texts)
         }
     }

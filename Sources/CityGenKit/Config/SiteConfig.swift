@@ -4,7 +4,7 @@ import Yams
 /// The contents of `citygen.yml` (SPEC §6). Every key is optional; command-line flags override them.
 public struct SiteConfig: Sendable, Equatable {
     public static let fileName = "citygen.yml"
-    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "host", "precompress", "templates", "favorites"]
+    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "host", "precompress", "templates", "favorites", "map"]
 
     public var source: String?
     public var output: String?
@@ -18,6 +18,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var precompress: [ContentEncoding]?
     public var templates: String?
     public var favorites: [FavoriteReference] = []
+    /// As `--map`: what detail pages show of the OpenStreetMap viewer.
+    public var map: MapMode?
 
     public init() {}
 
@@ -114,6 +116,12 @@ public struct SiteConfig: Sendable, Equatable {
                 throw CityGenError.invalidConfig(
                     file: fileName, item: "precompress", reason: "must be a list of gzip and/or br, not [\(names.joined(separator: ", "))]")
             }
+        }
+        if let name = try string("map") {
+            guard let mode = MapMode(rawValue: name) else {
+                throw CityGenError.invalidConfig(file: fileName, item: "map", reason: "must be one of \(MapMode.choices), not \"\(name)\"")
+            }
+            map = mode
         }
         if let value = mapping["favorites"] {
             guard let items = value as? [Any] else {

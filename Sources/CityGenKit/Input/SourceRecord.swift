@@ -65,6 +65,7 @@ struct SourceRecord: Decodable {
         guard !name.isEmpty else { throw Problem(reason: "name is empty") }
         try checkText(name, field: "name")
         try checkText(country, field: "country")
+        guard foldsToSomething(name) else { throw Problem(reason: "name has no letter or digit") }
         let latField: Field<Double>, lonField: Field<Double>
         switch coord {
         case .missing: throw Problem(reason: "coord is missing")
@@ -78,6 +79,15 @@ struct SourceRecord: Decodable {
             throw Problem(reason: "coord.lon \(lon) is outside [-180, 180]")
         }
         return City(id: id, name: name, country: country, latitude: lat, longitude: lon)
+    }
+
+    /// Whether `fold(name)` is not empty (SPEC §1: a name that folds to nothing, like `-`, is no name). An ASCII
+    /// letter or digit decides it without folding, which most names have.
+    static func foldsToSomething(_ name: String) -> Bool {
+        if name.utf8.contains(where: { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
+            return true
+        }
+        return !Fold.fold(name).isEmpty
     }
 
     /// The longest name or country accepted; the real data's longest name has 72.

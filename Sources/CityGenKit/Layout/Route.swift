@@ -28,6 +28,12 @@ public enum Route: Hashable, Sendable {
     case wordShard(Int, IndexEncoding)
     /// The favorites as index entries.
     case indexFavorites
+    /// The world map: every city a dot.
+    case worldMap
+    /// The map of the country with this code (`""` for none): its cities as dots, in its own window.
+    case countryMap(code: String)
+    /// Each country map's window, for the home page's split view to place its locator marker.
+    case mapWindows(IndexEncoding)
     /// `sitemap.xml`, the index of the sitemap files.
     case sitemapIndex
     /// Sitemap file `n`, from 1.

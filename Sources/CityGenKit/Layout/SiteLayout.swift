@@ -47,6 +47,9 @@ public struct SiteLayout: Sendable, Equatable {
         case .indexShard(let n, let encoding): "\(indexFolder)\(Self.shardFolder)\(n).\(encoding.fileExtension)"
         case .wordShard(let n, let encoding): "\(indexFolder)\(Self.wordFolder)\(n).\(encoding.fileExtension)"
         case .indexFavorites: "\(indexFolder)favorites.json"
+        case .worldMap: "map/world.png"
+        case .countryMap(let code): "map/\(Self.countryFolder(code)).png"
+        case .mapWindows(let encoding): "\(indexFolder)maps.\(encoding.fileExtension)"
         case .sitemapIndex: "sitemap.xml"
         case .robots: "robots.txt"
         case .sitemap(let n): "sitemap-\(n).xml"
@@ -248,7 +251,9 @@ public struct SiteLayout: Sendable, Equatable {
 
     /// Every file of a build, each once: what it plans, writes and records, in that order.
     public func routes(_ contents: Contents) -> RouteList {
-        var routes = RouteList([.indexFavorites, .indexManifest(.json), .indexManifest(.script)])
+        var routes = RouteList([.indexFavorites, .indexManifest(.json), .indexManifest(.script), .worldMap])
+        routes.append(contents.countries.map { .countryMap(code: $0.code) })
+        if contents.formats.contains(.html) { routes.append([.mapWindows(.json), .mapWindows(.script)]) }
         routes.append(count: contents.shardCount * 2) { .indexShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         routes.append(count: contents.wordShardCount * 2) { .wordShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         for format in contents.formats {

@@ -123,14 +123,11 @@ extension SiteRenderer {
         context.append(.coordinates, text: texts.coordinates)
         context.append(.favorite, flag: facts.favorite)
         context.append(.osmURL, text: texts.osmURL)
-        if html {
-            context.appendText(.osmURLHTML) { HTMLEscaping.append(texts.osmURL, to: &$0) }
-            context.appendText(.embedURLHTML) { HTMLEscaping.append(texts.embedURL, to: &$0) }
-            context.appendText(.mapTitleHTML) { HTMLEscaping.append("Map of \(city.label)", to: &$0) }
-        }
+        if html { context.appendText(.osmURLHTML) { HTMLEscaping.append(texts.osmURL, to: &$0) } }
         context.append(.listPage, text: Digits.grouped(facts.listPage))
         var href: [UInt8] = []
         href.reserveCapacity(64)
+        appendLocator(facts, to: &context, href: &href)
         // The row of the city on its list page and on its country's page (their anchors in HTML).
         appendListRowHref(texts.index, from: facts.links, to: &href)
         context.append(.listHref, bytes: href)
@@ -198,6 +195,34 @@ extension SiteRenderer {
             context.append(.namesakesHref, bytes: href)
         }
         return context
+    }
+
+    /// Appends the locator (SPEC §5): the country's map with the city's marker placed by percentages, and the
+    /// OpenStreetMap viewer as `mapMode` says; `href` is scratch space.
+    private func appendLocator(_ facts: CityFacts, to context: inout TemplateContext, href: inout [UInt8]) {
+        let city = facts.city
+        let window = maps.windows[city.country]!
+        facts.links.appendHref(to: .countryMap(code: city.country), to: &href)
+        context.append(.mapHref, bytes: href)
+        href.removeAll(keepingCapacity: true)
+        let country = facts.countryName ?? (city.country.isEmpty ? "the places without a country" : city.country)
+        let alt = "\(facts.texts.label) on the map of \(country)"
+        guard facts.format == .html else {
+            context.append(.mapAlt, text: alt)
+            return
+        }
+        context.appendText(.mapAltHTML) { HTMLEscaping.append(alt, to: &$0) }
+        context.append(.mapWidth, number: window.width)
+        context.append(.mapHeight, number: window.height)
+        let marker = maps.marker(for: city)
+        context.append(.markerLeft, text: marker.left)
+        context.append(.markerTop, text: marker.top)
+        context.append(.showMapButton, flag: mapMode == .locator)
+        context.append(.embedMap, flag: mapMode == .embed)
+        if mapMode == .embed {
+            context.appendText(.embedURLHTML) { HTMLEscaping.append(facts.texts.embedURL, to: &$0) }
+            context.appendText(.mapTitleHTML) { HTMLEscaping.append("Map of \(city.label)", to: &$0) }
+        }
     }
 
     /// Appends schema.org `Place` with `GeoCoordinates`, as JSON that is safe inside `<script>`, to `out`; `url`

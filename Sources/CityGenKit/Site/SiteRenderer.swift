@@ -23,10 +23,14 @@ struct SiteRenderer: Sendable {
     let favoritesJSON: String
     /// `frame` of the detail pages, by format: all of them are as deep below `city/`, and link to nothing in it.
     let detailFrames: [PageFormat: TemplateContext]
+    /// The world map and each country's map window.
+    let maps: SiteMaps
+    /// What detail pages show of the OpenStreetMap viewer.
+    let mapMode: MapMode
 
     init(
         catalog: CityCatalog, plan: SitePlan, templates: TemplateSet, title: String, favorites: Set<Int> = [],
-        layout: SiteLayout = SiteLayout(), favoritesJSON: String = "", nearest: NearestCities? = nil
+        layout: SiteLayout = SiteLayout(), favoritesJSON: String = "", nearest: NearestCities? = nil, mapMode: MapMode = .locator
     ) {
         self.nearest = nearest ?? NearestCities(catalog: catalog)
         self.catalog = catalog
@@ -38,6 +42,8 @@ struct SiteRenderer: Sendable {
         self.favoritesJSON = favoritesJSON
         self.countryNames = CountryNames.names(for: Set(catalog.cities.lazy.map(\.country)))
         self.countries = CountryPlan(catalog: catalog, names: countryNames, pageSize: plan.pageSize)
+        self.maps = SiteMaps(catalog: catalog, countries: countries)
+        self.mapMode = mapMode
         self.indexByID = catalog.indicesByID()
         let id = catalog.cities.first?.id ?? 0
         self.detailFrames = Dictionary(
@@ -86,6 +92,9 @@ struct SiteRenderer: Sendable {
             .favoritesJSON: .text(format == .html ? favoritesJSON : ""),
             .indexHref: .text(layout.indexFolderHref(from: route)),
             .firstCity: format == .html && catalog.count > 0 ? .object(firstCity(from: links)) : false,
+            .worldMap: .object(mapContext(
+                .worldMap, maps.world, alt: "Map of the world with the \(Digits.grouped(plan.cityCount)) places of \(title) as dots, "
+                    + "darker where they are denser", from: links)),
         ])
         return render("home", context, route)
     }
@@ -95,13 +104,16 @@ struct SiteRenderer: Sendable {
     private func firstCity(from links: SiteLayout.Links) -> TemplateContext {
         var memo: CityTexts?
         let texts = cityTexts(0, reusing: &memo)
-        return [
+        let city = catalog.cities[0], marker = maps.marker(for: city)
+        var context = mapContext(.countryMap(code: city.country), maps.windows[city.country]!, alt: "\(texts.label) on the map of its country", from: links)
+        context[.markerLeft] = .text(marker.left)
+        context[.markerTop] = .text(marker.top)
+        return context.merging([
             .labelHTML: .text(HTMLEscaping.escape(texts.label)),
             .coordinates: .text(texts.coordinates),
-            .mapTitleHTML: .text(HTMLEscaping.escape("Map of \(texts.label)")),
             .osmURLHTML: .text(HTMLEscaping.escape(texts.osmURL)),
             .hrefHTML: .text(HTMLEscaping.escape(links.href(to: .city(id: catalog.cities[0].id, .html)))),
-        ]
+        ])
     }
 
     /// The two pagers of a list page: landmarks with different names (axe's `landmark-unique`); none on a list of
@@ -155,11 +167,23 @@ struct SiteRenderer: Sendable {
         let onPage = countries.cities(of: country, onPage: page)
         var context = common(route, pageTitle: "\(heading) · \(title)", description: span(heading, onPage))
         context.append(.heading, text: heading)
+        if page == 1 {
+            let alt = "Map of \(named): its \(Digits.grouped(country.cities.count)) \(country.cities.count == 1 ? "place" : "places") as dots"
+            context.append(.countryMap, .object(mapContext(.countryMap(code: code), maps.windows[code]!, alt: alt, from: links)))
+        }
         context.append(.cities, rows: rows(onPage, from: links))
         context.append(.pager, .list(pager(current: page, last: pages) { .country(code: code, page: $0, format) }))
         context.append(.pagerTop, pages > 1 ? Self.pagerLabels.top : false)
         context.append(.pagerBottom, pages > 1 ? Self.pagerLabels.bottom : false)
         return render("list", context, route)
+    }
+
+    /// What a template gets of a map image: its link from the page, size, and alt text (escaped for HTML too).
+    func mapContext(_ route: Route, _ window: MapWindow, alt: String, from links: SiteLayout.Links) -> TemplateContext {
+        [
+            .mapHref: .text(links.href(to: route)), .mapWidth: .number(window.width), .mapHeight: .number(window.height),
+            .mapAlt: .text(alt), .mapAltHTML: .text(HTMLEscaping.escape(alt)),
+        ]
     }
 
     /// Appends to `rows` what a list row (on list pages and the favorites page) shows of the city at `index`,
@@ -168,7 +192,12 @@ struct SiteRenderer: Sendable {
         let city = catalog.cities[index]
         let format = page.page.format!
         rows.append(.id, number: city.id)
-        catalog.withLabel(index) { rows.append(.label, bytes: $0) }
+        // The row shows the coordinates beside the label: a label told apart by them does not repeat them.
+        if catalog.distinctions[index] == .coordinates {
+            rows.append(.label, text: city.label)
+        } else {
+            catalog.withLabel(index) { rows.append(.label, bytes: $0) }
+        }
         rows.append(.coordinates, text: Coordinate.display(latitude: city.latitude, longitude: city.longitude))
         rows.appendText(.href) { page.appendHref(to: .city(id: city.id, format), to: &$0) }
         rows.append(.favorite, flag: favorites.contains(index))

@@ -11,6 +11,8 @@ enum TemplateKey: String, CaseIterable, Sendable {
     case displayLabel, country, countryName, latitude, longitude, dms, osmURL, osmURLHTML, embedURLHTML, mapTitleHTML
     case listPage, listHref, countryHref, previous, next, namesakeCount, oneNamesake, namesakes, namesakesMore, namesakesHref
     case hasNearby, nearby, distance, direction, number
+    // Maps: the locator of a detail page, a country's map, the world map.
+    case map, mapHref, mapAlt, mapAltHTML, mapWidth, mapHeight, markerLeft, markerTop, showMapButton, embedMap, countryMap, worldMap
     // The compact site's city viewer.
     case dataFiles, dataFolder
     // Home, lists, countries, favorites.

@@ -110,6 +110,31 @@
     });
   }
   wireToggles(document);
+  // Numbers in the data's precision (6 decimals, trailing zeros dropped), and the OpenStreetMap viewer's URL for a
+  // place, as citygen writes them (SPEC §5).
+  function round(v) { return String(+v.toFixed(6)); }
+  function embedURL(lat, lon) {
+    var box = [Math.max(-180, lon - 0.08), Math.max(-90, lat - 0.05), Math.min(180, lon + 0.08), Math.min(90, lat + 0.05)].map(round);
+    return 'https://www.openstreetmap.org/export/embed.html?bbox=' + box.join(',') + '&layer=mapnik&marker=' + round(lat) + ',' + round(lon);
+  }
+  // The viewer on request (map: locator): #showMap puts the iframe in its place, made from the coordinates of the
+  // page's own OpenStreetMap link, so that nothing leaves the site before the visitor asks.
+  function wireMapButton(root) {
+    var button = root.querySelector('#showMap'), link = root.querySelector('#osmLink');
+    var at = link && /mlat=(-?[0-9.]+)&mlon=(-?[0-9.]+)/.exec(link.getAttribute('href'));
+    if (!button || !at) return;
+    button.hidden = false;
+    button.addEventListener('click', function () {
+      var frame = document.createElement('iframe'), data = root.querySelector('#favoriteToggle');
+      var e = data ? JSON.parse(data.getAttribute('data-city')) : null;
+      frame.id = 'cityMap';
+      frame.className = 'map';
+      frame.title = 'Map of ' + (e ? (e[2] ? e[1] + ', ' + e[2] : e[1]) : 'the place');
+      frame.src = embedURL(+at[1], +at[2]);
+      button.replaceWith(frame);
+    });
+  }
+  wireMapButton(document);
   // The compact site's detail view: city.html?id=N shows city N from the data file city/<N mod files>.js, a
   // script (so that it loads from file:// too) holding each city's page as citygen rendered and escaped it.
   (function () {
@@ -124,6 +149,7 @@
       document.title = city[0];
       view.innerHTML = city[1];  // the static page's <main>, built and escaped by citygen: no visitor input
       wireToggles(view);
+      wireMapButton(view);
     };
     var s = document.createElement('script');
     s.src = view.getAttribute('data-folder') + (((id % files) + files) % files) + '.js';
@@ -191,7 +217,9 @@
     function word(n) {  // a shard of the word index (SPEC §4b)
       return manifest.then(function (m) { return load(m.urls.word.replace('{n}', String(n))); });
     }
-    return { manifest: manifest, shard: shard, word: word };
+    // Each country map's file and window (search/maps.json), for the split view's locator; loaded when first shown.
+    function maps() { return load('maps'); }
+    return { manifest: manifest, shard: shard, word: word, maps: maps };
   })();
 
   // Query: a query's matches are runs of keys sharing a prefix (README, "Search index"); a query that folds to
@@ -332,7 +360,7 @@
     var li = document.createElement('li'), a = document.createElement('a'), c = document.createElement('span');
     li.id = 'cityCell_' + e[0];
     a.href = cityURL(e[0]);
-    a.textContent = label(e);
+    a.textContent = e[6] === 1 ? label(e.slice(0, 6)) : label(e);  // the row shows the coordinates already
     c.className = 'coordinates';
     c.textContent = coordinates(e);
     li.appendChild(a);
@@ -354,7 +382,6 @@
   var stats = window.citygenStats = { timings: [] }, PAGE = 50;
   var wide = window.matchMedia('(min-width: 1024px)'), detail = $('cityDetail');
   var params = new URLSearchParams(location.search), chosen = params.get('city');
-  function round(v) { return String(+v.toFixed(6)); }
   function select(e) {
     chosen = String(e[0]);
     for (var li of list.children) li.classList.toggle('selected', li.id === 'cityCell_' + chosen);
@@ -365,15 +392,35 @@
   function fill(e) {
     if (!detail) return;
     var lat = e[3], lon = e[4], name = label(e);
-    var box = [Math.max(-180, lon - 0.08), Math.max(-90, lat - 0.05), Math.min(180, lon + 0.08), Math.min(90, lat + 0.05)].map(round);
     $('detailName').textContent = name;
     $('detailCoordinates').textContent = coordinates(e);
-    $('detailMap').title = 'Map of ' + name;
-    $('detailMap').src = 'https://www.openstreetmap.org/export/embed.html?bbox=' + box.join(',') + '&layer=mapnik&marker=' + round(lat) + ',' + round(lon);
+    locate(e);
     $('detailLink').href = cityURL(e[0]);
     $('detailOsm').href = 'https://www.openstreetmap.org/?mlat=' + round(lat) + '&mlon=' + round(lon) + '#map=12/' + round(lat) + '/' + round(lon);
     detail.hidden = false;
   }
+  // The split view's locator: the chosen city's country map with its marker, placed as a detail page places it.
+  function locate(e) {
+    var box = $('detailLocator');
+    if (!box) return;
+    Index.maps().then(function (data) {
+      var m = data.maps[e[2]];
+      if (!m || chosenEntry !== e) return;
+      var east = e[4] - m[1];
+      east -= 360 * Math.floor(east / 360);
+      if (east > m[2] && east - 360 > -m[2]) east -= 360;
+      var image = $('detailLocatorImage');
+      image.src = root + m[0];
+      image.alt = label(e) + ' on the map of its country';
+      image.removeAttribute('width');  // the country map's own size, as on a detail page
+      image.removeAttribute('height');
+      $('detailMarker').style.left = (100 * east / m[2]).toFixed(2) + '%';
+      $('detailMarker').style.top = (100 * (m[4] - e[3]) / (m[4] - m[3])).toFixed(2) + '%';
+      box.hidden = false;
+    }).catch(function () { box.hidden = true; });  // the previous city's map must not stay under this name
+    chosenEntry = e;
+  }
+  var chosenEntry = null, root = document.body.getAttribute('data-root') || '';
   function remember() {
     var query = (input.value ? 'q=' + encodeURIComponent(input.value) : '') + (chosen ? (input.value ? '&' : '') + 'city=' + chosen : '');
     try { history.replaceState(null, '', query ? '?' + query : location.pathname); } catch (e) { }

@@ -1,0 +1,74 @@
+/// The maps of a site (SPEC §5), drawn from the data at build time: the world map, every city a dot, and one map
+/// per country in a window fitted to its cities, which is also the locator of each of its detail pages.
+struct SiteMaps: Sendable {
+    /// The world map's width in pixels (its height is half).
+    static let worldWidth = 1200
+    /// A country map's longer side in pixels.
+    static let countrySize = 480
+
+    let world: MapWindow
+    /// Each country's window, by code (`""` for the cities without one).
+    let windows: [String: MapWindow]
+
+    init(catalog: CityCatalog, countries: CountryPlan) {
+        world = .world(width: Self.worldWidth)
+        var windows: [String: MapWindow] = [:]
+        for country in countries.countries {
+            let places = country.cities.map { index in
+                let city = catalog.cities[Int(index)]
+                return (latitude: city.latitude, longitude: city.longitude)
+            }
+            windows[country.code] = .fitted(to: places, size: Self.countrySize)
+        }
+        self.windows = windows
+    }
+
+    /// The world map as PNG: a pixel a city.
+    func worldPNG(_ catalog: CityCatalog) -> [UInt8] {
+        var map = DotMap(window: world, radius: 0)
+        for city in catalog.cities { map.add(latitude: city.latitude, longitude: city.longitude) }
+        return map.png()
+    }
+
+    /// The map of `country` as PNG: a dot a city, larger where the country has few.
+    func countryPNG(_ country: CountryPlan.Country, _ catalog: CityCatalog) -> [UInt8] {
+        var map = DotMap(window: windows[country.code]!, radius: country.cities.count < 200 ? 2 : 1)
+        for index in country.cities {
+            let city = catalog.cities[Int(index)]
+            map.add(latitude: city.latitude, longitude: city.longitude)
+        }
+        return map.png()
+    }
+
+    /// Where `city`'s marker goes on its country's map: percentages of the width from the left and of the height
+    /// from the top, to two decimals (a twentieth of a pixel on a 480-pixel map).
+    func marker(for city: City) -> (left: String, top: String) {
+        let position = windows[city.country]!.position(latitude: city.latitude, longitude: city.longitude)
+        return (Self.percent(position.x), Self.percent(position.y))
+    }
+
+    static func percent(_ fraction: Double) -> String {
+        let hundredths = Int((fraction * 10_000).rounded())
+        let whole = hundredths / 100, part = abs(hundredths % 100)
+        return "\(hundredths < 0 && whole == 0 ? "-" : "")\(whole).\(part < 10 ? "0" : "")\(part)"
+    }
+
+    /// `search/maps.json`: each country map's file (relative to the site's root) and window, `[file, west, span,
+    /// south, north, width, height]` by country code, for the home page's split view.
+    func windowsJSON(_ layout: SiteLayout) -> [UInt8] {
+        var json: [UInt8] = Array(#"{"version":1,"maps":{"#.utf8)
+        for (n, code) in windows.keys.sorted().enumerated() {
+            let window = windows[code]!
+            if n > 0 { json.append(UInt8(ascii: ",")) }
+            JSONText.appendQuoted(code, to: &json)
+            json += ":[".utf8
+            JSONText.appendQuoted(layout.path(.countryMap(code: code)), to: &json)
+            for value in [window.west, window.span, window.south, window.north] {
+                json += ",\(Coordinate.format(value))".utf8
+            }
+            json += ",\(window.width),\(window.height)]".utf8
+        }
+        json += "}}".utf8
+        return json
+    }
+}
