@@ -62,7 +62,7 @@ let package = Package(
         ),
         // The tests' oracle for search (independent of the index reader it checks).
         .target(name: "CityGenTestSupport", dependencies: ["CityGenKit"], path: "Tests/CityGenTestSupport"),
-        .testTarget(name: "CityGenKitTests", dependencies: ["CityGenKit", "CityGenTestSupport", "CBrotli"]),
+        .testTarget(name: "CityGenKitTests", dependencies: ["CityGenKit", "CityGenTestSupport", "CBrotli", "CPng"]),
         .testTarget(name: "CityGenEndToEndTests", dependencies: ["CityGenKit", "CityGenTestSupport"]),
     ]
 )

@@ -45,7 +45,7 @@ final class CrashSafetyTests: XCTestCase {
 
         let again = try CommandRunner.run(["build", "--source", subset.path, "--output", "site", "--title", "New"], in: folder)
         XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertTrue(again.stderr.contains("Built 15,000 cities"), again.stderr)
+        XCTAssertTrue(again.stderr.contains("Built 14,998 cities"), again.stderr)  // two records named "-" are skipped
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".site.citygen-next").path))
 
         let actual = try tree(folder.appendingPathComponent("site"))

@@ -59,6 +59,19 @@ final class DecoderTests: XCTestCase {
         ])
     }
 
+    /// SPEC §1: a name that folds to nothing (punctuation, apostrophes, marks alone) is no name; a name with a
+    /// letter or digit in any script is one, however short.
+    func testNamesThatFoldToNothingAreSkipped() throws {
+        let names = ["-", "...", " ’ ", "\u{301}", "·-·", "x", "7", "北", "Łó", "℡"]
+        let records = names.enumerated().map { #"{"name":"\#($1)","country":"BY","_id":\#($0),"coord":{"lon":1,"lat":2}}"# }
+        let decoded = try decode("[" + records.joined(separator: ",") + "]")
+        XCTAssertEqual(decoded.cities.map(\.name), ["x", "7", "北", "Łó", "℡"])
+        XCTAssertEqual(decoded.skipped.map(\.description), (0..<5).map { "record \($0): name has no letter or digit" })
+        XCTAssertThrowsError(try decode("[" + records[0] + "]", strict: true)) { error in
+            XCTAssertEqual("\(error)", "test.json: record 0: name has no letter or digit (--strict makes this fatal)")
+        }
+    }
+
     func testStrictMakesAnInvalidRecordFatal() {
         XCTAssertThrowsError(try decode(#"[{"name":"x","_id":1,"coord":{"lon":1,"lat":2}}]"#, strict: true)) { error in
             XCTAssertEqual(error as? CityGenError, .invalidRecord(source: "test.json", SkippedRecord(index: 0, reason: "country is missing")))

@@ -23,8 +23,12 @@ final class DetailPageTests: SiteTestCase {
         XCTAssertTrue(html.contains("<h1>Hurzuf, UA</h1>"), html)
         XCTAssertTrue(html.contains(#"<li>Country: <a href="../../country/UA/1.html#cityCell_707860">Ukraine (UA)</a></li>"#), html)
         XCTAssertTrue(html.contains(#"<span id="coordinates">44.5500,"# + "\u{A0}" + #"34.2833 (44°33′0.0″N, 34°17′0.0″E)</span>"#), html)
-        XCTAssertTrue(html.contains(#"<iframe id="cityMap" class="map" title="Map of Hurzuf, UA" "#
-            + #"src="https://www.openstreetmap.org/export/embed.html?bbox=34.203333,44.499999,34.363333,44.599999&amp;layer=mapnik&amp;marker=44.549999,34.283333" loading="lazy"></iframe>"#), html)
+        // The locator: Ukraine's map (one city: the minimum span, padded, centred on it) with the marker at its middle,
+        // and the button that loads the OpenStreetMap viewer; no iframe and nothing from another host until then.
+        XCTAssertTrue(html.contains(#"<div id="locatorMap"><img src="../../map/UA.png" alt="Hurzuf, UA on the map of Ukraine">"#
+            + #"<span id="locatorMarker" style="left:50.00%;top:50.00%"></span></div>"# + "\n" + #"<button id="showMap" hidden>Interactive map (openstreetmap.org)</button>"#), html)
+        XCTAssertFalse(html.contains("<iframe"), html)
+        XCTAssertFalse(html.contains("openstreetmap.org/export"), "the viewer's URL is made in the browser")
         XCTAssertTrue(html.contains(#"<a id="osmLink" href="https://www.openstreetmap.org/?mlat=44.549999&amp;mlon=34.283333#map=12/44.549999/34.283333">"#))
         // Order: Edge, Hurzuf, Springfield AU, Springfield US ×2 → Hurzuf is 2nd, on page 1.
         XCTAssertTrue(html.contains(#"<a href="../4/4.html">‹ Edge</a> · <a href="../3/3.html">Springfield, AU ›</a>"#), html)
@@ -32,6 +36,7 @@ final class DetailPageTests: SiteTestCase {
         XCTAssertFalse(html.contains("Also named"))
 
         let markdown = try read("city/860/707860.md")
+        XCTAssertTrue(markdown.contains("\n![Hurzuf, UA on the map of Ukraine](../../map/UA.png)\n"), markdown)
         XCTAssertTrue(markdown.contains("- Map: [Open in OpenStreetMap](https://www.openstreetmap.org/?mlat=44.549999&mlon=34.283333#map=12/44.549999/34.283333)"))
         XCTAssertTrue(markdown.contains("[Back to page 1 of the list](../../list/1.md)\n"))
         XCTAssertFalse(markdown.contains("<"), "no HTML in the Markdown page")
@@ -51,7 +56,27 @@ final class DetailPageTests: SiteTestCase {
         }
         let hostile = try read("city/9/9.html")
         XCTAssertEqual(hostile.components(separatedBy: "<script").count, 3, "only the layout's script and the JSON-LD")
-        XCTAssertTrue(hostile.contains(#"title="Map of &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;, X&quot;Y""#), hostile)
+        XCTAssertTrue(hostile.contains(#"alt="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;, X&quot;Y on the map of X&quot;Y""#), hostile)
+    }
+
+    /// `map: embed` writes the OpenStreetMap iframe at once, beside the locator; `map: none` writes neither iframe nor
+    /// button; the link to openstreetmap.org and the locator stay in every mode.
+    func testMapModesEmbedAndNone() async throws {
+        try await build(Fixtures.json(Self.cities), output: "embed") { $0.map = .embed }
+        let embed = try String(contentsOf: folder.appendingPathComponent("embed/city/860/707860.html"), encoding: .utf8)
+        XCTAssertTrue(embed.contains(#"<iframe id="cityMap" class="map" title="Map of Hurzuf, UA" "#
+            + #"src="https://www.openstreetmap.org/export/embed.html?bbox=34.203333,44.499999,34.363333,44.599999&amp;layer=mapnik&amp;marker=44.549999,34.283333" loading="lazy"></iframe>"#), embed)
+        XCTAssertTrue(embed.contains(#"<div id="locatorMap">"#))
+        XCTAssertFalse(embed.contains("showMap"))
+        let edge = try String(contentsOf: folder.appendingPathComponent("embed/city/4/4.html"), encoding: .utf8)
+        XCTAssertTrue(edge.contains("bbox=179.91,89.94,180,90&amp;"), "the box is clamped to valid ranges")
+
+        try await build(Fixtures.json(Self.cities), output: "none") { $0.map = .none }
+        let none = try String(contentsOf: folder.appendingPathComponent("none/city/860/707860.html"), encoding: .utf8)
+        XCTAssertFalse(none.contains("<iframe"))
+        XCTAssertFalse(none.contains("showMap"))
+        XCTAssertTrue(none.contains(#"<div id="locatorMap">"#))
+        XCTAssertTrue(none.contains(#"<a id="osmLink" href="https://www.openstreetmap.org/?mlat=44.549999&amp;mlon=34.283333#map=12/44.549999/34.283333">"#))
     }
 
     func testNamesakesAreToldApart() async throws {
@@ -84,7 +109,7 @@ final class DetailPageTests: SiteTestCase {
         let html = try read("city/4/4.html")
         XCTAssertTrue(html.contains("<h1>Edge</h1>"))
         XCTAssertTrue(html.contains(#"<li>Country: <a href="../../country/ZZ/1.html#cityCell_4">none given</a></li>"#), html)
-        XCTAssertTrue(html.contains("bbox=179.91,89.94,180,90&amp;"), "the box is clamped to valid ranges")
+        XCTAssertTrue(html.contains(#"<img src="../../map/ZZ.png" alt="Edge on the map of the places without a country">"#), html)
         XCTAssertFalse(html.contains("addressCountry"))
     }
 

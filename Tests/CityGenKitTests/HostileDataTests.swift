@@ -148,11 +148,12 @@ enum HTMLSafety {
         "ol", "button",
         "!doctype", "html", "head", "meta", "title", "link", "script", "body", "header", "main", "footer", "a", "h1", "h2",
         "p", "ul", "li", "span", "nav", "iframe", "strong", "section", "label", "div", "input", "button", "noscript", "code",
-        "aside",
+        "aside", "img",
     ]
     static let allowedAttributes: Set<String> = [
         "html", "lang", "charset", "name", "content", "rel", "href", "type", "class", "id", "role", "aria-label", "title",
         "src", "loading", "for", "autocomplete", "spellcheck", "placeholder", "aria-controls", "aria-live", "hidden", "data-index", "data-city", "data-root", "data-city-url", "aria-pressed", "defer",
+        "alt", "width", "height", "style",
     ]
 
     static func assertOnlyTemplateMarkup(_ html: String, _ page: String, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -167,6 +168,10 @@ enum HTMLSafety {
             for attribute in attributePattern.matches(in: attributes, range: NSRange(attributes.startIndex..., in: attributes)) {
                 let key = String(attributes[Range(attribute.range(at: 1), in: attributes)!]).lowercased()
                 XCTAssertTrue(allowedAttributes.contains(key), "\(page): attribute \(key) in <\(name)>", file: file, line: line)
+                if key == "style", let value = Range(attribute.range(at: 2), in: attributes).map({ String(attributes[$0]) }) {
+                    // Only the locator marker's position, written by citygen from numbers.
+                    XCTAssertNotNil(value.wholeMatch(of: /"left:-?[0-9]+\.[0-9]{2}%;top:-?[0-9]+\.[0-9]{2}%"/), "\(page): style=\(value)", file: file, line: line)
+                }
                 if key == "href" || key == "src", let value = Range(attribute.range(at: 2), in: attributes).map({ attributes[$0].lowercased() }) {
                     XCTAssertFalse(value.contains("javascript:"), "\(page): \(key)=\(value)", file: file, line: line)
                 }

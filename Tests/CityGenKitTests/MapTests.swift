@@ -1,0 +1,103 @@
+import CPng
+import Foundation
+import XCTest
+
+@testable import CityGenKit
+
+/// Map windows and images (SPEC §5): the shortest longitude window, positions across the antimeridian, and PNG
+/// bytes read back by libpng's own decoder.
+final class MapTests: SiteTestCase {
+    func testTheShortestIntervalCrossesTheAntimeridianWhenThatIsShorter() {
+        // Fiji's cities lie on both sides of 180°: min/max would give 357°, the shortest interval 4°.
+        let fiji = MapWindow.shortestInterval([177.4, 178.4, 179.9, -179.9, -178.8])
+        XCTAssertEqual(fiji.west, 177.4, accuracy: 1e-9)
+        XCTAssertEqual(fiji.span, 3.8, accuracy: 1e-9)
+        let chile = MapWindow.shortestInterval([-109.4, -70.6, -68.1])
+        XCTAssertEqual(chile.west, -109.4, accuracy: 1e-9)
+        XCTAssertEqual(chile.span, 41.3, accuracy: 1e-9)
+        XCTAssertEqual(MapWindow.shortestInterval([12.5]).span, 0)
+        XCTAssertEqual(MapWindow.normalized(180), -180)
+        XCTAssertEqual(MapWindow.normalized(-540), -180)
+    }
+
+    func testAFittedWindowHoldsEveryPlaceWithPaddingAndAMinimumSpan() {
+        let places: [(latitude: Double, longitude: Double)] = [(-16.0, 177.4), (-18.1, 178.4), (-16.5, -179.9), (-19.2, -178.8)]
+        let window = MapWindow.fitted(to: places, size: 480)
+        for place in places {
+            let (x, y) = window.position(latitude: place.latitude, longitude: place.longitude)
+            XCTAssertTrue((0.04...0.96).contains(x) && (0.04...0.96).contains(y), "\(place): \(x), \(y) inside the padding")
+        }
+        XCTAssertLessThan(window.span, 10, "the window does not go round the world")
+        XCTAssertEqual(max(window.width, window.height), 480)
+        // One place: the minimum span, the place at the middle.
+        let one = MapWindow.fitted(to: [(latitude: 50, longitude: 10)], size: 480)
+        XCTAssertEqual(one.position(latitude: 50, longitude: 10).x, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(one.position(latitude: 50, longitude: 10).y, 0.5, accuracy: 1e-9)
+        XCTAssertGreaterThanOrEqual(one.north - one.south, 1)
+        // x is scaled by the cosine of the middle latitude: at 60°, a square of degrees is twice as tall as wide.
+        let north = MapWindow.fitted(to: [(latitude: 55, longitude: 0), (65, 20)], size: 480)
+        XCTAssertEqual(Double(north.width) / Double(north.height), north.span * cos(60 * .pi / 180) / (north.north - north.south), accuracy: 0.01)
+        // A window near a pole stays on the globe.
+        let pole = MapWindow.fitted(to: [(latitude: 89.9, longitude: 0)], size: 480)
+        XCTAssertLessThanOrEqual(pole.north, 90)
+    }
+
+    func testPositionsWrapAroundTheWindowNotTheWorld() {
+        let window = MapWindow(west: 170, span: 20, south: -20, north: 0, width: 200, height: 200)
+        XCTAssertEqual(window.position(latitude: -10, longitude: -175).x, 0.75, accuracy: 1e-9)
+        XCTAssertEqual(window.position(latitude: -10, longitude: 170).x, 0, accuracy: 1e-9)
+        XCTAssertEqual(window.position(latitude: -10, longitude: 165).x, -0.25, accuracy: 1e-9, "west of the window, not 345° east")
+        XCTAssertEqual(MapWindow.world(width: 1200).pixel(latitude: 51.5, longitude: -0.13).x, 599)
+        XCTAssertEqual(MapWindow.world(width: 1200).pixel(latitude: -90, longitude: 180).y, 599, "clamped to the image")
+    }
+
+    func testDotMapsDecodeWithLibpngToWhatWasDrawn() throws {
+        var map = DotMap(window: MapWindow(west: 0, span: 10, south: 0, north: 10, width: 10, height: 10), radius: 0)
+        for _ in 0..<300 { map.add(latitude: 5.5, longitude: 2.5) }  // one dense pixel
+        map.add(latitude: 9.5, longitude: 9.5)  // one sparse pixel, top right
+        let png = map.png()
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        XCTAssertFalse(String(decoding: png, as: UTF8.self).contains("tIME"), "no time chunk: same pixels, same bytes")
+        XCTAssertEqual(png, map.png())
+        let (width, height, rgba) = try Self.decode(png)
+        XCTAssertEqual([width, height], [10, 10])
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(rgba[(y * width + x) * 4..<(y * width + x) * 4 + 4]) }
+        XCTAssertEqual(pixel(0, 0)[3], 0, "transparent where there is no place")
+        let dense = pixel(2, 4), sparse = pixel(9, 0)
+        XCTAssertGreaterThan(dense[3], 0)
+        XCTAssertGreaterThan(sparse[3], 0)
+        XCTAssertLessThan(Int(dense[0]) + Int(dense[1]) + Int(dense[2]), Int(sparse[0]) + Int(sparse[1]) + Int(sparse[2]), "denser is darker")
+    }
+
+    /// A built site's maps: one per country and the world's, and each city's pixel drawn on its country's map.
+    func testEveryCountryHasAMapWithItsCitiesDrawn() async throws {
+        try await build(Fixtures.json(DetailPageTests.cities))
+        for code in ["UA", "US", "AU", "ZZ", "world"] {
+            let png = try [UInt8](Data(contentsOf: folder.appendingPathComponent("site/map/\(code).png")))
+            XCTAssertGreaterThan(try Self.decode(png).width, 0, code)
+        }
+        let windows = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("site/search/maps.json"))) as! [String: Any]
+        let maps = windows["maps"] as! [String: [Any]]
+        XCTAssertEqual(Set(maps.keys), ["", "UA", "US", "AU"])
+        for city in DetailPageTests.cities {
+            let entry = maps[city.country]!
+            let window = MapWindow(
+                west: entry[1] as! Double, span: entry[2] as! Double, south: entry[3] as! Double, north: entry[4] as! Double,
+                width: entry[5] as! Int, height: entry[6] as! Int)
+            let (width, _, rgba) = try Self.decode([UInt8](Data(contentsOf: folder.appendingPathComponent("site/" + (entry[0] as! String)))))
+            let (x, y) = window.pixel(latitude: city.lat, longitude: city.lon)
+            XCTAssertGreaterThan(rgba[(y * width + x) * 4 + 3], 0, "\(city.name) is drawn")
+        }
+    }
+
+    /// PNG bytes decoded by libpng's simplified reader into RGBA.
+    static func decode(_ png: [UInt8]) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_memory(&image, png, png.count) != 0 else { throw CocoaError(.fileReadCorruptFile) }
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        var rgba = [UInt8](repeating: 0, count: Int(image.width * image.height * 4))
+        guard png_image_finish_read(&image, nil, &rgba, 0, nil) != 0 else { throw CocoaError(.fileReadCorruptFile) }
+        return (Int(image.width), Int(image.height), rgba)
+    }
+}
