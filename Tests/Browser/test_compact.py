@@ -35,7 +35,7 @@ def sites():
 def open_compact(browser, site, mode, city_id):
     browser.get((site.http if mode == "http" else site.file) + f"city.html?id={city_id}")
     WebDriverWait(browser, 20).until(lambda b: b.execute_script(
-        "return !!document.getElementById('cityMap') || !document.getElementById('cityMissing').hidden"))
+        "return !!document.getElementById('locatorMap') || !document.getElementById('cityMissing').hidden"))
 
 
 def page_facts(browser, root):
@@ -45,7 +45,8 @@ def page_facts(browser, root):
         const text = id => document.getElementById(id) && document.getElementById(id).textContent;
         return {
           text: root.innerText, title: document.title, coordinates: text('coordinates'),
-          osm: document.getElementById('osmLink').getAttribute('href'), map: document.getElementById('cityMap').getAttribute('src'),
+          osm: document.getElementById('osmLink').getAttribute('href'), map: document.querySelector('#locatorMap img').src.replace(/^.*\/(map\/[^\/]+)$/, '$1'),
+          marker: document.getElementById('locatorMarker').getAttribute('style'), viewer: !document.getElementById('showMap').hidden,
           nearby: Array.from(document.querySelectorAll('#nearby li')).map(li => li.textContent),
           links: Array.from(root.querySelectorAll('a')).map(a => a.textContent),
           toggle: !document.getElementById('favoriteToggle').hidden,
@@ -80,10 +81,10 @@ def test_links_from_lists_and_search_lead_to_city_html(browser, sites, mode):
     assert "city.html?id=" in row.get_attribute("href")
     label = row.text
     row.click()
-    WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.ID, "cityMap"))
+    WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.ID, "locatorMap"))
     assert label.startswith(browser.find_element(By.TAG_NAME, "h1").text)  # a row tells namesakes apart
     browser.find_element(By.PARTIAL_LINK_TEXT, "›").click()  # the next city, on the same page
-    WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.ID, "cityMap"))
+    WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.ID, "locatorMap"))
     assert "city.html?id=" in browser.current_url
 
 
@@ -92,4 +93,4 @@ def test_an_unknown_or_junk_id_says_so(browser, sites, query):
     _, compact = sites
     browser.get(compact.http + "city.html" + query)
     WebDriverWait(browser, 20).until(lambda b: b.find_element(By.ID, "cityMissing").is_displayed())
-    assert not browser.find_elements(By.ID, "cityMap")
+    assert not browser.find_elements(By.ID, "locatorMap")

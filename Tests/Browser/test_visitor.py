@@ -93,13 +93,16 @@ def test_look_alike_cities_are_told_apart_in_results_rows_and_neighbours(wide, f
     assert len(namesakes) == 2, shown
     assert all(re.fullmatch(r"Buenos Aires, AR \(-?\d+\.\d{4},\u00a0-?\d+\.\d{4}\)", label) for label in namesakes), shown
     assert shown == full_site.search("buenos aires, ar")
+    # On screen a row's link does not repeat the coordinates that the row shows beside it.
+    rows = [text(li) for li in wide.find_elements(By.CSS_SELECTOR, "#cityList li") if text(li).startswith("Buenos Aires, AR")]
+    assert all(re.match(r"Buenos Aires, AR · -?\d+\.\d{4},\u00a0-?\d+\.\d{4}", row) for row in rows), rows
     # The detail page's previous and next links, and the rows of its list page, tell them apart too.
     wide.get(full_site.http + "city/910/3435910.html")
     neighbours = [text(a) for a in wide.find_elements(By.XPATH, "//main//p/a[contains(., '‹') or contains(., '›')]")]
     assert any(re.search(r"Buenos Aires, AR \(", n) for n in neighbours), neighbours
     wide.find_element(By.PARTIAL_LINK_TEXT, "Back to page").click()
-    rows = [text(a) for a in wide.find_elements(By.CSS_SELECTOR, "main li .city > a")]
-    assert len(set(rows)) == len(rows), "every row's label is unique on the page"
+    rows = [text(row) for row in wide.find_elements(By.CSS_SELECTOR, "main li .city")]
+    assert len(set(rows)) == len(rows), "every row (label and coordinates) is unique on the page"
 
 
 def test_coordinates_have_one_precision_and_never_wrap(narrow, full_site):

@@ -361,6 +361,7 @@
     li.id = 'cityCell_' + e[0];
     a.href = cityURL(e[0]);
     a.textContent = e[6] === 1 ? label(e.slice(0, 6)) : label(e);  // the row shows the coordinates already
+    if (e[6] === 1) a.title = label(e);
     c.className = 'coordinates';
     c.textContent = coordinates(e);
     li.appendChild(a);

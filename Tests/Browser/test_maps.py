@@ -1,0 +1,192 @@
+"""Maps drawn at build time (SPEC §5): every image read back with Pillow and held to its budget, the country
+windows checked against the data, the locator's marker placed in Chromium (HTTP and file://, wide and narrow,
+light and dark), the split view's locator, and the OpenStreetMap viewer loaded only when the visitor asks."""
+import gzip
+import json
+import random
+import shutil
+
+import pytest
+from PIL import Image
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import CHALLENGE, SHARED, build_site, citygen
+from test_search import open_home, type_query
+from test_validators import vnu
+
+PADDING = 0.08  # a fitted window adds 8 % of its span on each side
+VIEWER = ("https://www.openstreetmap.org/export/embed.html?bbox=-0.20574,51.45853,-0.04574,51.55853"
+          "&layer=mapnik&marker=51.50853,-0.12574")
+
+
+@pytest.fixture(scope="module")
+def data():
+    """The snapshot's records by id, read here, apart from citygen."""
+    return {r["_id"]: r for r in json.load(gzip.open(SHARED / "data" / "cities.json.gz"))}
+
+
+@pytest.fixture(scope="module")
+def windows(full_site):
+    return json.loads((full_site.output / "search" / "maps.json").read_text(encoding="utf-8"))["maps"]
+
+
+def project(window, lat, lon):
+    """Where (lat, lon) lies on a map of `window` ([file, west, span, south, north, width, height]), as fractions of
+    its width and height: equirectangular, longitudes eastwards from `west`."""
+    _, west, span, south, north, _, _ = window
+    east = (lon - west) % 360
+    if east > span and east - 360 > -span:
+        east -= 360
+    return east / span, (north - lat) / (north - south)
+
+
+def shortest_interval(longitudes):
+    """The shortest arc of the circle of longitudes that holds them all: (west, span)."""
+    lons = sorted(((lon + 180) % 360) - 180 for lon in longitudes)
+    gap, west = lons[0] + 360 - lons[-1], lons[0]
+    for a, b in zip(lons, lons[1:]):
+        if b - a > gap:
+            gap, west = b - a, b
+    return west, 360 - gap
+
+
+def test_every_map_decodes_and_keeps_to_its_budget(full_site, windows, data):
+    folder = full_site.output / "map"
+    files = sorted(folder.iterdir())
+    total = sum(f.stat().st_size for f in files)
+    assert total <= 8_000_000, total
+    world = Image.open(folder / "world.png")
+    world.load()
+    assert world.width >= 1200 and world.height == world.width // 2 and world.mode == "P", (world.size, world.mode)
+    assert (folder / "world.png").stat().st_size <= 300_000
+    assert "transparency" in world.info, "a transparent background"
+    codes = {r["country"] for r in data.values()}
+    assert {f.name for f in files} == {"world.png"} | {(c or "ZZ") + ".png" for c in codes}
+    for code, window in windows.items():
+        path = full_site.output / window[0]
+        assert path.stat().st_size <= 80_000, path
+        image = Image.open(path)
+        image.load()  # decodes every row
+        assert image.size == (window[5], window[6]) and image.mode == "P", (code, image.size)
+        assert max(image.size) == 480
+    print(f"\nmaps: {len(files)} files, {total:,} bytes; world {(folder / 'world.png').stat().st_size:,} bytes")
+
+
+@pytest.mark.parametrize("city_id", [2643743, 2198148, 2127202, 5856195, 6295630])  # London, Suva, Anadyr, Honolulu, Earth (ZZ)
+def test_a_citys_pixel_is_drawn_on_the_world_map_and_its_countrys(full_site, windows, data, city_id):
+    city = data[city_id]
+    lat, lon = city["coord"]["lat"], city["coord"]["lon"]
+    world = Image.open(full_site.output / "map" / "world.png").convert("RGBA")
+    x, y = int((lon + 180) / 360 * world.width), int((90 - lat) / 180 * world.height)
+    assert world.getpixel((min(x, world.width - 1), min(y, world.height - 1)))[3] > 0, (city["name"], x, y)
+    window = windows[city["country"]]
+    country = Image.open(full_site.output / window[0]).convert("RGBA")
+    fx, fy = project(window, lat, lon)
+    assert 0 <= fx <= 1 and 0 <= fy <= 1, (city["name"], fx, fy)
+    px, py = min(int(fx * country.width), country.width - 1), min(int(fy * country.height), country.height - 1)
+    assert country.getpixel((px, py))[3] > 0, (city["name"], px, py)
+    assert country.getpixel((0, 0))[3] == 0 or city["country"] == "", "the padding is transparent"
+
+
+@pytest.mark.parametrize("code,span", [("FJ", 4.1), ("NZ", 15.8), ("KI", 29.8), ("RU", 169.1)])
+def test_country_windows_are_the_shortest_interval_padded(windows, data, code, span):
+    west, shortest = shortest_interval([r["coord"]["lon"] for r in data.values() if r["country"] == code])
+    assert round(shortest, 1) == span  # min/max longitude would give 333–359°
+    _, window_west, window_span, *_ = windows[code]
+    assert abs(window_span - shortest * (1 + 2 * PADDING)) < 1e-4, (window_span, shortest)
+    middle = (west + shortest / 2 + 180) % 360 - 180
+    window_middle = (window_west + window_span / 2 + 180) % 360 - 180
+    assert abs((middle - window_middle + 180) % 360 - 180) < 1e-4, (middle, window_middle)
+
+
+def marker_offset(browser, image_css, marker_id, window, lat, lon):
+    """How far (x, y in CSS pixels) the marker's centre lies from the city's projected position on the image."""
+    WebDriverWait(browser, 20).until(lambda b: b.execute_script(
+        "var i = document.querySelector(arguments[0]); return i && i.complete && i.naturalWidth > 0", image_css))
+    i_left, i_top, i_width, i_height, m_x, m_y = browser.execute_script("""
+        var i = document.querySelector(arguments[0]).getBoundingClientRect(), m = document.getElementById(arguments[1]).getBoundingClientRect();
+        return [i.left, i.top, i.width, i.height, m.left + m.width / 2, m.top + m.height / 2];""", image_css, marker_id)
+    fx, fy = project(window, lat, lon)
+    return abs(i_left + fx * i_width - m_x), abs(i_top + fy * i_height - m_y)
+
+
+def color_scheme(browser, scheme):
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+@pytest.mark.parametrize("mode", ["http", "file"])
+def test_the_marker_sits_on_the_city_on_twenty_detail_pages(browser, full_site, windows, data, mode):
+    ids = random.Random(27).sample(sorted(data), 20)
+    root = full_site.http if mode == "http" else full_site.file
+    try:
+        for n, city_id in enumerate(ids):
+            city = data[city_id]
+            for k, size in enumerate([(1280, 900), (390, 844)]):
+                color_scheme(browser, "dark" if (n + k) % 2 else "light")
+                browser.set_window_size(*size)
+                browser.get(f"{root}city/{city_id % 1000}/{city_id}.html")
+                dx, dy = marker_offset(browser, "#locatorMap img", "locatorMarker", windows[city["country"]],
+                                       city["coord"]["lat"], city["coord"]["lon"])
+                assert dx <= 2 and dy <= 2, (city_id, city["name"], size, dx, dy)
+    finally:
+        color_scheme(browser, "light")
+        browser.set_window_size(1280, 900)
+
+
+@pytest.mark.parametrize("mode", ["http", "file"])
+def test_the_split_view_shows_the_locator_of_the_highlighted_city(wide, full_site, windows, data, mode):
+    open_home(wide, full_site, mode)
+    type_query(wide, "suva, fj")
+    WebDriverWait(wide, 20).until(lambda b: b.find_element(By.ID, "detailLocatorImage").get_attribute("src").endswith("map/FJ.png"))
+    suva = data[2198148]
+    dx, dy = marker_offset(wide, "#detailLocatorImage", "detailMarker", windows["FJ"], suva["coord"]["lat"], suva["coord"]["lon"])
+    assert dx <= 2 and dy <= 2, (dx, dy)
+    type_query(wide, "london, gb")
+    WebDriverWait(wide, 20).until(lambda b: b.find_element(By.ID, "detailLocatorImage").get_attribute("src").endswith("map/GB.png"))
+    assert wide.find_element(By.ID, "detailLocatorImage").get_attribute("alt").startswith("London, GB on the map")
+
+
+def test_no_request_leaves_the_site_before_the_viewer_is_asked_for(browser, full_site):
+    for page in ["index.html?q=london", "country/GB/1.html", "list/1.html", "city/743/2643743.html"]:
+        browser.get(full_site.http + page)
+        WebDriverWait(browser, 20).until(lambda b: b.execute_script("return document.readyState") == "complete")
+        names = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert names and all(name.startswith(full_site.http) for name in names), (page, names)
+        assert not browser.find_elements(By.TAG_NAME, "iframe"), page
+    button = browser.find_element(By.ID, "showMap")
+    assert button.text == "Interactive map (openstreetmap.org)"
+    button.click()
+    frame = browser.find_element(By.ID, "cityMap")
+    assert frame.get_attribute("src") == VIEWER
+    assert frame.get_attribute("title") == "Map of London, GB"
+    assert not browser.find_elements(By.ID, "showMap"), "the viewer takes the button's place"
+    assert browser.find_element(By.ID, "osmLink").is_displayed()
+
+
+def test_the_home_page_shows_the_world_map_and_a_country_page_its_map(browser, full_site):
+    browser.get(full_site.http + "index.html")
+    world = browser.find_element(By.ID, "worldMap")
+    assert world.get_attribute("src").endswith("map/world.png") and "Map of the world" in world.get_attribute("alt")
+    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", world) == 1200
+    browser.get(full_site.http + "country/FJ/1.html")
+    assert browser.find_element(By.ID, "countryMap").get_attribute("src").endswith("map/FJ.png")
+    assert "![Map of Fiji (FJ)" in (full_site.output / "country" / "FJ" / "1.md").read_text(encoding="utf-8")
+    assert "](map/world.png)" in (full_site.output / "index.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("mode", ["none", "embed"])
+def test_each_map_setting_passes_the_link_check_and_the_validator(mode):
+    site = build_site(CHALLENGE, f"map: {mode}\n")
+    try:
+        check = citygen("check", cwd=site.folder)
+        assert check.returncode == 0, check.stdout + check.stderr
+        pages = sorted(site.output.glob("city/*/*.html")) + [site.output / "index.html", site.output / "country" / "US" / "1.html"]
+        result = vnu(pages)
+        assert result.returncode == 0 and result.stderr.strip() == "", result.stderr[:4000]
+        detail = (site.output / "city" / "1" / "1.html").read_text(encoding="utf-8")
+        assert ('id="cityMap"' in detail) == (mode == "embed") and 'id="showMap"' not in detail
+        assert 'id="locatorMap"' in detail
+    finally:
+        site.close()
+        shutil.rmtree(site.folder, ignore_errors=True)
