@@ -45,7 +45,7 @@ def page_facts(browser, root):
         const text = id => document.getElementById(id) && document.getElementById(id).textContent;
         return {
           text: root.innerText, title: document.title, coordinates: text('coordinates'),
-          osm: document.getElementById('osmLink').getAttribute('href'), map: document.querySelector('#locatorMap img').src.replace(/^.*\/(map\/[^\/]+)$/, '$1'),
+          osm: document.getElementById('osmLink').getAttribute('href'), map: document.querySelector('#locatorMap img').src.replace(/^.*[/](map[/][^/]+)$/, '$1'),
           marker: document.getElementById('locatorMarker').getAttribute('style'), viewer: !document.getElementById('showMap').hidden,
           nearby: Array.from(document.querySelectorAll('#nearby li')).map(li => li.textContent),
           links: Array.from(root.querySelectorAll('a')).map(a => a.textContent),

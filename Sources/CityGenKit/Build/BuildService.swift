@@ -80,14 +80,17 @@ public struct BuildService: Sendable {
         report.steps.append(clock.lap("nearest cities"))
 
         let layout = options.layout
-        let files = SiteFiles(
+        var drafted = SiteFiles(
             layout: layout, catalog: catalog, plan: plan, templates: templates, title: options.title,
             favorites: favorites, nearest: nearest, formats: options.formatsInOrder, shardSize: options.shardSize, mapMode: options.map)
         report.listPages = plan.pageCount
         report.favoriteCount = favorites.count
-        report.shardCount = files.shards.count
+        report.shardCount = drafted.shards.count
         FreedMemory.release()
         report.steps.append(clock.lap("index and pages"))
+        drafted.drawMaps()
+        let files = drafted
+        report.steps.append(clock.lap("maps"))
 
         if let archive = options.archive {
             report.files = try writeArchive(files, to: archive)

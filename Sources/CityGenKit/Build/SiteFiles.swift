@@ -17,6 +17,8 @@ struct SiteFiles: Sendable {
     /// Every file the build writes, in order.
     let routes: RouteList
     let formats: [PageFormat]
+    /// The map images, once `drawMaps` has drawn them (else each is drawn when asked for).
+    private(set) var mapImages: [Route: [UInt8]] = [:]
 
     init(
         layout: SiteLayout, catalog: CityCatalog, plan: SitePlan, templates: TemplateSet, title: String, favorites: Set<Int>,
@@ -54,6 +56,21 @@ struct SiteFiles: Sendable {
         }
         self.compactData = compactData
         self.sitemapPages = layout.baseURL == nil ? RouteList() : layout.sitemapPages(contents)
+    }
+
+    /// Draws every map image on all cores, so that the build's steps show what the maps cost and the renderers
+    /// then only copy them.
+    mutating func drawMaps() {
+        let routes = [Route.worldMap] + renderer.countries.countries.map { .countryMap(code: $0.code) }
+        let images = Parallel.map(0..<routes.count, chunk: 1) { [self] in drawMap(routes[$0]) }
+        mapImages = Dictionary(uniqueKeysWithValues: zip(routes, images))
+    }
+
+    private func drawMap(_ route: Route) -> [UInt8] {
+        switch route {
+        case .countryMap(let code): renderer.maps.countryPNG(renderer.countries.country(code)!, renderer.catalog)
+        default: renderer.maps.worldPNG(renderer.catalog)
+        }
     }
 
     /// The catalog indices of the cities that are favorites in one of `previousIDs` (ids) and `favorites` (indices)
@@ -111,8 +128,7 @@ struct SiteFiles: Sendable {
             Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: sitemapPages.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
         case .robots: Array("User-agent: *\nAllow: /\nSitemap: \(layout.url(.sitemapIndex) ?? "")\n".utf8)
         case .cityData(let n): Array(renderer.compactDataFile(n, cities: compactData[n]).utf8)
-        case .worldMap: renderer.maps.worldPNG(renderer.catalog)
-        case .countryMap(let code): renderer.maps.countryPNG(renderer.countries.country(code)!, renderer.catalog)
+        case .worldMap, .countryMap: mapImages[route] ?? drawMap(route)
         case .mapWindows(.json): renderer.maps.windowsJSON(layout)
         case .mapWindows(.script): script(route, renderer.maps.windowsJSON(layout))
         case .home, .favorites, .list, .city, .cityViewer, .countryIndex, .country, .notFound: renderer.page(route, reusing: &texts)
