@@ -1,5 +1,5 @@
 """The CI recipes in README, validated by real linters: check-jsonschema with its bundled GitHub workflow and
-GitLab CI schemas (issue 10)."""
+GitLab CI schemas; and the README's setup lines and recipes held to scripts/deps, the one list of system packages."""
 import re
 import shutil
 import subprocess
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+REPO = Path(__file__).resolve().parents[2]
+README = REPO / "README.md"
 
 
 def recipe(heading):
@@ -52,3 +53,30 @@ def test_a_broken_recipe_fails_the_schema(tmp_path):
     assert validate("vendor.gitlab-ci", broken, tmp_path).returncode != 0
     broken = recipe("GitHub Actions, `.github/workflows/pages.yml`").replace("runs-on: ubuntu-24.04", "runs_on: ubuntu-24.04")
     assert validate("vendor.github-workflows", broken, tmp_path).returncode != 0
+
+
+def deps_packages():
+    """The Debian packages scripts/deps installs (`citygen_packages=(package:module …)`)."""
+    text = (REPO / "scripts" / "deps").read_text(encoding="utf-8")
+    entries = re.search(r"citygen_packages=\(([^)]*)\)", text).group(1).split()
+    return [entry.split(":")[0] for entry in entries]
+
+
+def test_deps_lists_every_system_library_the_package_links():
+    packages = deps_packages()
+    manifest = (REPO / "Package.swift").read_text(encoding="utf-8")
+    for apt in re.findall(r'\.apt\(\["([^"]+)"\]\)', manifest):
+        assert apt in packages, f"Package.swift needs {apt}, which scripts/deps does not install"
+
+
+@pytest.mark.parametrize("heading", ["GitHub Actions, `.github/workflows/pages.yml`", "GitLab Pages, `.gitlab-ci.yml`"])
+def test_each_recipe_installs_every_package_of_deps(heading):
+    install = re.search(r"apt-get install -y ([^\n]+)", recipe(heading)).group(1).split()
+    assert sorted(install) == sorted(deps_packages()), install
+
+
+def test_the_readme_setup_names_every_package_of_deps():
+    text = README.read_text(encoding="utf-8")
+    setup = text[text.index("## The two commands"):text.index("```sh", text.index("## The two commands"))]
+    for package in deps_packages():
+        assert f"{package}" in setup, package
