@@ -52,7 +52,7 @@ struct SiteFiles: Sendable {
         if layout.cityFolders == .compact, formats.contains(.html) {
             let count = SiteLayout.compactDataFiles(cities: catalog.count)
             compactData = Array(repeating: [], count: count)
-            for (index, city) in catalog.cities.enumerated() { compactData[((city.id % count) + count) % count].append(index) }
+            for (index, city) in catalog.cities.enumerated() { compactData[SiteLayout.compactDataFile(of: city.id, cities: catalog.count)].append(index) }
         }
         self.compactData = compactData
         self.sitemapPages = layout.baseURL == nil ? RouteList() : layout.sitemapPages(contents)
@@ -102,7 +102,7 @@ struct SiteFiles: Sendable {
     private func cityRoute(_ index: Int, _ format: PageFormat) -> Route {
         let id = renderer.catalog.cities[index].id
         guard format == .html, !compactData.isEmpty else { return .city(id: id, format) }
-        return .cityData(((id % compactData.count) + compactData.count) % compactData.count)
+        return .cityData(SiteLayout.compactDataFile(of: id, cities: renderer.catalog.count))
     }
 
     /// The bytes of the file at `route`.

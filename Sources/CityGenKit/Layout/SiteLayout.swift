@@ -59,9 +59,16 @@ public struct SiteLayout: Sendable, Equatable {
     private func cityFolder(_ id: Int) -> String {
         switch cityFolders {
         case .flat, .compact: "city/"
-        case .remainder(let n): "city/\(((id % n) + n) % n)/"
+        case .remainder(let n): "city/\(Self.folderNumber(of: id, among: n))/"
         }
     }
+
+    /// Which of `count` folders (or a compact site's data files) holds the city with this id: the id's remainder by
+    /// `count`, never negative, so that a city's place depends on its own id only.
+    static func folderNumber(of id: Int, among count: Int) -> Int { ((id % count) + count) % count }
+
+    /// The file of a compact site that holds the city with this id.
+    static func compactDataFile(of id: Int, cities: Int) -> Int { folderNumber(of: id, among: compactDataFiles(cities: cities)) }
 
     /// The folder of a country's pages: the code when it is two letters A–Z, `ZZ` for the cities without one,
     /// and any other code (which the data should not have) spelt in hexadecimal UTF-8 after an `x`, so that no
@@ -163,8 +170,8 @@ public struct SiteLayout: Sendable, Equatable {
         case .compact:
             preconditionFailure("a compact site has one page for every city")
         case .remainder(let n):
-            let folder = ((id % n) + n) % n
-            if folder != ((from % n) + n) % n {
+            let folder = Self.folderNumber(of: id, among: n)
+            if folder != Self.folderNumber(of: from, among: n) {
                 out += "../".utf8
                 Digits.append(folder, to: &out)
                 out.append(UInt8(ascii: "/"))
