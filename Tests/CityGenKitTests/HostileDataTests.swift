@@ -4,7 +4,7 @@ import XCTest
 @testable import CityGenKit
 import CityGenTestSupport
 
-/// Untrusted data (issue: hostile input): every case is a skipped record with a reason or a clear fatal error;
+/// Untrusted data: every case is a skipped record with a reason or a clear fatal error;
 /// never a crash, never script in the output.
 final class HostileDataTests: SiteTestCase {
     private func skipped(_ records: String) throws -> [String] {

@@ -48,6 +48,20 @@ final class SearchIndexTests: SiteTestCase {
         }
     }
 
+    /// Word shards keep to the size bound even where one word key is shared by more cities than a shard holds: the
+    /// run spans shards, and every shard after its first has the whole key as its bound.
+    func testWordShardsStayBoundedWhenAKeySpansShards() throws {
+        let many = (1...200).map { (id: $0, name: "Lake County", country: "US", lat: 1.0, lon: 2.0) }
+        let catalog = Fixtures.catalog(many + [(id: 201, name: "Lake Countz", country: "US", lat: 1, lon: 2)])
+        let writer = SearchIndexWriter(catalog: catalog, shardSize: 1024)
+        let words = WordKeys(catalog: catalog)
+        let shards = writer.wordShards(words)
+        XCTAssertGreaterThan(shards.count, 5, "200 entries of one key do not fit one 1 KiB shard")
+        for shard in shards { XCTAssertLessThanOrEqual(writer.wordJSON(shard, words).count, 1024) }
+        let bounds = SearchIndexWriter.bounds(shards, key: words.key)
+        XCTAssertEqual(Set(bounds.dropFirst().dropLast()), ["county us"], "\(bounds)")
+    }
+
     func testSeparatorsAreShortAndBetweenTheirNeighbours() {
         func separator(_ a: String, _ b: String) -> String {
             String(decoding: SearchIndexWriter.separator(after: Array(a.utf8), upTo: Array(b.utf8)), as: UTF8.self)
@@ -66,6 +80,7 @@ final class SearchIndexTests: SiteTestCase {
         let queries = [
             "a", "A B", "ab a", "sao", "São", "s", "z", "zz", "a a", "a u", "ae", "aero", "b b b", "zz a", "a ab u", "c",
             "u", "us", "by", "b us", "lodz", "北", "北京", "𠀋", "\u{E000}", "a-b", "a, us", "ab, ua", "-", "",
+            "a us", "a ua", "b ar", "zz gb", "sao",  // exact word keys, whose runs span the tiny word shards
         ]
         for query in queries {
             let expected = Fold.fold(query).isEmpty ? Array(0..<catalog.count) : CatalogSearch(catalog).fullSearch(query, words: words)

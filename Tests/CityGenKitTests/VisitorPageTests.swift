@@ -5,7 +5,7 @@ import CityGenTestSupport
 
 @testable import CityGenKit
 
-/// What a visitor and a search engine see (issue 14): labels that tell look-alike cities apart, one display
+/// What a visitor and a search engine see: labels that tell look-alike cities apart, one display
 /// precision for coordinates, robots.txt, canonical URLs, descriptions and a 404 page that works in any folder.
 final class VisitorPageTests: SiteTestCase {
     static let cities: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = [

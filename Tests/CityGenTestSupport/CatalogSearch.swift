@@ -112,6 +112,15 @@ public struct WordMatchOracle: Sendable {
         self.pairs = pairs.sorted { $0.key == $1.key ? $0.city < $1.city : $0.key.lexicographicallyPrecedes($1.key) }
     }
 
+    /// The `count` word keys that the most cities share, most first.
+    public func mostFrequentKeys(_ count: Int) -> [String] {
+        var runs: [(key: [UInt8], cities: Int)] = []
+        for pair in pairs {
+            if runs.last?.key == pair.key { runs[runs.count - 1].cities += 1 } else { runs.append((pair.key, 1)) }
+        }
+        return runs.sorted { $0.cities > $1.cities }.prefix(count).map { String(decoding: $0.key, as: UTF8.self) }
+    }
+
     /// The word matches of `query` that are not in `prefixMatches`, in order (catalog indices).
     public func matches(_ query: String, excluding prefixMatches: [Int]) -> [Int] {
         let folded = Array(Fold.fold(query).utf8)

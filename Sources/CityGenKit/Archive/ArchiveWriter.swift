@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a built site straight into one `.tar`, `.tar.gz` or `.zip` file (issue 10): streamed (an entry is
+/// Writes a built site straight into one `.tar`, `.tar.gz` or `.zip` file: streamed (an entry is
 /// written as it comes and nothing of it is kept, apart from a `.zip`'s central directory, which is spooled to
 /// an unlinked temporary file), deterministic (the caller adds entries in path order; one date, uid/gid 0,
 /// mode 0644 for every entry) and atomic (a temporary file beside the destination, renamed over it at the end).

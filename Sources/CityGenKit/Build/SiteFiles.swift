@@ -91,18 +91,11 @@ struct SiteFiles: Sendable {
                 let place = renderer.countries.place(ofCityAt: index)
                 routes.formUnion([
                     .list(page: renderer.plan.page(ofCityAt: index), format), .country(code: place.country.code, page: place.page, format),
-                    cityRoute(index, format),
+                    layout.file(ofCity: renderer.catalog.cities[index].id, format, cities: renderer.catalog.count),
                 ])
             }
         }
         return routes
-    }
-
-    /// The file that holds the detail page of the city at catalog index `index`.
-    private func cityRoute(_ index: Int, _ format: PageFormat) -> Route {
-        let id = renderer.catalog.cities[index].id
-        guard format == .html, !compactData.isEmpty else { return .city(id: id, format) }
-        return .cityData(SiteLayout.compactDataFile(of: id, cities: renderer.catalog.count))
     }
 
     /// The bytes of the file at `route`.

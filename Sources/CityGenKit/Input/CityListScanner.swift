@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads a city list in one pass over its bytes (issue 11): it checks the JSON syntax and takes each record's
+/// Reads a city list in one pass over its bytes: it checks the JSON syntax and takes each record's
 /// fields as it goes, with no tree of values and no `Decodable` machinery in between.
 ///
 /// It decides only what it is sure of. For anything else (a syntax error, which `JSONSyntax` then locates; a

@@ -38,7 +38,7 @@ public struct SiteLayout: Sendable, Equatable {
         case .list(let page, let format): "list/\(page).\(format.fileExtension)"
         case .city(let id, let format): cityFolders == .compact ? "city.html" : cityFolder(id) + "\(id).\(format.fileExtension)"
         case .cityViewer: "city.html"
-        case .cityData(let n): "city/\(n).js"
+        case .cityData(let n): "\(Self.compactDataFolder)\(n).js"
         case .countryIndex(let format): "country/index.\(format.fileExtension)"
         case .country(let code, let page, let format): "country/\(Self.countryFolder(code))/\(page).\(format.fileExtension)"
         case .notFound: "404.html"
@@ -69,6 +69,15 @@ public struct SiteLayout: Sendable, Equatable {
 
     /// The file of a compact site that holds the city with this id.
     static func compactDataFile(of id: Int, cities: Int) -> Int { folderNumber(of: id, among: compactDataFiles(cities: cities)) }
+
+    /// The file that holds the detail page of the city with this id in `format`, of a site of `cities` cities: its
+    /// own page, or on a compact site its data file.
+    func file(ofCity id: Int, _ format: PageFormat, cities: Int) -> Route {
+        cityFolders == .compact && format == .html ? .cityData(Self.compactDataFile(of: id, cities: cities)) : .city(id: id, format)
+    }
+
+    /// The folder of a compact site's data files, relative to the root.
+    static let compactDataFolder = "city/"
 
     /// The folder of a country's pages: the code when it is two letters A–Z, `ZZ` for the cities without one,
     /// and any other code (which the data should not have) spelt in hexadecimal UTF-8 after an `x`, so that no

@@ -89,8 +89,10 @@ public final class SearchIndex {
     /// (`shard(n)` names shard n), while it returns true; reads a shard only when the run goes on into it.
     private func walkRun(_ prefix: [UInt8], bounds: [[UInt8]], shard route: (Int) -> Route, take: (IndexEntry) -> Bool) throws {
         guard !bounds.isEmpty else { return }
-        // The last shard whose lower bound is not above the prefix holds the run's start, if there is a run.
+        // The last shard whose lower bound is not above the prefix holds the run's start, if there is a run; when a
+        // run of keys equal to the prefix spans shards, their bounds are that key, and the run starts at the first.
         var shard = max(0, bounds.indices.partitionPoint { ByteString.compare(bounds[$0], prefix) <= 0 } - 1)
+        while shard > 0, bounds[shard] == prefix, bounds[shard - 1] == prefix { shard -= 1 }
         var entries = try load(route(shard))
         var i = entries.indices.partitionPoint { ByteString.compare(entries[$0].key, prefix) < 0 }
         while true {

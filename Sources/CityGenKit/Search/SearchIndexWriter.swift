@@ -44,9 +44,10 @@ public struct SearchIndexWriter: Sendable {
     }
 
     /// The shards of the word index (SPEC §4b): the cities' word keys in order, each row a city with the word key
-    /// in place of its key.
+    /// in place of its key. A word key shared by many cities (`county us`: 1,651) may span shards, so that every
+    /// shard keeps to the size bound; the shards after the first of such a run have the whole key as their bound.
     public func wordShards(_ words: WordKeys) -> [Shard] {
-        Self.shards(count: words.count, budget: shardSize - IndexShard.framingBytes, key: words.key) { row in
+        Self.shards(count: words.count, budget: shardSize - IndexShard.framingBytes, key: words.key, splitRuns: true) { row in
             entry(words.city(row), key: words.key(row))
         }
     }
@@ -56,40 +57,62 @@ public struct SearchIndexWriter: Sendable {
         IndexShard.json(rows: shard.range) { entry(words.city($0), key: words.key($0)).appendJSON(to: &$1) }
     }
 
-    /// Rows `0..<count` cut into shards of at most `budget` bytes of entries; a run of equal keys is never split.
-    static func shards(count: Int, budget: Int, key: (Int) -> [UInt8], entry: (Int) -> IndexEntry) -> [Shard] {
+    /// Rows `0..<count` cut into shards of at most `budget` bytes of entries; a run of equal keys is split only with
+    /// `splitRuns` (else a run larger than `budget` makes one larger shard).
+    static func shards(count: Int, budget: Int, key: (Int) -> [UInt8], splitRuns: Bool = false, entry: (Int) -> IndexEntry) -> [Shard] {
         var shards: [Shard] = []
         var start = 0
         var bytes = 0
         var index = 0
         var row: [UInt8] = []  // one row's JSON at a time, to count its bytes
+        func rowBytes(_ i: Int) -> Int {
+            row.removeAll(keepingCapacity: true)
+            entry(i).appendJSON(to: &row)
+            return row.count + 1
+        }
         while index < count {
-            // The run of rows with this key: they go into one shard together.
+            // The run of rows with this key: they go into one shard together when they fit in one.
             let runKey = key(index)
             var end = index + 1
             while end < count, key(end) == runKey { end += 1 }
-            let runBytes = (index..<end).reduce(0) { total, i in
-                row.removeAll(keepingCapacity: true)
-                entry(i).appendJSON(to: &row)
-                return total + row.count + 1
-            }
+            let runBytes = (index..<end).reduce(0) { $0 + rowBytes($1) }
             if index > start, bytes + runBytes > budget {
                 shards.append(Shard(range: start..<index))
                 start = index
                 bytes = 0
             }
-            bytes += runBytes
+            if splitRuns, runBytes > budget {
+                // A run too large for one shard starts a shard and fills as many as it needs.
+                for i in index..<end {
+                    let size = rowBytes(i)
+                    if i > start, bytes + size > budget {
+                        shards.append(Shard(range: start..<i))
+                        start = i
+                        bytes = 0
+                    }
+                    bytes += size
+                }
+            } else {
+                bytes += runBytes
+            }
             index = end
         }
         if start < count || shards.isEmpty { shards.append(Shard(range: start..<count)) }
         return shards
     }
 
-    /// Each shard's lower bound: the shortest prefix of its first key above the previous shard's last key.
+    /// Each shard's lower bound: the shortest prefix of its first key above the previous shard's last key; for every
+    /// shard of a run that spans shards (which starts a shard), the whole key, so that a reader looking for exactly
+    /// that key finds the run's first shard as the first of the equal bounds.
     static func bounds(_ shards: [Shard], key: (Int) -> [UInt8]) -> [String] {
         shards.enumerated().map { n, shard -> String in
-            guard n > 0, !shard.range.isEmpty else { return "" }
-            return String(decoding: separator(after: key(shard.range.lowerBound - 1), upTo: key(shard.range.lowerBound)), as: UTF8.self)
+            guard !shard.range.isEmpty else { return "" }
+            let first = key(shard.range.lowerBound)
+            if n + 1 < shards.count, !shards[n + 1].range.isEmpty, key(shards[n + 1].range.lowerBound) == first {
+                return String(decoding: first, as: UTF8.self)
+            }
+            guard n > 0 else { return "" }
+            return String(decoding: separator(after: key(shard.range.lowerBound - 1), upTo: first), as: UTF8.self)
         }
     }
 

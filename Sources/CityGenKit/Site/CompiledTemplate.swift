@@ -1,5 +1,5 @@
 /// A Mustache template compiled once per build into a flat program that renders `TemplateContext`s into UTF-8
-/// bytes (issue 11). Its names are resolved to `TemplateKey`s when it is compiled, and its steps, texts and
+/// bytes. Its names are resolved to `TemplateKey`s when it is compiled, and its steps, texts and
 /// names are plain integers and bytes in three arrays, so rendering a variable is a search among a few integers
 /// and a copy of bytes: no string hashing, no casts from `Any`, no reference counted node per step. (swift-mustache
 /// spends most of a build in `getChild`, whose casts to protocols go through the runtime's conformance lookup for

@@ -261,7 +261,7 @@ extension SiteRenderer {
         let route = Route.cityViewer
         var context = common(route, pageTitle: "City · \(title)", description: "One place of \(title), with its map and the nearest places.")
         context[.dataFiles] = .number(SiteLayout.compactDataFiles(cities: catalog.count))
-        context[.dataFolder] = .text(SiteLayout.relative("city/", from: layout.path(route)))
+        context[.dataFolder] = .text(SiteLayout.relative(SiteLayout.compactDataFolder, from: layout.path(route)))
         return render("cityview", context, route)
     }
 

@@ -99,8 +99,8 @@ struct SiteRenderer: Sendable {
         return render("home", context, route)
     }
 
-    /// The first city of the list, shown in the home page's detail panel before any search (issue 14: the split
-    /// view is never blank, and the panel's heading never empty).
+    /// The first city of the list, shown in the home page's detail panel before any search, so that the split
+    /// view is never blank and the panel's heading never empty.
     private func firstCity(from links: SiteLayout.Links) -> TemplateContext {
         var memo: CityTexts?
         let texts = cityTexts(0, reusing: &memo)

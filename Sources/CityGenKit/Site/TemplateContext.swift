@@ -1,7 +1,7 @@
 /// One level of a page's Mustache context, stored flat: every value of the level and of the rows and objects
 /// inside it is an `Entry` of plain integers, and every text is a run of one byte buffer. A detail page's
 /// context is built by appending to three arrays and rendered without a reference count or a `String` per value
-/// (issue 11: one `String`, array and dictionary per value cost a third of a build).
+/// (a `String`, array and dictionary per value would cost a large share of a build).
 ///
 /// A page has a few dozen names and a row a handful, so an object's entries are searched from the end: a later
 /// entry of a key hides an earlier one, and building and merging contexts only appends.

@@ -6,7 +6,7 @@ public struct CityCatalog: Sendable {
     let foldedNames: PackedTexts
     /// `fold(country)` of each city, as UTF-8 bytes, parallel to `cities`.
     let foldedCountries: [[UInt8]]
-    /// What tells apart the cities whose label (`Name, CC`) another city has too (issue 14): their coordinates
+    /// What tells apart the cities whose label (`Name, CC`) another city has too: their coordinates
     /// at display precision, or their id where those repeat as well. By catalog index; nil for a unique label.
     public let distinctions: [Distinction?]
     /// What `label` returns, made once: a page shows the labels of its city's neighbours, namesakes and nearest

@@ -1,4 +1,4 @@
-/// What tells apart a city whose label (`Name, CC`) another city has too (issue 14). The search index stores
+/// What tells apart a city whose label (`Name, CC`) another city has too. The search index stores
 /// just this number (its 7th field), and clients write the text from the entry's own fields, so that shards stay
 /// as small as before.
 public enum Distinction: Int, Sendable, Equatable, Codable {

@@ -328,6 +328,7 @@
       if (!bounds.length) { w.done = true; break; }
       if (w.shard < 0) {
         w.shard = Math.max(0, lowerBound(bounds.length, function (i) { return Fold.compare(bounds[i], q) <= 0; }) - 1);
+        while (w.shard > 0 && bounds[w.shard] === q && bounds[w.shard - 1] === q) w.shard--;  // a run that spans shards
         w.offset = -1;
       }
       var entries = (await Index.word(w.shard)).entries;
@@ -348,7 +349,7 @@
   var siteFavorite = {};
   favorites.forEach(function (e) { siteFavorite[e[0]] = true; });
   // `Name, CC`, and what tells it apart where other cities have that label (its 7th field: 1 the coordinates,
-  // 2 the id; issue 14).
+  // 2 the id).
   function label(e) {
     var text = e[2] ? e[1] + ', ' + e[2] : e[1];
     return e[6] === 1 ? text + ' (' + coordinates(e) + ')' : e[6] === 2 ? text + ' (id ' + e[0] + ')' : text;
