@@ -23,105 +23,161 @@ public struct BuildService: Sendable {
         self.progress = progress
     }
 
+    /// Runs the build, one method a step: load, check for changes, decode and sort, plan, write, finish.
     public func run() async throws -> BuildReport {
         try options.validate()
+        var run = Run()
+        defer { withExtendedLifetime(run.lock) {} }
+        var source = try await load(&run)
+        guard case .changed(let previous) = try check(source, &run) else { return run.report }
+        let catalog = try decodeAndSort(&source, &run)
+        let (files, favorites) = try plan(catalog, templates: source.templates, &run)
+        if let archive = options.archive {
+            run.report.files = try writeArchive(files, to: archive)
+            run.lap("render and archive")
+            return run.report
+        }
+        let writer = try write(files, favorites: favorites, source: source, previous: previous, &run)
+        try finish(writer, &run)
+        return run.report
+    }
+
+    /// What one build's steps hand on to each other: its report, its clock and the lock on the output folder.
+    private struct Run {
         var report = BuildReport()
         var clock = StepClock()
+        var lock: OutputLock?
 
-        var loaded = try await options.loader.load(options.source, log: log, progress: progress)
-        report.origin = loaded.origin
-        report.warnings = loaded.warnings
+        /// Ends the step `name`: its time and memory go into the report.
+        mutating func lap(_ name: String) { report.steps.append(clock.lap(name)) }
+    }
+
+    /// The source's bytes and what decides the output.
+    private struct Source {
+        var loaded: LoadedSource
+        let templates: TemplateSet
+        /// Everything that decides the output but the favorites, and with them (`fingerprint`).
+        let basis: String, fingerprint: String
+    }
+
+    /// Loads the source (download, cache or file) and the templates.
+    private func load(_ run: inout Run) async throws -> Source {
+        let loaded = try await options.loader.load(options.source, log: log, progress: progress)
+        run.report.origin = loaded.origin
+        run.report.warnings = loaded.warnings
         loaded.warnings.forEach { log("warning: \($0)") }
         let templates = try TemplateSet(overrides: options.templates)
         let sourceDigest = SourceCache.sha256(loaded.data)
-        report.source = .init(kind: loaded.kind, sha256: sourceDigest, bytes: loaded.data.count, fetchedAt: loaded.fetchedAt)
-        report.steps.append(clock.lap("load"))
+        run.report.source = .init(kind: loaded.kind, sha256: sourceDigest, bytes: loaded.data.count, fetchedAt: loaded.fetchedAt)
+        let basis = basis(of: sourceDigest, templates: templates)
+        run.lap("load")
+        return Source(loaded: loaded, templates: templates, basis: basis, fingerprint: fingerprint(basis: basis))
+    }
 
+    private enum Check {
+        /// The previous build is this one, and its files are as it wrote them.
+        case unchanged
+        /// A build to run; `previous` is the previous build when its files are intact.
+        case changed(previous: BuildManifest?)
+    }
+
+    /// Locks the output folder and compares this build with the previous one.
+    private func check(_ source: Source, _ run: inout Run) throws -> Check {
         // One build at a time: a folder of citygen's (a manifest, or the lock of a first build still running) is
         // locked before its manifest is read; any other once the writer has accepted (and maybe created) it, so
         // that a refused folder is never written to.
         let ours = options.archive == nil && [OutputWriter.manifestName, OutputLock.fileName].contains {
             FileManager.default.fileExists(atPath: options.output.appendingPathComponent($0).path)
         }
-        var lock = ours ? try OutputLock.acquire(in: options.output, wait: options.waitForLock) : nil
-        defer { withExtendedLifetime(lock) {} }
-        let basis = basis(of: sourceDigest, templates: templates)
-        let fingerprint = fingerprint(basis: basis)
+        if ours { run.lock = try OutputLock.acquire(in: options.output, wait: options.waitForLock) }
         let previous = options.archive == nil ? OutputWriter.intactBuild(in: options.output) : nil
-        if let summary = previous?.summary, summary.fingerprint == fingerprint {
-            report.restore(summary)
+        if let summary = previous?.summary, summary.fingerprint == source.fingerprint {
+            run.report.restore(summary)
             try writeChanges(written: [], removed: [])
-            report.steps.append(clock.lap("check: unchanged"))
-            return report
+            run.lap("check: unchanged")
+            return .unchanged
         }
-        report.steps.append(clock.lap("check"))
+        run.lap("check")
+        return .changed(previous: previous)
+    }
 
-        var decoded = try CityDecoder.decode(loaded.data, sourceName: loaded.origin, strict: options.strict)
-        loaded.data = Data()  // released here, not at the end of the build: 40 MB of the 1× data at the build's peak
-        report.cityCount = decoded.cities.count
-        report.skipped = decoded.skipped
+    /// Decodes and checks the records, then sorts them into the catalog; the source's bytes are freed on the way.
+    private func decodeAndSort(_ source: inout Source, _ run: inout Run) throws -> CityCatalog {
+        var decoded = try CityDecoder.decode(source.loaded.data, sourceName: source.loaded.origin, strict: options.strict)
+        source.loaded.data = Data()  // released here, not at the end of the build: 40 MB of the 1× data at the build's peak
+        run.report.cityCount = decoded.cities.count
+        run.report.skipped = decoded.skipped
         if !decoded.skipped.isEmpty {
             let sample = decoded.skipped.prefix(5).map(\.description).joined(separator: "; ")
             log("warning: skipped \(decoded.skipped.count) invalid records: \(sample)\(decoded.skipped.count > 5 ? "; …" : "")")
         }
-        report.steps.append(clock.lap("decode"))
-
+        run.lap("decode")
         let cities = decoded.cities
         decoded.cities = []  // the catalog holds them, sorted, and frees these
         let catalog = CityCatalog(consume cities)
         FreedMemory.release()
-        report.steps.append(clock.lap("sort"))
+        run.lap("sort")
+        return catalog
+    }
 
+    /// The pages, favorites, nearest places, search index and maps: everything the files are made from.
+    private func plan(_ catalog: CityCatalog, templates: TemplateSet, _ run: inout Run) throws -> (files: SiteFiles, favorites: Set<Int>) {
         let plan = SitePlan(catalog: catalog, pageSize: options.pageSize)
         let favorites = try FavoriteResolver.resolve(options.favorites, in: catalog)
-        report.steps.append(clock.lap("plan"))
-
+        run.lap("plan")
         let nearest = NearestCities(catalog: catalog)
-        report.steps.append(clock.lap("nearest cities"))
-
-        let layout = options.layout
-        var drafted = SiteFiles(
-            layout: layout, catalog: catalog, plan: plan, templates: templates, title: options.title,
+        run.lap("nearest cities")
+        var files = SiteFiles(
+            layout: options.layout, catalog: catalog, plan: plan, templates: templates, title: options.title,
             favorites: favorites, nearest: nearest, formats: options.formatsInOrder, shardSize: options.shardSize, mapMode: options.map)
-        report.listPages = plan.pageCount
-        report.favoriteCount = favorites.count
-        report.shardCount = drafted.shards.count
+        run.report.listPages = plan.pageCount
+        run.report.favoriteCount = favorites.count
+        run.report.shardCount = files.shards.count
         FreedMemory.release()
-        report.steps.append(clock.lap("index and pages"))
-        drafted.drawMaps()
-        let files = drafted
-        report.steps.append(clock.lap("maps"))
+        run.lap("index and pages")
+        files.drawMaps()
+        run.lap("maps")
+        return (files, favorites)
+    }
 
-        if let archive = options.archive {
-            report.files = try writeArchive(files, to: archive)
-            report.steps.append(clock.lap("render and archive"))
-            return report
-        }
-        let routes = files.routes
-        // When only the favorites changed, the pages that show them are rendered again and every other file of the
-        // previous build is kept as it is, unread.
-        let favoriteIDs = favorites.map { catalog.cities[$0].id }.sorted()
-        let onlyFavoritesChanged = previous?.summary.map { $0.basis == basis } ?? false
+    /// Writes the site into the output folder: the files whose bytes changed, or (when only the favorites did) the
+    /// pages that show them; every other file of the previous build is kept as it is.
+    private func write(_ files: SiteFiles, favorites: Set<Int>, source: Source, previous: BuildManifest?, _ run: inout Run) throws -> OutputWriter {
+        let favoriteIDs = favorites.map { files.renderer.catalog.cities[$0].id }.sorted()
+        let onlyFavoritesChanged = previous?.summary.map { $0.basis == source.basis } ?? false
         let kept = onlyFavoritesChanged ? previous!.files : ManifestFiles()
         let rendered = onlyFavoritesChanged
             ? files.routes(showingFavoritesOf: files.changedFavorites(from: previous!.summary!.favoriteIDs, to: favorites)) : []
+        let writer = try prepareOutput(files, previous: previous, &run)
+        do {
+            try renderAndWrite(files, to: writer, keeping: kept, except: rendered)
+            run.lap(onlyFavoritesChanged ? "render: favorites" : "render and write")
+            try writer.finish(summary: run.report.summary(fingerprint: source.fingerprint, basis: source.basis, favoriteIDs: favoriteIDs))
+        } catch {
+            writer.abandon()
+            if writer.inPlaceReason == nil { log("note: \(writer.root.path) was left as it was") }
+            throw error
+        }
+        run.report.files = writer.statistics
+        return writer
+    }
+
+    /// The writer, once the folder is accepted and locked, the room the build needs is there, and the files it
+    /// will write are listed (`OutputWriter.begin`).
+    private func prepareOutput(_ files: SiteFiles, previous: BuildManifest?, _ run: inout Run) throws -> OutputWriter {
+        let routes = files.routes, layout = files.layout
         let writer = try OutputWriter(
             root: options.output, force: options.force, counter: ProgressCounter(.render, total: routes.count, report: progress),
             failingWrite: options.failingWrite, previous: previous, listsChanges: options.changes != nil)
         if let reason = writer.inPlaceReason {
-            report.warnings.append("writing in place, file by file: \(reason)")
+            run.report.warnings.append("writing in place, file by file: \(reason)")
             log("warning: writing in place, file by file (a reader may see old and new pages together until the build ends): \(reason)")
         }
-        if lock == nil { lock = try OutputLock.acquire(in: options.output, wait: options.waitForLock) }
-        let encodings = options.precompress
-        // Paths are made again where they are needed rather than kept: a list of them would grow with the site.
-        let variantPaths = { @Sendable (path: String) in
-            ContentEncoding.applies(to: path) ? encodings.sorted().map { path + "." + $0.fileExtension } : []
-        }
+        if run.lock == nil { run.lock = try OutputLock.acquire(in: options.output, wait: options.waitForLock) }
         // About a thousand pages spread over the whole site, rendered to estimate the room the build needs.
         let sample = stride(from: 0, to: routes.count, by: max(1, routes.count / 1000)).flatMap { i in
-            let path = layout.path(routes[i]), bytes = files.contents(routes[i])
-            return [(path, bytes)] + ContentEncoding.variants(of: path, bytes, encodings)
+            var texts: SiteRenderer.CityTexts?
+            return files.withVariants(routes[i], options.precompress, reusing: &texts)
         }
         // One pass on all cores for the number of files and their folders; the paths themselves only in place
         // (`begin` lists them).
@@ -129,51 +185,56 @@ public struct BuildService: Sendable {
         try Parallel.forEachChunk(routes.indices, chunk: 16_384) { part in
             var count = 0, folders = Set<String>()
             for path in part.lazy.map({ layout.path(routes[$0]) }) {
-                count += 1 + variantPaths(path).count
+                count += 1 + variantPaths(of: path).count
                 if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
             }
             tally.withLock { $0.count += count; $0.folders.formUnion(folders) }
         }
         let (plannedCount, folders) = tally.withLock { $0 }
         try writer.checkSpace(planned: plannedCount, folders: folders.count, sample: sample)
-        try writer.begin(folders: folders, planned: routes.lazy.map(layout.path).flatMap { [$0] + variantPaths($0) })
-        report.steps.append(clock.lap("prepare output"))
-        do {
-            // In chunks: enough work per task to keep both cores busy; nothing is kept once written.
-            try Parallel.forEachChunk(routes.indices, chunk: 256) { chunk in
-                var texts: SiteRenderer.CityTexts?
-                for i in chunk {
-                    let path = layout.path(routes[i])
-                    if !rendered.contains(routes[i]), let record = kept[path] ?? nil, try writer.keep(path, record: record) {
-                        // Its precompressed files are as old as it: kept too, or written when they cannot be.
-                        for variant in variantPaths(path) {
-                            guard try (kept[variant] ?? nil).map({ try writer.keep(variant, record: $0) }) != true else { continue }
-                            for encoded in ContentEncoding.variants(of: path, files.contents(routes[i]), encodings) where encoded.path == variant {
-                                try writer.write(encoded.bytes, to: encoded.path)
-                            }
+        try writer.begin(folders: folders, planned: routes.lazy.map(layout.path).flatMap { [$0] + variantPaths(of: $0) })
+        run.lap("prepare output")
+        return writer
+    }
+
+    /// Renders and writes every file, on all cores, but those that `kept` records and `rendered` does not name:
+    /// those the writer keeps as they are.
+    private func renderAndWrite(_ files: SiteFiles, to writer: OutputWriter, keeping kept: ManifestFiles, except rendered: Set<Route>) throws {
+        let routes = files.routes, layout = files.layout, encodings = options.precompress
+        // In chunks: enough work per task to keep both cores busy; nothing is kept once written.
+        try Parallel.forEachChunk(routes.indices, chunk: 256) { chunk in
+            var texts: SiteRenderer.CityTexts?
+            for i in chunk {
+                let path = layout.path(routes[i])
+                if !rendered.contains(routes[i]), let record = kept[path] ?? nil, try writer.keep(path, record: record) {
+                    // Its precompressed files are as old as it: kept too, or written when they cannot be.
+                    for variant in variantPaths(of: path) {
+                        guard try (kept[variant] ?? nil).map({ try writer.keep(variant, record: $0) }) != true else { continue }
+                        for encoded in ContentEncoding.variants(of: path, files.contents(routes[i]), encodings) where encoded.path == variant {
+                            try writer.write(encoded.bytes, to: encoded.path)
                         }
-                        continue
                     }
-                    let bytes = files.contents(routes[i], reusing: &texts)
-                    try writer.write(bytes, to: path)
-                    for variant in ContentEncoding.variants(of: path, bytes, encodings) { try writer.write(variant.bytes, to: variant.path) }
+                    continue
                 }
+                for file in files.withVariants(routes[i], encodings, reusing: &texts) { try writer.write(file.bytes, to: file.path) }
             }
-            report.steps.append(clock.lap(!onlyFavoritesChanged ? "render and write" : "render: favorites"))
-            try writer.finish(summary: report.summary(fingerprint: fingerprint, basis: basis, favoriteIDs: favoriteIDs))
-        } catch {
-            writer.abandon()
-            if writer.inPlaceReason == nil { log("note: \(writer.root.path) was left as it was") }
-            throw error
         }
-        report.files = writer.statistics
+    }
+
+    /// The precompressed files that go with `path`, whether or not they turn out smaller. Paths are made again where
+    /// they are needed rather than kept: a list of them would grow with the site.
+    private func variantPaths(of path: String) -> [String] {
+        ContentEncoding.applies(to: path) ? options.precompress.sorted().map { path + "." + $0.fileExtension } : []
+    }
+
+    /// The build's last step: `--changes`, the list of what `writer` wrote and removed.
+    private func finish(_ writer: OutputWriter, _ run: inout Run) throws {
         if options.changes != nil {
             // Sorting 429,052 paths takes a second: only for --changes.
             let changes = writer.changes
             try writeChanges(written: changes.written, removed: changes.removed)
         }
-        report.steps.append(clock.lap("finish"))
-        return report
+        run.lap("finish")
     }
 
     /// `--changes`: `+ path` for each file written, then `- path` for each removed, written atomically.
@@ -191,7 +252,7 @@ public struct BuildService: Sendable {
     /// all cores while the previous block is appended in order, so that memory does not grow with the site.
     private func writeArchive(_ files: SiteFiles, to url: URL) throws -> OutputWriter.Statistics {
         let routes = files.routes
-        let paths = routes.map(files.layout.path)
+        let paths = routes.map(files.layout.path)  // to sort them; each file's path is made again with its bytes
         let order = paths.indices.sorted { paths[$0].utf8.lexicographicallyPrecedes(paths[$1].utf8) }
         let writer = try ArchiveWriter(destination: url, format: ArchiveFormat(path: url.path)!, date: options.archiveDate)
         let counter = ProgressCounter(.render, total: routes.count, report: progress)
@@ -200,8 +261,7 @@ public struct BuildService: Sendable {
         // Each page with its precompressed files, which sort right after it (`a.html`, `a.html.br`, `a.html.gz`).
         let render = { @Sendable (block: Range<Int>) in
             Parallel.map(block, chunk: 128, carrying: nil as SiteRenderer.CityTexts?) { i, texts in
-                let path = paths[order[i]], bytes = files.contents(routes[order[i]], reusing: &texts)
-                return [(path: path, bytes: bytes)] + ContentEncoding.variants(of: path, bytes, encodings)
+                files.withVariants(routes[order[i]], encodings, reusing: &texts)
             }
         }
         do {

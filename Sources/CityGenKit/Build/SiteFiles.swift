@@ -128,6 +128,13 @@ struct SiteFiles: Sendable {
         }
     }
 
+    /// The file at `route` with its precompressed copies in `encodings` where smaller, in path order (`a.html`,
+    /// `a.html.br`, `a.html.gz`): what a folder and an archive write of a route.
+    func withVariants(_ route: Route, _ encodings: [ContentEncoding], reusing texts: inout SiteRenderer.CityTexts?) -> [(path: String, bytes: [UInt8])] {
+        let path = layout.path(route), bytes = contents(route, reusing: &texts)
+        return [(path, bytes)] + ContentEncoding.variants(of: path, bytes, encodings)
+    }
+
     private func script(_ route: Route, _ json: [UInt8]) -> [UInt8] {
         SearchIndexWriter.script(name: layout.indexName(route), json: json)
     }
