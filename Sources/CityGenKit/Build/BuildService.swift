@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Builds the site, as a pipeline of named steps: load → check for changes → decode → sort → plan →
@@ -246,92 +245,5 @@ public struct BuildService: Sendable {
         } catch {
             throw CityGenError.writeFailed(path: url.path, reason: error.localizedDescription)
         }
-    }
-
-    /// Renders every file in path order straight into the archive at `url`: a block of 4,096 pages at a time on
-    /// all cores while the previous block is appended in order, so that memory does not grow with the site.
-    private func writeArchive(_ files: SiteFiles, to url: URL) throws -> OutputWriter.Statistics {
-        let routes = files.routes
-        let paths = routes.map(files.layout.path)  // to sort them; each file's path is made again with its bytes
-        let order = paths.indices.sorted { paths[$0].utf8.lexicographicallyPrecedes(paths[$1].utf8) }
-        let writer = try ArchiveWriter(destination: url, format: ArchiveFormat(path: url.path)!, date: options.archiveDate)
-        let counter = ProgressCounter(.render, total: routes.count, report: progress)
-        let blocks = stride(from: 0, to: order.count, by: 4096).map { $0..<min(order.count, $0 + 4096) }
-        let encodings = options.precompress
-        // Each page with its precompressed files, which sort right after it (`a.html`, `a.html.br`, `a.html.gz`).
-        let render = { @Sendable (block: Range<Int>) in
-            Parallel.map(block, chunk: 128, carrying: nil as SiteRenderer.CityTexts?) { i, texts in
-                files.withVariants(routes[order[i]], encodings, reusing: &texts)
-            }
-        }
-        do {
-            // While this thread appends block k, the next block renders on the other threads.
-            var next = blocks.first.map(render) ?? []
-            for (k, block) in blocks.enumerated() {
-                let contents = next
-                let ahead = Locked<[[(path: String, bytes: [UInt8])]]>([])
-                let group = DispatchGroup()
-                if k + 1 < blocks.count {
-                    DispatchQueue.global().async(group: group) { ahead.withLock { $0 = render(blocks[k + 1]) } }
-                }
-                do {
-                    for entry in contents.joined() {
-                        if let failing = options.failingWrite, writer.entries + 1 == failing {
-                            throw CityGenError.writeFailed(path: url.path, reason: "No space left on device (injected at file \(failing))")
-                        }
-                        try writer.add(entry.path, entry.bytes)
-                    }
-                } catch {
-                    group.wait()  // the block rendering ahead ends before the archive is abandoned
-                    throw error
-                }
-                counter.add(block.count)
-                group.wait()
-                next = ahead.withLock { $0 }
-            }
-            try writer.finish()
-        } catch {
-            writer.abandon()
-            log("note: \(url.path) was left as it was")
-            throw error
-        }
-        var statistics = OutputWriter.Statistics()
-        statistics.written = writer.entries
-        statistics.bytes = writer.bytes
-        return statistics
-    }
-
-    /// What decides the output: the basis and the favorites.
-    private func fingerprint(basis: String) -> String {
-        Self.digest([basis, options.favorites.map(\.description).joined(separator: "\n")])
-    }
-
-    /// What decides the output but the favorites: the source's bytes, every other option that shapes a page, the
-    /// templates, and the citygen binary itself (a new version may render differently).
-    private func basis(of sourceDigest: String, templates: TemplateSet) -> String {
-        var texts = [
-            "citygen output 1", sourceDigest, options.title, String(options.pageSize), options.formatsInOrder.map(\.rawValue).joined(separator: ","),
-            options.baseURL?.absoluteString ?? "", String(options.shardSize), String(options.strict), String(describing: options.layout.cityFolders),
-            "map " + options.map.rawValue,
-        ]
-        // Added only when set, so that a build without precompression keeps the fingerprint it had before.
-        if !options.precompress.isEmpty { texts.append("precompress " + options.precompress.map(\.rawValue).joined(separator: ",")) }
-        for (name, text) in templates.sources.sorted(by: { $0.key < $1.key }) { texts += [name, text] }
-        if let executable = Bundle.main.executableURL,
-            let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)
-        {
-            texts.append("\(executable.path) \(attributes[.size] ?? "") \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
-        }
-        return Self.digest(texts)
-    }
-
-    /// SHA-256 of `texts`, each followed by a zero byte, in hex.
-    private static func digest(_ texts: [String]) -> String {
-        var hash = SHA256()
-        for text in texts {
-            hash.update(data: Data(text.utf8))
-            hash.update(data: Data([0]))
-        }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
     }
 }

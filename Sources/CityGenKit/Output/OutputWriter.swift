@@ -101,7 +101,7 @@ public final class OutputWriter: Sendable {
         root.deletingLastPathComponent().path + "/." + root.lastPathComponent + ".citygen-next"
     }
 
-    private static func createFolder(_ url: URL) throws {
+    static func createFolder(_ url: URL) throws {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
@@ -131,29 +131,6 @@ public final class OutputWriter: Sendable {
     }
 
     public var statistics: Statistics { state.withLock { $0.stats } }
-
-    // MARK: Manifest
-
-    static func readManifest(in root: URL) -> BuildManifest {
-        BuildManifest.read(path: root.path + "/" + manifestName) ?? BuildManifest()
-    }
-
-    /// The manifest of the previous build, when it finished and every file it wrote is still there with the same
-    /// size and modification time; nil otherwise. Deletes the old generation that a build killed right after its
-    /// switch left behind. Call with the folder's lock held.
-    static func intactBuild(in root: URL) -> BuildManifest? {
-        let root = root.standardizedFileURL
-        let manifest = readManifest(in: root)
-        guard manifest.summary != nil, !manifest.files.isEmpty, !FileManager.default.fileExists(atPath: root.path + "/" + markerName)
-        else { return nil }
-        let files = manifest.files, rootPath = root.path
-        let intact = Parallel.map(files.indices, chunk: 4096) { i in
-            files.record(at: i).map { status(of: rootPath + "/" + files.path(at: i)) == $0 } ?? false
-        }
-        guard !intact.contains(false) else { return nil }
-        FolderExchange.removeTree(stagingFolder(of: root))
-        return manifest
-    }
 
     /// Prepares the folder the files go to and creates the folders of the `planned` files. Whole-site switch: a
     /// fresh `.citygen-next` folder (one a killed build left is deleted). In place: marks the build as started and
@@ -190,31 +167,6 @@ public final class OutputWriter: Sendable {
 
     deinit {
         state.withLock { if $0.manifest >= 0 { close($0.manifest) } }
-    }
-
-    /// Fails early (exit 74) when the file system cannot hold what the build will add: the bytes, rounded up to
-    /// whole blocks, and the files of the pages in `sample` that differ from the output folder's, scaled up to
-    /// the `planned` number of files, plus 5 %. The sample is rendered anyway; the rest is not needed for this.
-    public func checkSpace(planned: Int, folders: Int, sample: [(path: String, bytes: [UInt8])]) throws {
-        var system = statvfs()
-        guard !sample.isEmpty, statvfs(root.path, &system) == 0 else { return }
-        let block = max(Int(system.f_frsize), 1)
-        func blocks(_ size: Int) -> Int { (size + block - 1) / block * block }
-        var bytes = 0, files = 0
-        for (path, new) in sample {
-            let live = root.path + "/" + path
-            let old = Self.status(of: live)
-            if let old, Self.fileHolds(path: live, size: old.size, bytes: new) { continue }
-            if staging != nil || old == nil { files += 1 }
-            bytes += staging != nil ? blocks(new.count) : max(0, blocks(new.count) - blocks(old?.size ?? 0))
-        }
-        let scale = 1.05 * Double(planned) / Double(sample.count)
-        let needed = CityGenError.Space(bytes: Int(Double(bytes) * scale) + folders * block, files: Int(Double(files) * scale) + folders)
-        let available = CityGenError.Space(
-            bytes: Int(system.f_bavail) * block, files: system.f_files == 0 ? Int.max : Int(system.f_favail))
-        if needed.bytes > available.bytes || needed.files > available.files {
-            throw CityGenError.noSpace(path: root.path, needed: needed, available: available)
-        }
     }
 
     /// Completes the build: removes what previous builds wrote and this one did not, records this build's
@@ -275,47 +227,6 @@ public final class OutputWriter: Sendable {
         state.lines.removeAll(keepingCapacity: true)
     }
 
-    /// Links into the new generation every file of the old one that citygen did not write (no manifest of ours
-    /// lists it) and the lock, keeping their folders; empty folders are made again.
-    private func linkForeignFiles(from old: String, to new: String, previous: BuildManifest) throws {
-        func visit(_ folder: String) throws {
-            let path = folder.isEmpty ? old : old + "/" + folder
-            guard let directory = opendir(path) else { return }
-            defer { closedir(directory) }
-            var empty = true
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name == "." || name == ".." { continue }
-                empty = false
-                let relative = folder.isEmpty ? name : folder + "/" + name
-                if folder.isEmpty, name == Self.manifestName || name == Self.markerName { continue }
-                if name.hasPrefix(Self.temporaryPrefix) || previous.files.contains(relative) { continue }
-                var info = stat()
-                guard lstat(old + "/" + relative, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFDIR {
-                    try visit(relative)
-                    continue
-                }
-                try Self.createFolder(URL(fileURLWithPath: new + "/" + folder))
-                // EEXIST: this build wrote a file of that name; its own wins.
-                guard link(old + "/" + relative, new + "/" + relative) == 0 || errno == EEXIST else {
-                    throw CityGenError.writeFailed(path: new + "/" + relative, reason: String(cString: strerror(errno)))
-                }
-            }
-            if empty { try Self.createFolder(URL(fileURLWithPath: new + "/" + folder)) }
-        }
-        try visit("")
-    }
-
-    /// Deletes the temporary files an interrupted build left in the root and in `folders`.
-    private func sweepTemporaryFiles(in folders: Set<String>) {
-        for folder in [""] + folders.sorted() {
-            let path = folder.isEmpty ? root.path : root.path + "/" + folder
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
-            for name in names where name.hasPrefix(Self.temporaryPrefix) { unlink(path + "/" + name) }
-        }
-    }
-
     // MARK: Files
 
     /// Writes `bytes` at `relativePath` (made by citygen from ids and numbers, never from data).
@@ -367,95 +278,6 @@ public final class OutputWriter: Sendable {
 
     public func write(_ text: String, to relativePath: String) throws {
         try write(Array(text.utf8), to: relativePath)
-    }
-
-    static func status(of path: String) -> Record? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Record(info)
-    }
-
-    private static func fileHolds(path: String, size: Int, bytes: [UInt8]) -> Bool {
-        guard size == bytes.count, let existing = FileManager.default.contents(atPath: path) else { return false }
-        return existing.elementsEqual(bytes)
-    }
-
-    /// Creates a file in the new generation, which no reader sees yet.
-    private static func createNew(path: String, with bytes: [UInt8]) throws -> Record {
-        try writeFile(path, flags: O_EXCL, with: bytes, for: path)
-    }
-
-    /// Writes `bytes` into a new file at `file` (opened with `flags` besides create and write); on failure the file
-    /// is removed and the error names `target`, the page it was for.
-    private static func writeFile(_ file: String, flags: Int32, with bytes: [UInt8], for target: String) throws -> Record {
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o644)
-        guard descriptor >= 0 else { throw CityGenError.writeFailed(path: target, reason: String(cString: strerror(errno))) }
-        let ok = writeAll(descriptor, bytes)
-        let writeError = errno
-        let record = status(of: descriptor)
-        close(descriptor)
-        guard ok, let record else {
-            let error = ok ? errno : writeError
-            unlink(file)
-            throw CityGenError.writeFailed(path: target, reason: String(cString: strerror(error)))
-        }
-        return record
-    }
-
-    /// Creates a file that does not exist yet, atomically, without a temporary name: on Linux an unnamed
-    /// `O_TMPFILE` inode is written and then linked into place, which costs half of write-then-rename on ext4.
-    /// Returns nil where that is not possible (another system or file system, a file that appeared meanwhile);
-    /// the caller then falls back to `replace`.
-    private static func create(path: String, with bytes: [UInt8]) -> Record? {
-        #if os(Linux)
-            let slash = path.lastIndex(of: "/")!
-            let descriptor = open(String(path[..<slash]), unnamedTemporaryFile | O_WRONLY | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { return nil }
-            defer { close(descriptor) }
-            guard writeAll(descriptor, bytes), let record = status(of: descriptor) else { return nil }
-            return linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 ? record : nil
-        #else
-            return nil
-        #endif
-    }
-
-    #if os(Linux)
-        /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Glibc's Swift overlay does not export.
-        private static let unnamedTemporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
-    #endif
-
-    /// Writes to a temporary name beside `path` and renames it over `path`.
-    @discardableResult
-    private static func replace(path: String, with bytes: [UInt8]) throws -> Record {
-        let slash = path.lastIndex(of: "/")!
-        let temporary = path[..<slash] + "/" + temporaryPrefix + path[path.index(after: slash)...]
-        let record = try writeFile(temporary, flags: O_TRUNC, with: bytes, for: path)
-        guard rename(temporary, path) == 0 else {
-            let error = errno
-            unlink(temporary)
-            throw CityGenError.writeFailed(path: path, reason: String(cString: strerror(error)))
-        }
-        return record
-    }
-
-    private static func status(of descriptor: Int32) -> Record? {
-        var info = stat()
-        return fstat(descriptor, &info) == 0 ? Record(info) : nil
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
     }
 }
 

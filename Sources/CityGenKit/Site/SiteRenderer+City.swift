@@ -135,6 +135,13 @@ extension SiteRenderer {
         href.removeAll(keepingCapacity: true)
         appendCountryRowHref(texts.index, from: facts.links, to: &href)
         context.append(.countryHref, bytes: href)
+        appendLists(facts, to: &context, href: &href)
+        return context
+    }
+
+    /// Appends the lists of a detail page: previous and next, namesakes, nearest places; `href` is scratch space.
+    private func appendLists(_ facts: CityFacts, to context: inout TemplateContext, href: inout [UInt8]) {
+        let texts = facts.texts, html = facts.format == .html
         // The links of a row: to a detail page in this format, and the same escaped for raw HTML.
         func link(_ index: Int, _ row: inout TemplateRows, html: Bool = false) {
             href.removeAll(keepingCapacity: true)
@@ -194,7 +201,6 @@ extension SiteRenderer {
             appendListRowHref(texts.run.lowerBound, from: facts.links, to: &href)
             context.append(.namesakesHref, bytes: href)
         }
-        return context
     }
 
     /// Appends the locator (SPEC §5): the country's map with the city's marker placed by percentages, and the

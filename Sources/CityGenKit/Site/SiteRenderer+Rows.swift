@@ -1,0 +1,93 @@
+/// What list, country and favorites pages share: their rows, the links to a city's row, the pager.
+extension SiteRenderer {
+    /// Appends to `rows` what a list row (on list pages and the favorites page) shows of the city at `index`,
+    /// without ending the row.
+    func appendRow(_ index: Int, from page: SiteLayout.Links, to rows: inout TemplateRows) {
+        let city = catalog.cities[index]
+        let format = page.page.format!
+        rows.append(.id, number: city.id)
+        // The row shows the coordinates beside the label: a label told apart by them does not repeat them.
+        if catalog.distinctions[index] == .coordinates {
+            rows.append(.label, text: city.label)
+        } else {
+            catalog.withLabel(index) { rows.append(.label, bytes: $0) }
+        }
+        rows.append(.coordinates, text: Coordinate.display(latitude: city.latitude, longitude: city.longitude))
+        rows.appendText(.href) { page.appendHref(to: .city(id: city.id, format), to: &$0) }
+        rows.append(.favorite, flag: favorites.contains(index))
+        if format == .html { rows.append(.cityData, bytes: cityData(index)) }
+    }
+
+    /// The rows of the cities at `indices`, as `appendRow` makes them.
+    func rows(_ indices: some Sequence<Int>, from page: SiteLayout.Links) -> TemplateRows {
+        var rows = TemplateRows()
+        for index in indices {
+            appendRow(index, from: page, to: &rows)
+            rows.endRow()
+        }
+        return rows
+    }
+
+    /// What a favorite toggle saves of the city at `index`, escaped for an HTML attribute: `[id,"name","CC",lat,lon]`,
+    /// or the whole index entry where the city has a distinction, so that saved favorites show it too.
+    func cityData(_ index: Int) -> [UInt8] {
+        var json: [UInt8] = []
+        json.reserveCapacity(96)
+        if catalog.distinctions[index] != nil {
+            searchEntry(index).appendJSON(to: &json)
+        } else {
+            let city = catalog.cities[index]
+            IndexEntry.appendShortJSON(id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, to: &json)
+        }
+        return HTMLEscaping.escape(json)
+    }
+
+    /// The search index's entry of the city at `index`.
+    func searchEntry(_ index: Int) -> IndexEntry {
+        let city = catalog.cities[index]
+        return IndexEntry(
+            id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude,
+            key: SearchKey.index(name: catalog.foldedNames[index], country: catalog.foldedCountries[index]),
+            distinction: catalog.distinctions[index])
+    }
+
+    /// The link from `page` to the row of the city at `index` on its list page (the row's anchor in HTML).
+    func listRowHref(_ index: Int, from page: SiteLayout.Links) -> String {
+        var href: [UInt8] = []
+        appendListRowHref(index, from: page, to: &href)
+        return String(decoding: href, as: UTF8.self)
+    }
+
+    /// Appends `listRowHref(index, from: page)` to `out`.
+    func appendListRowHref(_ index: Int, from page: SiteLayout.Links, to out: inout [UInt8]) {
+        let format = page.page.format!
+        page.appendHref(to: .list(page: plan.page(ofCityAt: index), format), cell: format == .html ? catalog.cities[index].id : nil, to: &out)
+    }
+
+    /// Appends the link from `page` to the row of the city at `index` on its country's page to `out`.
+    func appendCountryRowHref(_ index: Int, from page: SiteLayout.Links, to out: inout [UInt8]) {
+        let format = page.page.format!
+        let place = countries.place(ofCityAt: index)
+        page.appendHref(
+            to: .country(code: place.country.code, page: place.page, format), cell: format == .html ? catalog.cities[index].id : nil, to: &out)
+    }
+
+    /// Links of a paginated list's navigation: first, previous, nearby numbers, next, last; `route` names page n.
+    func pager(current: Int, last: Int, _ route: (Int) -> Route) -> [TemplateContext] {
+        let links = layout.links(from: route(current))
+        var items: [(label: String, page: Int?)] = []
+        if current > 1 { items += [("« First", 1), ("‹ Previous", current - 1)] }
+        let nearby = max(1, current - 2)...min(last, current + 2)
+        if nearby.lowerBound > 1 { items.append(("…", nil)) }
+        items += nearby.map { (String($0), $0 == current ? nil : $0) }
+        if nearby.upperBound < last { items.append(("…", nil)) }
+        if current < last { items += [("Next ›", current + 1), ("Last »", last)] }
+        return items.enumerated().map { offset, item in
+            [
+                .label: .text(item.label), .separator: .text(offset < items.count - 1 ? " · " : ""),
+                .href: item.page.map { .text(links.href(to: route($0))) },
+                .current: item.label == String(current) ? true : nil,
+            ]
+        }
+    }
+}
