@@ -29,6 +29,16 @@ print_stage_table() {
     printf '%-12s %-7s %6d:%02d\n' total "" $((total / 60)) $((total % 60))
 }
 
+# run_logged LOG PATTERN COMMAND…: runs COMMAND with its output in LOG; when it fails, prints LOG's lines that match
+# PATTERN (the first 20) and returns its status.
+run_logged() {
+    local log=$1 pattern=$2 status=0
+    shift 2
+    "$@" >"$log" 2>&1 || status=$?
+    if ((status != 0)); then grep -E "$pattern" "$log" | head -20 >&2 || true; fi
+    return $status
+}
+
 # install_browser_tools: what the browser and recipe tests need (Debian's chromium and its driver, Java for the
 # Nu Html Checker, unzip, nginx, curl, zim-tools and kiwix-tools; Python's selenium, pytest, axe, the validators
 # and Pillow), installed when missing.

@@ -133,7 +133,7 @@ extension CityGen {
                 }
                 if !quiet { printError(result.summary(output: outputName)) }
                 try writeReport(result.json(output: outputName))
-                if let host = options.host { try check(options, against: host) }
+                if let check = result.hostCheck { try report(check) }
             } catch {
                 bar.clear()
                 if report != nil, let failure = error as? CityGenError {
@@ -144,12 +144,10 @@ extension CityGen {
         }
 
         /// The end of a `--host` build: the site measured against the host's limits; exit 1 naming each exceeded.
-        private func check(_ options: BuildOptions, against host: HostProfile) throws {
-            let inventory = try options.archive.map { try SiteInventory(archive: $0) } ?? SiteInventory(folder: options.output)
-            let check = HostCheck(host: host, inventory: inventory)
+        private func report(_ check: HostCheck) throws {
             if !quiet { printError(check.report) }
             guard check.exceeded.isEmpty else {
-                printError("error: the site does not fit \(host.displayName): " + check.exceeded.joined(separator: "; "))
+                printError("error: the site does not fit \(check.host.displayName): " + check.exceeded.joined(separator: "; "))
                 throw ExitCode(ExitStatus.notFound.rawValue)
             }
         }

@@ -99,6 +99,17 @@ final class BuildServiceTests: SiteTestCase {
         XCTAssertTrue(files.contains("list/1.md"))
     }
 
+    /// A library caller that names a host gets the host check too: the site as built, measured against its limits.
+    func testAHostBuildMeasuresTheSiteAgainstTheHost() async throws {
+        let report = try await build(Fixtures.json(Fixtures.challenge)) { $0.use(try! HostProfile.named("netlify"), keepingFormats: false) }
+        let check = try XCTUnwrap(report.hostCheck)
+        XCTAssertEqual(check.host.displayName, try HostProfile.named("netlify").displayName)
+        XCTAssertEqual(check.inventory.files, report.files.written, "every file the build wrote, and nothing else")
+        XCTAssertEqual(check.exceeded, [])
+        let plain = try await build(Fixtures.json(Fixtures.challenge), output: "plain")
+        XCTAssertNil(plain.hostCheck)
+    }
+
     func testFormatsCanBeLimited() async throws {
         try await build(Fixtures.json(Fixtures.challenge)) { $0.formats = [.markdown] }
         XCTAssertEqual(try snapshot().keys.sorted(), [

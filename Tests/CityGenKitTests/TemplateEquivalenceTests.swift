@@ -69,6 +69,6 @@ final class TemplateEquivalenceTests: SiteTestCase {
         try "{{=<% %>=}}# <% heading %>\n".write(to: overrides.appendingPathComponent("list.md.mustache"), atomically: true, encoding: .utf8)
         let templates = try TemplateSet(overrides: overrides)
         XCTAssertNil(templates.compiled)
-        XCTAssertEqual(String(decoding: templates.markdown("list", [.heading: "*H*"]), as: UTF8.self), "# \\*H\\*\n")
+        XCTAssertEqual(String(decoding: templates.markdown(.list, [.heading: "*H*"]), as: UTF8.self), "# \\*H\\*\n")
     }
 }

@@ -28,17 +28,28 @@ public struct BuildService: Sendable {
         var run = Run()
         defer { withExtendedLifetime(run.lock) {} }
         var source = try await load(&run)
-        guard case .changed(let previous) = try check(source, &run) else { return run.report }
-        let catalog = try decodeAndSort(&source, &run)
-        let (files, favorites) = try plan(catalog, templates: source.templates, &run)
-        if let archive = options.archive {
-            run.report.files = try writeArchive(files, to: archive)
-            run.lap("render and archive")
-            return run.report
+        if case .changed(let previous) = try check(source, &run) {
+            let catalog = try decodeAndSort(&source, &run)
+            let (files, favorites) = try plan(catalog, templates: source.templates, &run)
+            if let archive = options.archive {
+                run.report.files = try writeArchive(files, to: archive)
+                run.lap("render and archive")
+            } else {
+                let writer = try write(files, favorites: favorites, source: source, previous: previous, &run)
+                try finish(writer, &run)
+            }
         }
-        let writer = try write(files, favorites: favorites, source: source, previous: previous, &run)
-        try finish(writer, &run)
+        try checkHost(&run)
         return run.report
+    }
+
+    /// With a host: what was built, measured against the host's limits (`BuildReport.hostCheck`; the caller decides
+    /// what an exceeded limit means).
+    private func checkHost(_ run: inout Run) throws {
+        guard let host = options.host else { return }
+        let inventory = try options.archive.map { try SiteInventory(archive: $0) } ?? SiteInventory(folder: options.output)
+        run.report.hostCheck = HostCheck(host: host, inventory: inventory)
+        run.lap("host check")
     }
 
     /// What one build's steps hand on to each other: its report, its clock and the lock on the output folder.

@@ -49,7 +49,7 @@ extension SiteRenderer {
             let url = layout.url(facts.route)
             context.appendText(.jsonLD) { Self.appendJSONLD(facts, url: url, to: &$0) }
         }
-        return render("city", context, facts.route)
+        return render(.city, context, facts.route)
     }
 
     /// The texts of the city at `index`: `texts` when they are that city's, else made and left in `texts`.
@@ -268,7 +268,7 @@ extension SiteRenderer {
         var context = common(route, pageTitle: "City · \(title)", description: "One place of \(title), with its map and the nearest places.")
         context[.dataFiles] = .number(SiteLayout.compactDataFiles(cities: catalog.count))
         context[.dataFolder] = .text(SiteLayout.relative(SiteLayout.compactDataFolder, from: layout.path(route)))
-        return render("cityview", context, route)
+        return render(.cityview, context, route)
     }
 
     /// Data file `n` of a compact site: for each of `cities` (catalog indices), its page title and the HTML of
@@ -279,7 +279,7 @@ extension SiteRenderer {
         var texts: CityTexts?
         for (k, index) in cities.enumerated() {
             let facts = cityFacts(index, .html, reusing: &texts)
-            let html = String(decoding: CommonMark.html(from: templates.markdown("city", cityContext(facts))), as: UTF8.self)
+            let html = String(decoding: CommonMark.html(from: templates.markdown(.city, cityContext(facts))), as: UTF8.self)
             js += (k == 0 ? "" : ",\n") + JSONText.quoted(String(facts.city.id)) + ":["
                 + JSONText.quoted(facts.texts.pageTitle) + "," + JSONText.quoted(html) + "]"
         }

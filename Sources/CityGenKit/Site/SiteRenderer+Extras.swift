@@ -13,7 +13,7 @@ extension SiteRenderer {
         var context = common(route, pageTitle: "Favorites · \(title)", description: "The favorite cities of \(title), each with its map.")
         context.append(.favorites, rows: rows)
         if rows.count > 0 { context.append(.favoriteCount, text: Digits.grouped(rows.count)) }
-        return render("favorites", context, route)
+        return render(.favorites, context, route)
     }
 
     /// `404.html`: served by static hosts for any missing path, so its links are absolute (`SiteLayout`).
@@ -25,6 +25,6 @@ extension SiteRenderer {
             context[.inlineStyle] = .bytes(templates.assets["style.css"] ?? [])
             context[.findRoot] = .text(layout.path(.indexManifest(.json)))
         }
-        return render("404", context, .notFound)
+        return render(.notFound, context, .notFound)
     }
 }

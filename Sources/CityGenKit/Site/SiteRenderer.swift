@@ -96,7 +96,7 @@ struct SiteRenderer: Sendable {
                 .worldMap, maps.world, alt: "Map of the world with the \(Digits.grouped(plan.cityCount)) places of \(title) as dots, "
                     + "darker where they are denser", from: links)),
         ])
-        return render("home", context, route)
+        return render(.home, context, route)
     }
 
     /// The first city of the list, shown in the home page's detail panel before any search, so that the split
@@ -128,11 +128,8 @@ struct SiteRenderer: Sendable {
         let heading = "Cities, page \(Digits.grouped(page)) of \(Digits.grouped(plan.pageCount))"
         var context = common(route, pageTitle: "\(heading) · \(title)", description: span(heading, plan.cities(onPage: page)))
         context.append(.heading, text: heading)
-        context.append(.cities, rows: rows(plan.cities(onPage: page), from: links))
-        context.append(.pager, .list(pager(current: page, last: plan.pageCount) { .list(page: $0, format) }))
-        context.append(.pagerTop, plan.pageCount > 1 ? Self.pagerLabels.top : false)
-        context.append(.pagerBottom, plan.pageCount > 1 ? Self.pagerLabels.bottom : false)
-        return render("list", context, route)
+        appendList(plan.cities(onPage: page), page: page, of: plan.pageCount, from: links, to: &context) { .list(page: $0, format) }
+        return render(.list, context, route)
     }
 
     /// The index of countries: name, code and number of cities of each, in order of the name.
@@ -153,7 +150,7 @@ struct SiteRenderer: Sendable {
         context[.countries] = .list(rows)
         context[.countryCount] = .text(Digits.grouped(rows.count))
         context[.listHref] = .text(links.href(to: .list(page: 1, format)))
-        return render("countries", context, route)
+        return render(.countries, context, route)
     }
 
     /// Page `page` of the cities of the country `code`, with the rows and pager of a list page.
@@ -171,11 +168,8 @@ struct SiteRenderer: Sendable {
             let alt = "Map of \(named): its \(Digits.grouped(country.cities.count)) \(country.cities.count == 1 ? "place" : "places") as dots"
             context.append(.countryMap, .object(mapContext(.countryMap(code: code), maps.windows[code]!, alt: alt, from: links)))
         }
-        context.append(.cities, rows: rows(onPage, from: links))
-        context.append(.pager, .list(pager(current: page, last: pages) { .country(code: code, page: $0, format) }))
-        context.append(.pagerTop, pages > 1 ? Self.pagerLabels.top : false)
-        context.append(.pagerBottom, pages > 1 ? Self.pagerLabels.bottom : false)
-        return render("list", context, route)
+        appendList(onPage, page: page, of: pages, from: links, to: &context) { .country(code: code, page: $0, format) }
+        return render(.list, context, route)
     }
 
     /// What a template gets of a map image: its link from the page, size, and alt text (escaped for HTML too).
@@ -184,6 +178,17 @@ struct SiteRenderer: Sendable {
             .mapHref: .text(links.href(to: route)), .mapWidth: .number(window.width), .mapHeight: .number(window.height),
             .mapAlt: .text(alt), .mapAltHTML: .text(HTMLEscaping.escape(alt)),
         ]
+    }
+
+    /// Appends what every list page (`list.md.mustache`) shows: the rows of `cities` and, when there is more than
+    /// one page, the two pagers of page `page` of `pages`, whose page n is `route(n)`.
+    private func appendList(
+        _ cities: some Sequence<Int>, page: Int, of pages: Int, from links: SiteLayout.Links, to context: inout TemplateContext, _ route: (Int) -> Route
+    ) {
+        context.append(.cities, rows: rows(cities, from: links))
+        context.append(.pager, .list(pager(current: page, last: pages, route)))
+        context.append(.pagerTop, pages > 1 ? Self.pagerLabels.top : false)
+        context.append(.pagerBottom, pages > 1 ? Self.pagerLabels.bottom : false)
     }
 
     /// A list page's description: its heading and the first and last city it shows.
@@ -220,7 +225,7 @@ struct SiteRenderer: Sendable {
         ]
     }
 
-    func render(_ template: String, _ context: consuming TemplateContext, _ page: Route) -> [UInt8] {
+    func render(_ template: PageTemplate, _ context: consuming TemplateContext, _ page: Route) -> [UInt8] {
         wrap(templates.markdown(template, context), context, page.format!)
     }
 

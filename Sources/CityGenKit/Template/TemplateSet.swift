@@ -8,10 +8,7 @@ import Mustache
 /// (citygen passes only numbers, paths and its own Markdown that way).
 public struct TemplateSet: Sendable {
     /// Every template file citygen reads, by the name an override must have.
-    public static let markdownTemplates = [
-        "home.md.mustache", "list.md.mustache", "pager.md.mustache", "favorites.md.mustache", "countries.md.mustache",
-        "city.md.mustache", "cityview.md.mustache", "404.md.mustache",
-    ]
+    public static let markdownTemplates = PageTemplate.allCases.map(\.fileName)
     public static let layoutTemplate = "layout.html.mustache"
     /// Files copied verbatim into the site's `assets/` folder.
     public static let assets = ["style.css", "search.js"]
@@ -85,8 +82,9 @@ public struct TemplateSet: Sendable {
         return url
     }
 
-    /// Renders the Markdown template `name` (without extension) with `context`; the text ends with one newline.
-    func markdown(_ name: String, _ context: TemplateContext) -> [UInt8] {
+    /// Renders the Markdown template `template` with `context`; the text ends with one newline.
+    func markdown(_ template: PageTemplate, _ context: TemplateContext) -> [UInt8] {
+        let name = template.rawValue
         var text: [UInt8] = []
         if let compiled {
             text.reserveCapacity(4096)
