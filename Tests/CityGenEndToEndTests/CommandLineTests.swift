@@ -55,6 +55,10 @@ final class CommandLineTests: FolderTestCase {
         XCTAssertEqual(try CommandRunner.run(["build", "--page-size", "0"], in: folder).status, 64)
         XCTAssertEqual(try CommandRunner.run(["build", "--no-such-flag"], in: folder).status, 64)
         XCTAssertEqual(try CommandRunner.run(["frobnicate"], in: folder).status, 64)
+        let map = try CommandRunner.run(["build", "--map", "sideways", "--output", "site"], in: folder)
+        XCTAssertEqual(map.status, 64)
+        XCTAssertEqual(map.stderr, "error: --map must be one of locator, embed, none, not \"sideways\"\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path), "nothing written")
     }
 
     func testHelpDescribesTheCommand() throws {

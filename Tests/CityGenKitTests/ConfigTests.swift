@@ -77,6 +77,16 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(
             error("formats: [html, pdf]"), .invalidConfig(file: "citygen.yml", item: "formats", reason: "unknown format \"pdf\" (use html and/or markdown)"))
         XCTAssertEqual(
+            error("map: sideways"), .invalidConfig(file: "citygen.yml", item: "map", reason: "must be one of locator, embed, none, not \"sideways\""))
+        XCTAssertEqual(error("map: [embed]"), .invalidConfig(file: "citygen.yml", item: "map", reason: "must be a string"))
+        XCTAssertEqual(try SiteConfig(yaml: "map: none").map, MapMode.none)
+        XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "map: embed"), folder: URL(fileURLWithPath: "/")).map, .embed)
+        XCTAssertEqual(BuildOptions().map, .locator)
+        XCTAssertThrowsError(try MapMode.parse("Embed", item: "--map")) { error in
+            XCTAssertEqual((error as? CityGenError)?.exitStatus, .usage)
+            XCTAssertEqual("\(error)", "--map must be one of locator, embed, none, not \"Embed\"")
+        }
+        XCTAssertEqual(
             error("favorites: 707860"), .invalidConfig(file: "citygen.yml", item: "favorites", reason: "must be a list of city ids or \"Name, CC\" strings"))
         XCTAssertEqual(
             error("favorites: [1, {a: b}]"),
