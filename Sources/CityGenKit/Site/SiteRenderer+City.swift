@@ -266,8 +266,8 @@ extension SiteRenderer {
     func cityViewer() -> [UInt8] {
         let route = Route.cityViewer
         var context = common(route, pageTitle: "City · \(title)", description: "One place of \(title), with its map and the nearest places.")
-        context[.dataFiles] = .number(SiteLayout.compactDataFiles(cities: catalog.count))
-        context[.dataFolder] = .text(SiteLayout.relative(SiteLayout.compactDataFolder, from: layout.path(route)))
+        context.append(.dataFiles, number: SiteLayout.compactDataFiles(cities: catalog.count))
+        context.append(.dataFolder, text: SiteLayout.relative(SiteLayout.compactDataFolder, from: layout.path(route)))
         return render(.cityview, context, route)
     }
 

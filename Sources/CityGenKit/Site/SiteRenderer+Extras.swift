@@ -22,8 +22,8 @@ extension SiteRenderer {
         if layout.baseURL == nil {
             // Served at any depth, and without a base URL it cannot know the site's folder: its style is inline,
             // and a script finds the folder (README, "404 page").
-            context[.inlineStyle] = .bytes(templates.assets["style.css"] ?? [])
-            context[.findRoot] = .text(layout.path(.indexManifest(.json)))
+            context.append(.inlineStyle, bytes: templates.assets["style.css"] ?? [])
+            context.append(.findRoot, text: layout.path(.indexManifest(.json)))
         }
         return render(.notFound, context, .notFound)
     }

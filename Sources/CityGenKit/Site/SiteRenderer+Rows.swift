@@ -73,7 +73,7 @@ extension SiteRenderer {
     }
 
     /// Links of a paginated list's navigation: first, previous, nearby numbers, next, last; `route` names page n.
-    func pager(current: Int, last: Int, _ route: (Int) -> Route) -> [TemplateContext] {
+    func pager(current: Int, last: Int, _ route: (Int) -> Route) -> TemplateRows {
         let links = layout.links(from: route(current))
         var items: [(label: String, page: Int?)] = []
         if current > 1 { items += [("« First", 1), ("‹ Previous", current - 1)] }
@@ -82,12 +82,14 @@ extension SiteRenderer {
         items += nearby.map { (String($0), $0 == current ? nil : $0) }
         if nearby.upperBound < last { items.append(("…", nil)) }
         if current < last { items += [("Next ›", current + 1), ("Last »", last)] }
-        return items.enumerated().map { offset, item in
-            [
-                .label: .text(item.label), .separator: .text(offset < items.count - 1 ? " · " : ""),
-                .href: item.page.map { .text(links.href(to: route($0))) },
-                .current: item.label == String(current) ? true : nil,
-            ]
+        var rows = TemplateRows()
+        for (offset, item) in items.enumerated() {
+            rows.append(.label, text: item.label)
+            rows.append(.separator, text: offset < items.count - 1 ? " · " : "")
+            if let page = item.page { rows.append(.href, text: links.href(to: route(page))) }
+            if item.label == String(current) { rows.append(.current, flag: true) }
+            rows.endRow()
         }
+        return rows
     }
 }

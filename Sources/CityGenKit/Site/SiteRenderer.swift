@@ -69,51 +69,55 @@ struct SiteRenderer: Sendable {
     func home(_ format: PageFormat) -> [UInt8] {
         let route = Route.home(format)
         let links = layout.links(from: route)
-        let initials: [TemplateContext] = plan.initials.enumerated().map { n, initial in
-            [
-                .label: .text(initial.label), .labelHTML: .text(HTMLEscaping.escape(initial.label)),
-                .noneHTML: .text(
-                    HTMLEscaping.escape(initial.label == SitePlan.otherScripts ? "No names in other scripts" : "No names start with \(initial.label)")),
-                .separator: .text(n < plan.initials.count - 1 ? " · " : ""),
-                .href: initial.first.map { .text(listRowHref($0, from: links)) },
-            ]
+        var initials = TemplateRows()
+        for (n, initial) in plan.initials.enumerated() {
+            initials.append(.label, text: initial.label)
+            initials.append(.labelHTML, text: HTMLEscaping.escape(initial.label))
+            let none = initial.label == SitePlan.otherScripts ? "No names in other scripts" : "No names start with \(initial.label)"
+            initials.append(.noneHTML, text: HTMLEscaping.escape(none))
+            initials.append(.separator, text: n < plan.initials.count - 1 ? " · " : "")
+            if let first = initial.first { initials.append(.href, text: listRowHref(first, from: links)) }
+            initials.endRow()
         }
         let description = "Search \(Digits.grouped(plan.cityCount)) places of the world by name and country, browse them "
             + "alphabetically or by country, and see each on a map."
-        let context = common(route, pageTitle: title, description: description).merging([
-            .cityCount: .text(Digits.grouped(plan.cityCount)),
-            .pageCount: .text(Digits.grouped(plan.pageCount)),
-            .initials: .list(initials),
-            .firstPage: .text(layout.href(to: .list(page: 1, format), from: route)),
-            .favoriteCount: .number(favorites.count),
-            .favoritesHref: .text(layout.href(to: .favorites(format), from: route)),
-            .countriesHref: .text(layout.href(to: .countryIndex(format), from: route)),
-            .countryCount: .text(Digits.grouped(countries.countries.count)),
-            .favoritesJSON: .text(format == .html ? favoritesJSON : ""),
-            .indexHref: .text(layout.indexFolderHref(from: route)),
-            .firstCity: format == .html && catalog.count > 0 ? .object(firstCity(from: links)) : false,
-            .worldMap: .object(mapContext(
-                .worldMap, maps.world, alt: "Map of the world with the \(Digits.grouped(plan.cityCount)) places of \(title) as dots, "
-                    + "darker where they are denser", from: links)),
-        ])
+        var context = common(route, pageTitle: title, description: description)
+        context.append(.cityCount, text: Digits.grouped(plan.cityCount))
+        context.append(.pageCount, text: Digits.grouped(plan.pageCount))
+        context.append(.initials, rows: initials)
+        context.append(.firstPage, text: layout.href(to: .list(page: 1, format), from: route))
+        context.append(.favoriteCount, number: favorites.count)
+        context.append(.favoritesHref, text: layout.href(to: .favorites(format), from: route))
+        context.append(.countriesHref, text: layout.href(to: .countryIndex(format), from: route))
+        context.append(.countryCount, text: Digits.grouped(countries.countries.count))
+        context.append(.favoritesJSON, text: format == .html ? favoritesJSON : "")
+        context.append(.indexHref, text: layout.indexFolderHref(from: route))
+        if format == .html && catalog.count > 0 {
+            context.append(.firstCity, object: firstCity(from: links))
+        } else {
+            context.append(.firstCity, flag: false)
+        }
+        let alt = "Map of the world with the \(Digits.grouped(plan.cityCount)) places of \(title) as dots, darker where they are denser"
+        context.append(.worldMap, object: mapRow(.worldMap, maps.world, alt: alt, from: links))
         return render(.home, context, route)
     }
 
     /// The first city of the list, shown in the home page's detail panel before any search, so that the split
     /// view is never blank and the panel's heading never empty.
-    private func firstCity(from links: SiteLayout.Links) -> TemplateContext {
+    private func firstCity(from links: SiteLayout.Links) -> TemplateRows {
         var memo: CityTexts?
         let texts = cityTexts(0, reusing: &memo)
         let city = catalog.cities[0], marker = maps.marker(for: city)
-        var context = mapContext(.countryMap(code: city.country), maps.windows[city.country]!, alt: "\(texts.label) on the map of its country", from: links)
-        context[.markerLeft] = .text(marker.left)
-        context[.markerTop] = .text(marker.top)
-        return context.merging([
-            .labelHTML: .text(HTMLEscaping.escape(texts.label)),
-            .coordinates: .text(texts.coordinates),
-            .osmURLHTML: .text(HTMLEscaping.escape(texts.osmURL)),
-            .hrefHTML: .text(HTMLEscaping.escape(links.href(to: .city(id: catalog.cities[0].id, .html)))),
-        ])
+        var row = TemplateRows()
+        appendMap(.countryMap(code: city.country), maps.windows[city.country]!, alt: "\(texts.label) on the map of its country", from: links, to: &row)
+        row.append(.markerLeft, text: marker.left)
+        row.append(.markerTop, text: marker.top)
+        row.append(.labelHTML, text: HTMLEscaping.escape(texts.label))
+        row.append(.coordinates, text: texts.coordinates)
+        row.append(.osmURLHTML, text: HTMLEscaping.escape(texts.osmURL))
+        row.append(.hrefHTML, text: HTMLEscaping.escape(links.href(to: .city(id: city.id, .html))))
+        row.endRow()
+        return row
     }
 
     /// The two pagers of a list page: landmarks with different names (axe's `landmark-unique`); none on a list of
@@ -136,20 +140,21 @@ struct SiteRenderer: Sendable {
     func countryIndex(_ format: PageFormat) -> [UInt8] {
         let route = Route.countryIndex(format)
         let links = layout.links(from: route)
-        let rows: [TemplateContext] = countries.countries.map { country in
-            [
-                .name: .text(country.name), .count: .text(Digits.grouped(country.cities.count)),
-                .cities: .text(country.cities.count == 1 ? "city" : "cities"),
-                .href: .text(links.href(to: .country(code: country.code, page: 1, format))),
-                .code: country.code.isEmpty ? nil : .text(country.code),
-            ]
+        var rows = TemplateRows()
+        for country in countries.countries {
+            rows.append(.name, text: country.name)
+            rows.append(.count, text: Digits.grouped(country.cities.count))
+            rows.append(.cities, text: country.cities.count == 1 ? "city" : "cities")
+            rows.append(.href, text: links.href(to: .country(code: country.code, page: 1, format)))
+            if !country.code.isEmpty { rows.append(.code, text: country.code) }
+            rows.endRow()
         }
         var context = common(
             route, pageTitle: "Countries · \(title)",
             description: "The \(Digits.grouped(countries.countries.count)) countries and territories of \(title), with the number of places in each.")
-        context[.countries] = .list(rows)
-        context[.countryCount] = .text(Digits.grouped(rows.count))
-        context[.listHref] = .text(links.href(to: .list(page: 1, format)))
+        context.append(.countries, rows: rows)
+        context.append(.countryCount, text: Digits.grouped(rows.count))
+        context.append(.listHref, text: links.href(to: .list(page: 1, format)))
         return render(.countries, context, route)
     }
 
@@ -166,18 +171,28 @@ struct SiteRenderer: Sendable {
         context.append(.heading, text: heading)
         if page == 1 {
             let alt = "Map of \(named): its \(Digits.grouped(country.cities.count)) \(country.cities.count == 1 ? "place" : "places") as dots"
-            context.append(.countryMap, .object(mapContext(.countryMap(code: code), maps.windows[code]!, alt: alt, from: links)))
+            context.append(.countryMap, object: mapRow(.countryMap(code: code), maps.windows[code]!, alt: alt, from: links))
         }
         appendList(onPage, page: page, of: pages, from: links, to: &context) { .country(code: code, page: $0, format) }
         return render(.list, context, route)
     }
 
-    /// What a template gets of a map image: its link from the page, size, and alt text (escaped for HTML too).
-    func mapContext(_ route: Route, _ window: MapWindow, alt: String, from links: SiteLayout.Links) -> TemplateContext {
-        [
-            .mapHref: .text(links.href(to: route)), .mapWidth: .number(window.width), .mapHeight: .number(window.height),
-            .mapAlt: .text(alt), .mapAltHTML: .text(HTMLEscaping.escape(alt)),
-        ]
+    /// Appends what a template gets of a map image to `row`: its link from the page, size, and alt text (escaped
+    /// for HTML too).
+    func appendMap(_ route: Route, _ window: MapWindow, alt: String, from links: SiteLayout.Links, to row: inout TemplateRows) {
+        row.append(.mapHref, text: links.href(to: route))
+        row.append(.mapWidth, number: window.width)
+        row.append(.mapHeight, number: window.height)
+        row.append(.mapAlt, text: alt)
+        row.append(.mapAltHTML, text: HTMLEscaping.escape(alt))
+    }
+
+    /// A map image as an object of its own (`appendMap`).
+    private func mapRow(_ route: Route, _ window: MapWindow, alt: String, from links: SiteLayout.Links) -> TemplateRows {
+        var row = TemplateRows()
+        appendMap(route, window, alt: alt, from: links, to: &row)
+        row.endRow()
+        return row
     }
 
     /// Appends what every list page (`list.md.mustache`) shows: the rows of `cities` and, when there is more than
@@ -186,7 +201,7 @@ struct SiteRenderer: Sendable {
         _ cities: some Sequence<Int>, page: Int, of pages: Int, from links: SiteLayout.Links, to context: inout TemplateContext, _ route: (Int) -> Route
     ) {
         context.append(.cities, rows: rows(cities, from: links))
-        context.append(.pager, .list(pager(current: page, last: pages, route)))
+        context.append(.pager, rows: pager(current: page, last: pages, route))
         context.append(.pagerTop, pages > 1 ? Self.pagerLabels.top : false)
         context.append(.pagerBottom, pages > 1 ? Self.pagerLabels.bottom : false)
     }
@@ -216,13 +231,16 @@ struct SiteRenderer: Sendable {
         let format = page.format!
         let links = layout.links(from: page)
         let root = layout.root(from: page)
-        return [
-            .siteTitle: .text(title), .root: .text(root), .ext: .text(format.fileExtension), .html: .flag(format == .html),
-            .homeHref: .text(links.href(to: .home(format))),
-            .stylesheetHref: .text(links.href(to: .asset("style.css"))),
-            .searchScriptHref: .text(links.href(to: .asset("search.js"))),
-            .cityURL: .text(root + layout.cityURLTemplate),
-        ]
+        var context = TemplateContext()
+        context.append(.siteTitle, text: title)
+        context.append(.root, text: root)
+        context.append(.ext, text: format.fileExtension)
+        context.append(.html, flag: format == .html)
+        context.append(.homeHref, text: links.href(to: .home(format)))
+        context.append(.stylesheetHref, text: links.href(to: .asset("style.css")))
+        context.append(.searchScriptHref, text: links.href(to: .asset("search.js")))
+        context.append(.cityURL, text: root + layout.cityURLTemplate)
+        return context
     }
 
     func render(_ template: PageTemplate, _ context: consuming TemplateContext, _ page: Route) -> [UInt8] {
