@@ -15,8 +15,8 @@ extension OutputWriter {
             let live = root.path + "/" + path
             let old = Self.status(of: live)
             if let old, Self.fileHolds(path: live, size: old.size, bytes: new) { continue }
-            if staging != nil || old == nil { files += 1 }
-            bytes += staging != nil ? blocks(new.count) : max(0, blocks(new.count) - blocks(old?.size ?? 0))
+            if strategy.writesANewGeneration || old == nil { files += 1 }
+            bytes += strategy.writesANewGeneration ? blocks(new.count) : max(0, blocks(new.count) - blocks(old?.size ?? 0))
         }
         let scale = 1.05 * Double(planned) / Double(sample.count)
         let needed = CityGenError.Space(bytes: Int(Double(bytes) * scale) + folders * block, files: Int(Double(files) * scale) + folders)

@@ -37,10 +37,10 @@ public final class OutputWriter: Sendable {
     public let root: URL
     /// `root.path`, which Foundation works out anew at each call: kept for the per-file calls.
     private let rootPath: String
-    /// The folder the new generation is built in, beside `root`; nil when the build writes in place.
-    let staging: String?
+    /// How this build puts its files into `root`.
+    let strategy: Strategy
     /// Why this build writes in place (shown as a warning), when it does.
-    public let inPlaceReason: String?
+    public var inPlaceReason: String? { if case .inPlace(let reason) = strategy { reason } else { nil } }
     /// Counts the files written, for progress bars.
     let counter: ProgressCounter?
     /// Tests only: the `n`th call of `write` fails as a full disk would.
@@ -88,11 +88,10 @@ public final class OutputWriter: Sendable {
         try Self.checkSafe(self.root, force: force)
         try Self.createFolder(self.root)
         if inPlace {
-            (staging, inPlaceReason) = (nil, "in place by request")
+            strategy = .inPlace(reason: "in place by request")
         } else {
-            let staging = Self.stagingFolder(of: self.root)
-            inPlaceReason = FolderExchange.whyImpossible(for: self.root.path, beside: staging)
-            self.staging = inPlaceReason == nil ? staging : nil
+            let next = Self.stagingFolder(of: self.root)
+            strategy = FolderExchange.whyImpossible(for: self.root.path, beside: next).map { .inPlace(reason: $0) } ?? .wholeSiteSwitch(next: next)
         }
     }
 
@@ -141,10 +140,11 @@ public final class OutputWriter: Sendable {
 
     /// `begin`, with the `folders` of the planned files given (`planned` is only read when writing in place).
     func begin<Paths: Sequence<String>>(folders: Set<String>, planned: Paths) throws {
-        if let staging {
-            FolderExchange.removeTree(staging)
-            for folder in [""] + folders.sorted() { try Self.createFolder(URL(fileURLWithPath: staging + "/" + folder)) }
-        } else {
+        switch strategy {
+        case .wholeSiteSwitch(let next):
+            FolderExchange.removeTree(next)
+            for folder in [""] + folders.sorted() { try Self.createFolder(URL(fileURLWithPath: next + "/" + folder)) }
+        case .inPlace:
             let marker = root.path + "/" + Self.markerName
             if FileManager.default.fileExists(atPath: marker) { sweepTemporaryFiles(in: folders) }
             _ = FileManager.default.createFile(atPath: marker, contents: nil)
@@ -163,7 +163,7 @@ public final class OutputWriter: Sendable {
     }
 
     /// Where this build's manifest is written until `finish` renames it to `.citygen-manifest` beside it.
-    private var manifestInProgress: String { (staging ?? root.path) + "/" + Self.temporaryPrefix + Self.manifestName }
+    private var manifestInProgress: String { strategy.folder(root: rootPath) + "/" + Self.temporaryPrefix + Self.manifestName }
 
     deinit {
         state.withLock { if $0.manifest >= 0 { close($0.manifest) } }
@@ -185,16 +185,17 @@ public final class OutputWriter: Sendable {
         }
         // In place, the stale files go before the manifest that no longer lists them: a build killed in between
         // leaves them listed (in the manifest written at `begin`), so the next build still removes them.
-        if staging == nil { for stale in removed { unlink(root.path + "/" + stale) } }
-        let folder = staging ?? root.path
+        if case .inPlace = strategy { for stale in removed { unlink(root.path + "/" + stale) } }
+        let folder = strategy.folder(root: rootPath)
         guard rename(manifestInProgress, folder + "/" + Self.manifestName) == 0 else {
             throw CityGenError.writeFailed(path: folder + "/" + Self.manifestName, reason: String(cString: strerror(errno)))
         }
-        if let staging {
-            try linkForeignFiles(from: root.path, to: staging, previous: previous)
-            try FolderExchange.exchange(staging, root.path)
-            FolderExchange.removeTree(staging)
-        } else {
+        switch strategy {
+        case .wholeSiteSwitch(let next):
+            try linkForeignFiles(from: root.path, to: next, previous: previous)
+            try FolderExchange.exchange(next, root.path)
+            FolderExchange.removeTree(next)
+        case .inPlace:
             unlink(root.path + "/" + Self.markerName)
         }
         state.withLock {
@@ -209,7 +210,10 @@ public final class OutputWriter: Sendable {
             if $0.manifest >= 0 { close($0.manifest) }
             $0.manifest = -1
         }
-        if let staging { FolderExchange.removeTree(staging) } else { unlink(manifestInProgress) }
+        switch strategy {
+        case .wholeSiteSwitch(let next): FolderExchange.removeTree(next)
+        case .inPlace: unlink(manifestInProgress)
+        }
     }
 
     /// Records a file in the manifest: its line is written with others once they fill 256 KiB.
@@ -233,13 +237,14 @@ public final class OutputWriter: Sendable {
     public func write(_ bytes: [UInt8], to relativePath: String) throws {
         let live = rootPath + "/" + relativePath
         // In place, a file nobody listed may still be there and must be replaced, not created.
-        var record = staging == nil || previous.files.contains(relativePath) ? Self.status(of: live) : nil
+        var record = !strategy.writesANewGeneration || previous.files.contains(relativePath) ? Self.status(of: live) : nil
         var unchanged = record.map { Self.fileHolds(path: live, size: $0.size, bytes: bytes) } ?? false
         if let failingWrite, state.withLock({ $0.calls += 1; return $0.calls }) == failingWrite {
             throw CityGenError.writeFailed(path: live, reason: String(cString: strerror(ENOSPC)))
         }
-        if let staging {
-            let path = staging + "/" + relativePath
+        switch strategy {
+        case .wholeSiteSwitch(let next):
+            let path = next + "/" + relativePath
             if !unchanged || link(live, path) != 0 {
                 unchanged = false
                 do {
@@ -248,8 +253,10 @@ public final class OutputWriter: Sendable {
                     throw CityGenError.writeFailed(path: live, reason: reason)  // the page's name, not the unfinished folder's
                 }
             }
-        } else if !unchanged {
+        case .inPlace where !unchanged:
             record = try (record == nil ? Self.create(path: live, with: bytes) : nil) ?? Self.replace(path: live, with: bytes)
+        case .inPlace:
+            break
         }
         counter?.add()
         try state.withLock {
@@ -267,7 +274,7 @@ public final class OutputWriter: Sendable {
     /// Keeps the previous build's file at `relativePath`, which `record` says is intact, without reading it: linked
     /// into the new generation, or left where it is in place. False when it cannot be (then `write` it).
     func keep(_ relativePath: String, record: Record) throws -> Bool {
-        if let staging, link(rootPath + "/" + relativePath, staging + "/" + relativePath) != 0 { return false }
+        if case .wholeSiteSwitch(let next) = strategy, link(rootPath + "/" + relativePath, next + "/" + relativePath) != 0 { return false }
         counter?.add()
         try state.withLock {
             try self.record(relativePath, record, in: &$0)
