@@ -36,6 +36,13 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        .systemLibrary(
+            name: "CZim",
+            pkgConfig: "libzim",
+            providers: [.apt(["libzim-dev"]), .brew(["libzim"])]
+        ),
+        // libzim is C++: this target gives citygen the part of it it uses as C functions.
+        .target(name: "ZimBridge", dependencies: ["CZim"]),
         .target(
             name: "CityGenKit",
             dependencies: [
@@ -43,6 +50,7 @@ let package = Package(
                 "CZlib",
                 "CBrotli",
                 "CPng",
+                "ZimBridge",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -64,5 +72,6 @@ let package = Package(
         .target(name: "CityGenTestSupport", dependencies: ["CityGenKit"], path: "Tests/CityGenTestSupport"),
         .testTarget(name: "CityGenKitTests", dependencies: ["CityGenKit", "CityGenTestSupport", "CBrotli", "CPng"]),
         .testTarget(name: "CityGenEndToEndTests", dependencies: ["CityGenKit", "CityGenTestSupport"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

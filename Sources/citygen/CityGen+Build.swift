@@ -104,7 +104,11 @@ extension CityGen {
             if strict { options.strict = true }
             if force { options.force = true }
             if wait { options.waitForLock = true }
-            if let archive { options.archive = URL(fileURLWithPath: archive) }
+            if let archive {
+                options.archive = URL(fileURLWithPath: archive)
+                // A .zim is for Kiwix whatever the host: HTML alone, no precompressed copies, the locator maps.
+                if ArchiveFormat(path: archive) == .zim, options.host == nil { options.use(.kiwix, keepingFormats: siteConfig?.formats != nil) }
+            }
             if let changes { options.changes = URL(fileURLWithPath: changes) }
             return options
         }

@@ -47,7 +47,34 @@ final class ConfigTests: XCTestCase {
             XCTAssertEqual("\(error)", "citygen.yml: precompress: must be a list of gzip and/or br, not [zstd]")
         }
         XCTAssertThrowsError(try SiteConfig(yaml: "host: vercel")) { error in
-            XCTAssertEqual("\(error)", "citygen.yml: host: unknown host \"vercel\" (choose one of github-pages, gitlab-pages, netlify, cloudflare-pages, s3, folder)")
+            XCTAssertEqual("\(error)", "citygen.yml: host: unknown host \"vercel\" (choose one of github-pages, gitlab-pages, netlify, cloudflare-pages, s3, folder, kiwix)")
+        }
+    }
+
+    func testAZimIsHTMLWithNothingFromAnotherHostInTheConfigsLanguage() throws {
+        let folder = URL(fileURLWithPath: "/tmp")
+        var kiwix = try BuildOptions(config: SiteConfig(yaml: "host: kiwix\nlanguage: fra"), folder: folder)
+        XCTAssertEqual(kiwix.formats, [.html])
+        XCTAssertEqual(kiwix.precompress, [])
+        XCTAssertEqual(kiwix.map, .locator)
+        XCTAssertEqual(kiwix.language, "fra")
+        XCTAssertEqual(BuildOptions().language, "eng")
+        kiwix.archive = URL(fileURLWithPath: "/tmp/cities.zim")
+        XCTAssertNoThrow(try kiwix.validate())
+        var embed = kiwix
+        embed.map = .embed
+        XCTAssertThrowsError(try embed.validate()) { error in
+            XCTAssertEqual("\(error)", "map must be locator or none for a .zim: embed loads OpenStreetMap's viewer from another host")
+        }
+        var markdown = kiwix
+        markdown.formats = [.html, .markdown]
+        XCTAssertThrowsError(try markdown.validate()) { error in XCTAssertEqual("\(error)", "formats must be html alone for a .zim (Kiwix shows HTML)") }
+        var inside = kiwix
+        inside.archive = URL(fileURLWithPath: "/tmp/Output/cities.zim")
+        inside.output = URL(fileURLWithPath: "/tmp/Output")
+        XCTAssertThrowsError(try inside.validate()) { error in XCTAssertEqual("\(error)", "--archive must not be inside the output folder /tmp/Output") }
+        XCTAssertThrowsError(try SiteConfig(yaml: "language: en")) { error in
+            XCTAssertEqual("\(error)", "citygen.yml: language: must be an ISO 639-3 code of three lower-case letters (eng), not \"en\"")
         }
     }
 
@@ -67,7 +94,7 @@ final class ConfigTests: XCTestCase {
     }
 
     func testTyposAndWrongTypesAreErrorsThatNameTheKey() {
-        let keys = "known keys: source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map"
+        let keys = "known keys: source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language"
         XCTAssertEqual(error("pagesize: 10"), .invalidConfig(file: "citygen.yml", item: "pagesize", reason: "unknown key (did you mean pageSize?); \(keys)"))
         XCTAssertEqual(
             error("pagesize: 10")?.description, "citygen.yml: pagesize: unknown key (did you mean pageSize?); \(keys)")
@@ -93,7 +120,7 @@ final class ConfigTests: XCTestCase {
             .invalidConfig(file: "citygen.yml", item: "favorites item 2", reason: "neither a city id nor a \"Name, CC\" string"))
         XCTAssertEqual(
             error("- just\n- a list"),
-            .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map)"))
+            .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language)"))
         // Keys that are not text made Yams trap (found by fuzzing, Fuzz/config/non-text-key): now an error with the line.
         XCTAssertEqual(error("[0o]:"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 1: a key must be text"))
         XCTAssertEqual(error("title: x\nfavorites:\n  - {[1]: 2}"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 3: a key must be text"))

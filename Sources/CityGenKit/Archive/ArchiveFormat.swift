@@ -3,8 +3,13 @@ public enum ArchiveFormat: String, Sendable, CaseIterable {
     case tar
     case tarGzip = "tar.gz"
     case zip
+    /// openZIM's format, for Kiwix (`ZimWriter`).
+    case zim
 
-    /// The format for `path` (`.tar`, `.tar.gz` or `.tgz`, `.zip`), or nil for any other ending.
+    /// The endings, for help texts and errors.
+    public static let endings = ".tar, .tar.gz, .tgz, .zip or .zim"
+
+    /// The format for `path` (`.tar`, `.tar.gz` or `.tgz`, `.zip`, `.zim`), or nil for any other ending.
     public init?(path: String) {
         let name = path.lowercased()
         if name.hasSuffix(".tar.gz") || name.hasSuffix(".tgz") {
@@ -13,6 +18,8 @@ public enum ArchiveFormat: String, Sendable, CaseIterable {
             self = .tar
         } else if name.hasSuffix(".zip") {
             self = .zip
+        } else if name.hasSuffix(".zim") {
+            self = .zim
         } else {
             return nil
         }

@@ -4,7 +4,7 @@ import Foundation
 /// written as it comes and nothing of it is kept, apart from a `.zip`'s central directory, which is spooled to
 /// an unlinked temporary file), deterministic (the caller adds entries in path order; one date, uid/gid 0,
 /// mode 0644 for every entry) and atomic (a temporary file beside the destination, renamed over it at the end).
-public final class ArchiveWriter {
+public final class ArchiveWriter: SiteArchive {
     public let destination: URL
     public let format: ArchiveFormat
     /// Seconds since 1970 written as every entry's modification time.
@@ -42,6 +42,7 @@ public final class ArchiveWriter {
             guard let spool = tmpfile() else { throw CityGenError.writeFailed(path: destination.path, reason: "cannot create a temporary file") }
             zip = ZipState(deflater: try Deflater(.raw, level: 9), directory: FileHandle(fileDescriptor: dup(fileno(spool)), closeOnDealloc: true))
             fclose(spool)
+        case .zim: preconditionFailure("ZimWriter writes a .zim")
         }
     }
 
@@ -53,7 +54,7 @@ public final class ArchiveWriter {
             try emit(contents)
             let padding = (512 - contents.count % 512) % 512
             if padding > 0 { try emit([UInt8](repeating: 0, count: padding)) }
-        case .zip:
+        case .zip, .zim:
             try addToZip(path, contents)
         }
         entries += 1
@@ -67,7 +68,7 @@ public final class ArchiveWriter {
             // Two zero blocks end a tar; GNU tar pads to a record of 20 blocks.
             let end = offset + 1024
             try emit([UInt8](repeating: 0, count: 1024 + (10_240 - end % 10_240) % 10_240))
-        case .zip:
+        case .zip, .zim:
             try finishZip()
         }
         try flush(final: true)

@@ -48,6 +48,8 @@ public struct BuildOptions: Sendable {
     public var shardSize = Defaults.shardSize
     /// What detail pages show of the OpenStreetMap viewer besides the locator map.
     public var map = MapMode.locator
+    /// The site's language as ISO 639-3: a `.zim` file's `Language` and its full-text index's stemming.
+    public var language = "eng"
 
     public init() {}
 
@@ -64,9 +66,10 @@ public struct BuildOptions: Sendable {
         }
         guard pageSize >= 1 else { throw CityGenError.invalidOption(name: "page size", reason: "must be at least 1, not \(pageSize)") }
         if let archive {
-            guard ArchiveFormat(path: archive.path) != nil else {
-                throw CityGenError.invalidOption(name: "--archive", reason: "must end in .tar, .tar.gz, .tgz or .zip, not \"\(archive.lastPathComponent)\"")
+            guard let format = ArchiveFormat(path: archive.path) else {
+                throw CityGenError.invalidOption(name: "--archive", reason: "must end in \(ArchiveFormat.endings), not \"\(archive.lastPathComponent)\"")
             }
+            if format == .zim { try validateZim() }
             let folder = output.standardizedFileURL.path + "/"
             guard !archive.standardizedFileURL.path.hasPrefix(folder) else {
                 throw CityGenError.invalidOption(name: "--archive", reason: "must not be inside the output folder \(output.path)")
@@ -76,6 +79,15 @@ public struct BuildOptions: Sendable {
         guard shardSize >= Defaults.minimumShardSize else {
             throw CityGenError.invalidOption(name: "shard size", reason: "must be at least \(Defaults.minimumShardSize) bytes, not \(shardSize)")
         }
+    }
+
+    /// A `.zim` holds the HTML site and nothing that loads from another host (zimcheck's "external dependence").
+    private func validateZim() throws {
+        guard formats == [.html] else { throw CityGenError.invalidOption(name: "formats", reason: "must be html alone for a .zim (Kiwix shows HTML)") }
+        guard map != .embed else {
+            throw CityGenError.invalidOption(name: "map", reason: "must be locator or none for a .zim: embed loads OpenStreetMap's viewer from another host")
+        }
+        guard precompress.isEmpty else { throw CityGenError.invalidOption(name: "--precompress", reason: "must be none for a .zim (libzim compresses it)") }
     }
 
     /// The options a config file gives; relative paths in it are relative to the file's folder.
@@ -97,6 +109,7 @@ public struct BuildOptions: Sendable {
         if let baseURL = config.baseURL { self.baseURL = try Self.parseBaseURL(baseURL) }
         favorites = config.favorites
         if let map = config.map { self.map = map }
+        if let language = config.language { self.language = language }
     }
 
     /// Builds for `host`: its formats (HTML only on hosts), unless the config chose the formats, the precompressed
@@ -106,6 +119,7 @@ public struct BuildOptions: Sendable {
         if !keepingFormats { formats = host.formats }
         precompress = host.precompress
         cityFolders = host.cityFolders
+        if let map = host.map { self.map = map }
     }
 
     /// Reads `--precompress`: a comma-separated list of `gzip` and `br`, or `none`.

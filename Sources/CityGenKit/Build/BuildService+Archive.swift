@@ -1,14 +1,43 @@
 import Foundation
 
-/// The archive step of a build: the site streamed into one `.tar`, `.tar.gz` or `.zip` file.
+/// The archive step of a build: the site streamed into one `.tar`, `.tar.gz`, `.zip` or `.zim` file.
 extension BuildService {
+    /// The writer for the archive at `url`, by its ending.
+    private func archive(at url: URL, _ files: SiteFiles, _ report: BuildReport) throws -> SiteArchive {
+        let format = ArchiveFormat(path: url.path)!
+        guard format == .zim else { return try ArchiveWriter(destination: url, format: format, date: options.archiveDate) }
+        return try ZimWriter(destination: url, metadata: zimMetadata(files, report), siteTitle: options.title, workers: ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Where the data came from: the URL, or a file's name (not where it is on this machine).
+    private var zimSource: String {
+        switch options.source {
+        case .remote(let url): url.absoluteString
+        case .file(let path): URL(fileURLWithPath: path).lastPathComponent
+        }
+    }
+
+    /// What a `.zim` says of itself. `Date` is the day of `SOURCE_DATE_EPOCH` when set, else the day the data was
+    /// fetched, else the archives' fixed date, so that the same inputs give the same metadata.
+    func zimMetadata(_ files: SiteFiles, _ report: BuildReport) -> ZimMetadata {
+        let environment = ProcessInfo.processInfo.environment
+        let seconds = environment["SOURCE_DATE_EPOCH"] != nil ? options.archiveDate : report.source?.fetchedAt.map { Int($0.timeIntervalSince1970) } ?? options.archiveDate
+        let cities = Digits.grouped(files.renderer.catalog.count)
+        return ZimMetadata(
+            name: "citygen_\(options.language)_\(ZimMetadata.slug(options.title))", title: String(options.title.prefix(30)),
+            description: "\(cities) cities by name and country, with maps and search", language: options.language,
+            creator: "OpenWeatherMap", publisher: "citygen", date: ZimMetadata.date(seconds: seconds),
+            source: zimSource,
+            license: "CC BY-SA 4.0", illustration: files.renderer.maps.iconPNG(files.renderer.catalog))
+    }
+
     /// Renders every file in path order straight into the archive at `url`: a block of 4,096 pages at a time on
     /// all cores while the previous block is appended in order, so that memory does not grow with the site.
-    func writeArchive(_ files: SiteFiles, to url: URL) throws -> OutputWriter.Statistics {
+    func writeArchive(_ files: SiteFiles, to url: URL, report: BuildReport) throws -> OutputWriter.Statistics {
         let routes = files.routes
         let paths = routes.map(files.layout.path)  // to sort them; each file's path is made again with its bytes
         let order = paths.indices.sorted { paths[$0].utf8.lexicographicallyPrecedes(paths[$1].utf8) }
-        let writer = try ArchiveWriter(destination: url, format: ArchiveFormat(path: url.path)!, date: options.archiveDate)
+        let writer = try archive(at: url, files, report)
         let counter = ProgressCounter(.render, total: routes.count, report: progress)
         let blocks = stride(from: 0, to: order.count, by: 4096).map { $0..<min(order.count, $0 + 4096) }
         let encodings = options.precompress

@@ -32,7 +32,7 @@ public struct BuildService: Sendable {
             let catalog = try decodeAndSort(&source, &run)
             let (files, favorites) = try plan(catalog, templates: source.templates, &run)
             if let archive = options.archive {
-                run.report.files = try writeArchive(files, to: archive)
+                run.report.files = try writeArchive(files, to: archive, report: run.report)
                 run.lap("render and archive")
             } else {
                 let writer = try write(files, favorites: favorites, source: source, previous: previous, &run)

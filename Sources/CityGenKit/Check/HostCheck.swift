@@ -22,6 +22,9 @@ public struct HostCheck: Sendable {
         let limits = host.limits
         let folder = inventory.largestFolder
         let file = inventory.largestFile
+        let zim = [("titles", inventory.titles), ("archive bytes", inventory.archiveBytes)].compactMap { name, value in
+            value.map { Row(name: name, value: $0, at: nil, limit: nil) }
+        }
         return [
             Row(name: "files", value: inventory.files, at: nil, limit: limits.files),
             Row(name: "folders", value: inventory.folders, at: nil, limit: nil),
@@ -30,7 +33,7 @@ public struct HostCheck: Sendable {
             Row(name: "largest file", value: file?.bytes ?? 0, at: file?.path, limit: limits.fileBytes),
             Row(name: "bytes", value: inventory.bytes, at: nil, limit: limits.bytes),
             Row(name: "bytes as .tar", value: inventory.tarBytes, at: nil, limit: limits.bytes),
-        ]
+        ] + zim
     }
 
     /// The limits exceeded, each as `name value > limit`; empty when the site fits.

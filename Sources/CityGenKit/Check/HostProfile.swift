@@ -7,6 +7,8 @@ public enum HostProfile: String, Sendable, CaseIterable {
     case cloudflarePages = "cloudflare-pages"
     case s3
     case folder
+    /// One `.zim` file for Kiwix (`--archive NAME.zim`), read offline.
+    case kiwix
 
     /// A limit of a host; nil fields are limits the host does not have.
     public struct Limits: Sendable, Equatable {
@@ -28,12 +30,16 @@ public enum HostProfile: String, Sendable, CaseIterable {
         case .gitlabPages: Limits(entries: 200_000, bytes: 1_000_000_000)
         case .netlify: Limits(folderEntries: 54_000)
         case .cloudflarePages: Limits(files: 20_000, fileBytes: 25 * 1024 * 1024)
-        case .s3, .folder: Limits()
+        case .s3, .folder, .kiwix: Limits()
         }
     }
 
     /// The page formats a build for this host writes: only HTML is served by hosts; a folder keeps both.
     public var formats: Set<PageFormat> { self == .folder ? [.html, .markdown] : [.html] }
+
+    /// What detail pages show of the OpenStreetMap viewer: a ZIM file holds nothing of another host, so Kiwix gets
+    /// the locator maps and the button that loads the viewer only when asked; hosts get the default.
+    public var map: MapMode? { self == .kiwix ? .locator : nil }
 
     /// The precompressed files the host serves by itself: GitLab Pages sends `.gz` (and `.br`) files to browsers
     /// that accept them; GitHub Pages, Netlify and Cloudflare Pages compress on the fly and ignore them. gzip
@@ -54,6 +60,7 @@ public enum HostProfile: String, Sendable, CaseIterable {
         case .cloudflarePages: "Cloudflare Pages (Free)"
         case .s3: "an S3-style bucket"
         case .folder: "a folder"
+        case .kiwix: "Kiwix (a .zim file)"
         }
     }
 

@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import ZimBridge
 
 /// What a built site holds, counted as a host counts it: files, folders, bytes, the fullest folder and the
 /// largest file. Read from an output folder or from a `.tar`, `.tar.gz` or `.zip` archive, streamed: only the
@@ -11,6 +12,9 @@ public struct SiteInventory: Sendable, Equatable {
     /// Bytes of the headers (512 each) and contents padded to 512 of the site as one `.tar`.
     private var tarBlocks = 0
     public private(set) var largestFile: (path: String, bytes: Int)?
+    /// Of a `.zim`: the entries in its title index (the pages Kiwix lists), and the file's own size.
+    public private(set) var titles: Int?
+    public private(set) var archiveBytes: Int?
     /// Entries (files and folders) directly in each folder; the site's root is "".
     private var entriesByFolder: [String: Int] = [:]
 
@@ -58,7 +62,7 @@ public struct SiteInventory: Sendable, Equatable {
     /// The site in an archive citygen can write (`.tar`, `.tar.gz`, `.zip`).
     public init(archive: URL) throws {
         guard let format = ArchiveFormat(path: archive.path) else {
-            throw CityGenError.invalidOption(name: "archive", reason: "must end in .tar, .tar.gz, .tgz or .zip, not \"\(archive.lastPathComponent)\"")
+            throw CityGenError.invalidOption(name: "archive", reason: "must end in \(ArchiveFormat.endings), not \"\(archive.lastPathComponent)\"")
         }
         guard let handle = FileHandle(forReadingAtPath: archive.path) else {
             throw CityGenError.missingInput(what: "archive", path: archive.path, reason: nil)
@@ -69,6 +73,7 @@ public struct SiteInventory: Sendable, Equatable {
             case .tar: try readTar(ByteStream(handle))
             case .tarGzip: try readTar(ByteStream(handle, gzip: true))
             case .zip: try readZip(handle)
+            case .zim: try readZim(archive)
             }
         } catch let error as ArchiveReadError {
             throw CityGenError.missingInput(what: "archive", path: archive.path, reason: "unreadable: \(error.reason)")
@@ -76,6 +81,26 @@ public struct SiteInventory: Sendable, Equatable {
     }
 
     struct ArchiveReadError: Error { let reason: String }
+
+    /// Reads a `.zim` through libzim: every item entry (metadata and redirects are not site files).
+    private mutating func readZim(_ url: URL) throws {
+        final class Reading {
+            var inventory = SiteInventory()
+        }
+        let reading = Reading()
+        var articles: UInt64 = 0, size: UInt64 = 0
+        var message = [CChar](repeating: 0, count: 512)
+        let status = zim_bridge_read(url.path, Unmanaged.passUnretained(reading).toOpaque(), { context, path, _, bytes in
+            let reading = Unmanaged<Reading>.fromOpaque(context!).takeUnretainedValue()
+            reading.inventory.add(String(cString: path!), bytes: Int(bytes))
+        }, &articles, &size, &message, message.count)
+        guard status == 0 else {
+            throw ArchiveReadError(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        self = reading.inventory
+        titles = Int(articles)
+        archiveBytes = Int(size)
+    }
 
     private mutating func readTar(_ stream: ByteStream) throws {
         while true {

@@ -4,7 +4,7 @@ import Yams
 /// The contents of `citygen.yml` (SPEC §6). Every key is optional; command-line flags override them.
 public struct SiteConfig: Sendable, Equatable {
     public static let fileName = "citygen.yml"
-    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "host", "precompress", "templates", "favorites", "map"]
+    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "host", "precompress", "templates", "favorites", "map", "language"]
 
     public var source: String?
     public var output: String?
@@ -20,6 +20,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var favorites: [FavoriteReference] = []
     /// As `--map`: what detail pages show of the OpenStreetMap viewer.
     public var map: MapMode?
+    /// The site's language as ISO 639-3 (`eng`): a `.zim` file's `Language` and full-text index.
+    public var language: String?
 
     public init() {}
 
@@ -122,6 +124,12 @@ public struct SiteConfig: Sendable, Equatable {
                 throw CityGenError.invalidConfig(file: fileName, item: "map", reason: "must be one of \(MapMode.choices), not \"\(name)\"")
             }
             map = mode
+        }
+        if let code = try string("language") {
+            guard code.count == 3, code.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }) else {
+                throw CityGenError.invalidConfig(file: fileName, item: "language", reason: "must be an ISO 639-3 code of three lower-case letters (eng), not \"\(code)\"")
+            }
+            language = code
         }
         if let value = mapping["favorites"] {
             guard let items = value as? [Any] else {

@@ -30,6 +30,13 @@ struct SiteMaps: Sendable {
         return map.png()
     }
 
+    /// The world map as the 48×48 PNG icon of a `.zim` file: the world's 2:1 band across the middle, a pixel a city.
+    func iconPNG(_ catalog: CityCatalog) -> [UInt8] {
+        var map = DotMap(window: MapWindow(west: -180, span: 360, south: -180, north: 180, width: 48, height: 48), radius: 0)
+        for city in catalog.cities { map.add(latitude: city.latitude, longitude: city.longitude) }
+        return map.png()
+    }
+
     /// The map of `country` as PNG: a dot a city, larger where the country has few.
     func countryPNG(_ country: CountryPlan.Country, _ catalog: CityCatalog) -> [UInt8] {
         var map = DotMap(window: windows[country.code]!, radius: country.cities.count < 200 ? 2 : 1)

@@ -1,0 +1,14 @@
+/// One file that the archive step streams a whole site into, entry by entry in path order, and that appears at its
+/// destination only when complete.
+protocol SiteArchive: AnyObject {
+    /// Entries added so far.
+    var entries: Int { get }
+    /// Bytes of the entries' contents added so far.
+    var bytes: Int { get }
+    /// Adds the file `path` (relative, with `/`) holding `contents`.
+    func add(_ path: String, _ contents: [UInt8]) throws
+    /// Ends the archive and puts it at its destination.
+    func finish() throws
+    /// Deletes the unfinished archive; the destination stays as it was.
+    func abandon()
+}

@@ -1,0 +1,123 @@
+import Crypto
+import Foundation
+import ZimBridge
+
+/// Writes a built site into one ZIM file for Kiwix through libzim: every HTML page a front article titled by its
+/// `<title>` (less the site's name, which every title repeats), the home page the main entry, the other files by
+/// MIME type, a full-text index in the metadata's language that holds each page's title and meta description. Streamed (libzim compresses clusters on its own threads as entries come), written to a temporary file
+/// beside the destination and renamed over it at the end. The UUID is derived from the entries, so the same site
+/// gets the same UUID.
+final class ZimWriter: SiteArchive {
+    let destination: URL
+    private let temporary: URL
+    private var writer: OpaquePointer?
+    private var digest = SHA256()
+    private(set) var entries = 0
+    private(set) var bytes = 0
+    /// What ends every page title but the home page's (` · World Cities`).
+    private let titleSuffix: String
+
+    /// The entry Kiwix opens first.
+    static let mainPath = "index.html"
+    /// The page not found, which is no article.
+    static let notFoundPath = "404.html"
+
+    init(destination: URL, metadata: ZimMetadata, siteTitle: String, workers: Int) throws {
+        self.destination = destination
+        titleSuffix = " · " + siteTitle
+        temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).citygen-\(getpid())")
+        var message = [CChar](repeating: 0, count: 512)
+        guard let writer = zim_bridge_create(temporary.path, metadata.language, UInt32(workers), &message, message.count) else {
+            throw CityGenError.writeFailed(path: destination.path, reason: Self.text(message))
+        }
+        self.writer = writer
+        zim_bridge_set_main_path(writer, Self.mainPath)
+        do {
+            for (name, value) in metadata.texts {
+                try call { zim_bridge_add_metadata(writer, name, value, value.utf8.count, "text/plain;charset=utf-8", $0, $1) }
+            }
+            try metadata.illustration.withUnsafeBytes { png in
+                try call { zim_bridge_add_illustration(writer, 48, png.baseAddress, png.count, $0, $1) }
+            }
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    func add(_ path: String, _ contents: [UInt8]) throws {
+        guard let writer else { return }
+        let html = path.hasSuffix(".html")
+        let type = html ? "text/html" : ServePath.contentType(for: path).replacingOccurrences(of: "; ", with: ";")
+        var title = html ? Self.title(ofPage: contents) ?? path : ""
+        if title.hasSuffix(titleSuffix), title.count > titleSuffix.count { title.removeLast(titleSuffix.count) }
+        let article = html && path != Self.notFoundPath
+        let indexText = article ? title + ". " + (Self.description(ofPage: contents) ?? "") : nil
+        let compress = !path.hasSuffix(".png")
+        digest.update(data: Data(path.utf8 + [0]))
+        try contents.withUnsafeBytes { data in
+            digest.update(bufferPointer: data)
+            try call { zim_bridge_add(writer, path, title, type, data.baseAddress, data.count, article ? 1 : 0, compress ? 1 : 0, indexText, $0, $1) }
+        }
+        entries += 1
+        bytes += contents.count
+    }
+
+    func finish() throws {
+        guard let writer else { return }
+        // A name-based UUID (RFC 9562 version 8 layout) from the SHA-256 of every entry's path and bytes.
+        var uuid = Array(digest.finalize().prefix(16))
+        uuid[6] = (uuid[6] & 0x0F) | 0x80
+        uuid[8] = (uuid[8] & 0x3F) | 0x80
+        zim_bridge_set_uuid(writer, uuid)
+        do {
+            try call { zim_bridge_finish(writer, $0, $1) }
+            zim_bridge_free(writer)
+            self.writer = nil
+            guard rename(temporary.path, destination.path) == 0 else { throw CityGenError.writeFailed(path: destination.path, reason: String(cString: strerror(errno))) }
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    func abandon() {
+        if let writer { zim_bridge_free(writer) }
+        writer = nil
+        // libzim writes `NAME.tmp` and its indexes in `NAME_*.idx.tmp` folders beside NAME until it finishes.
+        for suffix in ["", ".tmp", "_fulltext.idx.tmp", "_title.idx.tmp"] {
+            try? FileManager.default.removeItem(atPath: temporary.path + suffix)
+        }
+    }
+
+    /// Runs one bridge call, turning its failure into `CityGenError.writeFailed` with libzim's message.
+    private func call(_ body: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws {
+        var message = [CChar](repeating: 0, count: 512)
+        let status = message.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
+        guard status == 0 else { throw CityGenError.writeFailed(path: destination.path, reason: Self.text(message)) }
+    }
+
+    /// The NUL-terminated message a bridge call wrote.
+    private static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The text of a page's `<title>`, its character references decoded.
+    static func title(ofPage page: [UInt8]) -> String? {
+        text(of: page, after: "<title>", before: "</title>")
+    }
+
+    /// The `content` of a page's `<meta name="description">`, its character references decoded.
+    static func description(ofPage page: [UInt8]) -> String? {
+        text(of: page, after: "<meta name=\"description\" content=\"", before: "\"")
+    }
+
+    /// The text between the first `start` in the page's head and the `end` after it, decoded.
+    private static func text(of page: [UInt8], after start: String, before end: String) -> String? {
+        let head = page.prefix(4096)
+        guard let from = head.firstRange(of: Array(start.utf8))?.upperBound, let to = head[from...].firstRange(of: Array(end.utf8))?.lowerBound else {
+            return nil
+        }
+        return HTMLEscaping.unescape(String(decoding: head[from..<to], as: UTF8.self))
+    }
+}
