@@ -1,5 +1,6 @@
 #include "zim_bridge.h"
 
+#include <xapian.h>
 #include <zim/archive.h>
 #include <zim/entry.h>
 #include <zim/item.h>
@@ -36,6 +37,9 @@ template <typename Body> int guarded(char *error, size_t error_size, Body body) 
         return 0;
     } catch (const std::exception &exception) {
         copy_error(exception.what(), error, error_size);
+    } catch (const Xapian::Error &exception) {
+        // libzim's indexes are Xapian databases, whose errors (a full disk among them) are not std::exceptions.
+        copy_error(exception.get_description().c_str(), error, error_size);
     } catch (...) {
         copy_error("unknown libzim error", error, error_size);
     }

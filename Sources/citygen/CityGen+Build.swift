@@ -91,7 +91,12 @@ extension CityGen {
                 siteConfig = try SiteConfig(contentsOf: configURL)
                 options = try BuildOptions(config: siteConfig!, folder: configURL.deletingLastPathComponent())
             }
-            if let host { options.use(try HostProfile.named(host), keepingFormats: siteConfig?.formats != nil) }
+            if let host {
+                options.use(try HostProfile.named(host), keepingFormats: siteConfig?.formats != nil)
+            } else if let archive, ArchiveFormat(path: archive) == .zim, options.host == nil {
+                // A .zim is for Kiwix whatever else is asked: HTML alone, no precompressed copies, the locator maps.
+                options.use(.kiwix, keepingFormats: siteConfig?.formats != nil)
+            }
             if let precompress { options.precompress = try BuildOptions.parsePrecompress(precompress) }
             if let map { options.map = try MapMode.parse(map, item: "--map") }
             sourceOptions.apply(to: &options.loader, source: &options.source)
@@ -104,11 +109,7 @@ extension CityGen {
             if strict { options.strict = true }
             if force { options.force = true }
             if wait { options.waitForLock = true }
-            if let archive {
-                options.archive = URL(fileURLWithPath: archive)
-                // A .zim is for Kiwix whatever the host: HTML alone, no precompressed copies, the locator maps.
-                if ArchiveFormat(path: archive) == .zim, options.host == nil { options.use(.kiwix, keepingFormats: siteConfig?.formats != nil) }
-            }
+            if let archive { options.archive = URL(fileURLWithPath: archive) }
             if let changes { options.changes = URL(fileURLWithPath: changes) }
             return options
         }

@@ -83,7 +83,23 @@ final class ArchiveTests: FolderTestCase {
         let source = try CommandRunner.subset(10, in: folder)
         let result = try CommandRunner.run(["build", "--source", source.path, "--archive", "site.rar"], in: folder)
         XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.stderr.contains("--archive must end in .tar, .tar.gz, .tgz or .zip, not \"site.rar\""), result.stderr)
+        XCTAssertTrue(result.stderr.contains("--archive must end in .tar, .tar.gz, .tgz, .zip or .zim, not \"site.rar\""), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("subset") && !$0.hasPrefix(".") }, [])
+    }
+
+    /// A `.zim` inside the output folder, or asked to embed a third-party viewer, is a usage error before anything is
+    /// written; one whose folder does not exist fails with exit 74 naming the path, and leaves nothing behind.
+    func testAZimThatCannotBeWrittenThereIsRefusedAndNothingIsLeft() throws {
+        let source = try CommandRunner.subset(10, in: folder)
+        let inside = try CommandRunner.run(["build", "--source", source.path, "--archive", "Output/site.zim"], in: folder)
+        XCTAssertEqual(inside.status, 64)
+        XCTAssertTrue(inside.stderr.contains("--archive must not be inside the output folder"), inside.stderr)
+        let embed = try CommandRunner.run(["build", "--source", source.path, "--archive", "site.zim", "--map", "embed"], in: folder)
+        XCTAssertEqual(embed.status, 64)
+        XCTAssertTrue(embed.stderr.contains("map must be locator or none for a .zim"), embed.stderr)
+        let missing = try CommandRunner.run(["build", "--source", source.path, "--archive", "no/such/folder/site.zim"], in: folder)
+        XCTAssertEqual(missing.status, 74)
+        XCTAssertTrue(missing.stderr.contains("/no/such/folder/site.zim: No such file or directory"), missing.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("subset") && !$0.hasPrefix(".") }, [])
     }
 
@@ -108,6 +124,6 @@ final class ArchiveTests: FolderTestCase {
         }
         let unknown = try CommandRunner.run(["build", "--source", source.path, "--host", "vercel"], in: folder)
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.stderr.contains("unknown host \"vercel\" (choose one of github-pages, gitlab-pages, netlify, cloudflare-pages, s3, folder)"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("unknown host \"vercel\" (choose one of github-pages, gitlab-pages, netlify, cloudflare-pages, s3, folder, kiwix)"), unknown.stderr)
     }
 }

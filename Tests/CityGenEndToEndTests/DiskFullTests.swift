@@ -59,6 +59,33 @@ final class DiskFullTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8).contains("Other"))
     }
 
+    /// A `.zim` that fills the disk, or whose disk turns read-only, fails with exit 74 and libzim's reason; the
+    /// previous file stays byte-identical and neither citygen's temporary file nor libzim's index folders are left.
+    func testAZimThatCannotBeWrittenLeavesThePreviousFile() throws {
+        let small = try CommandRunner.subset(500, in: folder), big = try CommandRunner.subset(40_000, in: folder)
+        let zim = disk.appendingPathComponent("site.zim")
+        let first = try CommandRunner.run(["build", "--source", small.path, "--archive", zim.path, "-q"], in: folder)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let before = try Data(contentsOf: zim)
+
+        // 40 of the 64 MiB taken by another file: the 40,000 cities' file (about 33 MB) cannot fit.
+        let filler = disk.appendingPathComponent("filler")
+        _ = try Self.run("/bin/dd", ["if=/dev/zero", "of=\(filler.path)", "bs=1M", "count=40"])
+        let full = try CommandRunner.run(["build", "--source", big.path, "--archive", zim.path], in: folder)
+        XCTAssertEqual(full.status, 74, full.stderr)
+        XCTAssertTrue(full.stderr.contains("error: cannot write \(zim.path): ") && full.stderr.contains("No space left on device"), full.stderr)
+        XCTAssertTrue(full.stderr.contains("note: \(zim.path) was left as it was"), full.stderr)
+        XCTAssertEqual(try Data(contentsOf: zim), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted(), ["filler", "site.zim"])
+        try FileManager.default.removeItem(at: filler)
+
+        XCTAssertEqual(try Self.run("/bin/mount", ["-o", "remount,ro", disk.path]).status, 0)
+        let readOnly = try CommandRunner.run(["build", "--source", small.path, "--archive", zim.path, "--title", "Other"], in: folder)
+        XCTAssertEqual(readOnly.status, 74, readOnly.stderr)
+        XCTAssertTrue(readOnly.stderr.contains("error: cannot write \(zim.path): Read-only file system"), readOnly.stderr)
+        XCTAssertEqual(try Data(contentsOf: zim), before)
+    }
+
     /// A mount point cannot be exchanged: the build writes in place and says so.
     func testTheMountPointItselfIsWrittenInPlaceWithAWarning() throws {
         let small = try CommandRunner.subset(500, in: folder)

@@ -47,6 +47,7 @@ final class ZimWriter: SiteArchive {
 
     func add(_ path: String, _ contents: [UInt8]) throws {
         guard let writer else { return }
+        if entries % 256 == 0 { try checkSpace() }
         let html = path.hasSuffix(".html")
         let type = html ? "text/html" : ServePath.contentType(for: path).replacingOccurrences(of: "; ", with: ";")
         var title = html ? Self.title(ofPage: contents) ?? path : ""
@@ -82,11 +83,28 @@ final class ZimWriter: SiteArchive {
     }
 
     func abandon() {
-        if let writer { zim_bridge_free(writer) }
+        // An unfinished libzim Creator is left as it is: its destructor joins worker threads that a write error
+        // has ended or left waiting, and may throw from there (which ends the process).
         writer = nil
         // libzim writes `NAME.tmp` and its indexes in `NAME_*.idx.tmp` folders beside NAME until it finishes.
         for suffix in ["", ".tmp", "_fulltext.idx.tmp", "_title.idx.tmp"] {
             try? FileManager.default.removeItem(atPath: temporary.path + suffix)
+        }
+    }
+
+    /// Free space the file system must keep while entries are added. libzim 8 does not survive a full disk in the
+    /// middle of a file (its workers end on the write error while the adding thread waits for them), so the build
+    /// stops before that; at the end a full disk is an error libzim reports.
+    static let spaceMargin = 16 << 20
+
+    private func checkSpace() throws {
+        var status = statvfs()
+        guard statvfs(temporary.deletingLastPathComponent().path, &status) == 0 else { return }
+        let free = Int(status.f_bavail) * Int(status.f_frsize)
+        guard free >= Self.spaceMargin else {
+            throw CityGenError.writeFailed(
+                path: destination.path,
+                reason: "No space left on device: \(free >> 20) MiB free, and a .zim is stopped below \(Self.spaceMargin >> 20) MiB")
         }
     }
 
