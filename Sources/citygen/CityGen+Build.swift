@@ -38,7 +38,7 @@ extension CityGen {
         @Option(help: "The largest search index shard, in bytes. (default: \(BuildOptions.Defaults.shardSize))")
         var shardSize: Int?
 
-        @Option(help: "Write the site into one .tar, .tar.gz or .zip file (streamed, deterministic) instead of a folder.")
+        @Option(help: "Write the site into one .tar, .tar.gz or .zip file (streamed, deterministic), or a .zim for Kiwix (implies --host kiwix), instead of a folder.")
         var archive: String?
 
         @Option(help: "Build for this static host (formats to fit it) and check the site against its limits: \(HostProfile.choices).")

@@ -21,7 +21,7 @@ extension CityGen {
         @Option(help: "Measure the site against this host's limits: \(HostProfile.choices).")
         var host: String?
 
-        @Argument(help: "A .tar, .tar.gz or .zip archive of the site to measure instead of the folder (with --host).")
+        @Argument(help: "A .tar, .tar.gz, .zip or .zim archive of the site to measure instead of the folder (with --host).")
         var archive: String?
 
         func run() throws {
