@@ -45,12 +45,11 @@ final class TemplateContextTests: XCTestCase {
         XCTAssertEqual(try render("{{{siteTitle}}} {{#cities}}{{{label}}},{{/cities}}", base), "Site a,", "the original is unchanged")
     }
 
-    func testALaterValueHidesAnEarlierOneAndNilRemovesBoth() throws {
+    func testALaterValueHidesAnEarlierOne() throws {
         var context: TemplateContext = [.label: "one"]
-        context[.label] = "two"
+        context.append(.label, text: "two")
         XCTAssertEqual(try render("{{{label}}}", context), "two")
-        context[.label] = nil
-        XCTAssertEqual(try render("[{{{label}}}]", context), "[]")
+        XCTAssertEqual(context[.label].map { "\($0)" }, "\(TemplateValue.text("two"))")
     }
 
     /// Rows appended one after the other render as the same list of contexts would, and one set of rows can be

@@ -41,6 +41,7 @@ extension BuildService {
         let counter = ProgressCounter(.render, total: routes.count, report: progress)
         let blocks = stride(from: 0, to: order.count, by: 4096).map { $0..<min(order.count, $0 + 4096) }
         let encodings = options.precompress
+        let failure = InjectedWriteFailure(file: options.failingWrite)
         // Each page with its precompressed files, which sort right after it (`a.html`, `a.html.br`, `a.html.gz`).
         let render = { @Sendable (block: Range<Int>) in
             Parallel.map(block, chunk: 128, carrying: nil as SiteRenderer.CityTexts?) { i, texts in
@@ -59,9 +60,7 @@ extension BuildService {
                 }
                 do {
                     for entry in contents.joined() {
-                        if let failing = options.failingWrite, writer.entries + 1 == failing {
-                            throw CityGenError.writeFailed(path: url.path, reason: "No space left on device (injected at file \(failing))")
-                        }
+                        try failure.check(writer.entries + 1, path: url.path)
                         try writer.add(entry.path, entry.bytes)
                     }
                 } catch {

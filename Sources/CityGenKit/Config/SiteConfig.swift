@@ -52,6 +52,15 @@ public struct SiteConfig: Sendable, Equatable {
     }
 
     public init(yaml text: String, fileName: String = SiteConfig.fileName) throws {
+        guard let mapping = try Self.mapping(yaml: text, fileName: fileName) else { return }  // an empty file is an empty config
+        let values = Values(mapping: mapping, fileName: fileName)
+        try readTexts(values)
+        try readChoices(values)
+        try readLists(values)
+    }
+
+    /// The file's top-level mapping, its keys checked against `keys`; nil for an empty file.
+    private static func mapping(yaml text: String, fileName: String) throws -> [String: Any]? {
         let document: Any?
         do {
             // Yams' `load` traps on a mapping key that is not text (`[0o]: x`, found by fuzzing): checked first.
@@ -65,7 +74,7 @@ public struct SiteConfig: Sendable, Equatable {
         } catch {
             throw CityGenError.invalidConfig(file: fileName, item: nil, reason: "not valid YAML: \(error)")
         }
-        guard let document else { return }  // an empty file is an empty config
+        guard let document else { return nil }
         guard let mapping = document as? [String: Any] else {
             throw CityGenError.invalidConfig(file: fileName, item: nil, reason: "expected a mapping of keys (\(Self.keys.joined(separator: ", ")))")
         }
@@ -74,72 +83,80 @@ public struct SiteConfig: Sendable, Equatable {
             throw CityGenError.invalidConfig(
                 file: fileName, item: key, reason: "unknown key\(hint); known keys: \(Self.keys.joined(separator: ", "))")
         }
+        return mapping
+    }
+
+    /// The values of a config file's mapping, and the error that names one.
+    private struct Values {
+        let mapping: [String: Any]
+        let fileName: String
+
+        func error(_ key: String, _ reason: String) -> CityGenError { .invalidConfig(file: fileName, item: key, reason: reason) }
+
         func string(_ key: String) throws -> String? {
             guard let value = mapping[key] else { return nil }
-            guard let text = value as? String else { throw CityGenError.invalidConfig(file: fileName, item: key, reason: "must be a string") }
+            guard let text = value as? String else { throw error(key, "must be a string") }
             return text
         }
-        source = try string("source")
-        output = try string("output")
-        title = try string("title")
-        baseURL = try string("baseURL")
-        templates = try string("templates")
-        if let value = mapping["pageSize"] {
-            guard let size = value as? Int else {
-                throw CityGenError.invalidConfig(file: fileName, item: "pageSize", reason: "must be a whole number")
-            }
+    }
+
+    /// Paths, texts and numbers.
+    private mutating func readTexts(_ values: Values) throws {
+        source = try values.string("source")
+        output = try values.string("output")
+        title = try values.string("title")
+        baseURL = try values.string("baseURL")
+        templates = try values.string("templates")
+        if let value = values.mapping["pageSize"] {
+            guard let size = value as? Int else { throw values.error("pageSize", "must be a whole number") }
             pageSize = size
         }
-        if let value = mapping["formats"] {
-            guard let names = value as? [String], !names.isEmpty else {
-                throw CityGenError.invalidConfig(file: fileName, item: "formats", reason: "must be a list of html and/or markdown")
-            }
-            formats = Set(try names.map { name in
-                guard let format = PageFormat(rawValue: name) else {
-                    throw CityGenError.invalidConfig(file: fileName, item: "formats", reason: "unknown format \"\(name)\" (use html and/or markdown)")
-                }
-                return format
-            })
-        }
-        if let name = try string("host") {
-            do {
-                host = try HostProfile.named(name)
-            } catch {
-                throw CityGenError.invalidConfig(file: fileName, item: "host", reason: "unknown host \"\(name)\" (choose one of \(HostProfile.choices))")
-            }
-        }
-        if let value = mapping["precompress"] {
-            guard let names = value as? [String] else {
-                throw CityGenError.invalidConfig(file: fileName, item: "precompress", reason: "must be a list of gzip and/or br ([] for none)")
-            }
-            do {
-                precompress = names.isEmpty ? [] : try BuildOptions.parsePrecompress(names.joined(separator: ","))
-            } catch {
-                throw CityGenError.invalidConfig(
-                    file: fileName, item: "precompress", reason: "must be a list of gzip and/or br, not [\(names.joined(separator: ", "))]")
-            }
-        }
-        if let name = try string("map") {
-            guard let mode = MapMode(rawValue: name) else {
-                throw CityGenError.invalidConfig(file: fileName, item: "map", reason: "must be one of \(MapMode.choices), not \"\(name)\"")
-            }
-            map = mode
-        }
-        if let code = try string("language") {
+        if let code = try values.string("language") {
             guard code.count == 3, code.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }) else {
-                throw CityGenError.invalidConfig(file: fileName, item: "language", reason: "must be an ISO 639-3 code of three lower-case letters (eng), not \"\(code)\"")
+                throw values.error("language", "must be an ISO 639-3 code of three lower-case letters (eng), not \"\(code)\"")
             }
             language = code
         }
-        if let value = mapping["favorites"] {
-            guard let items = value as? [Any] else {
-                throw CityGenError.invalidConfig(file: fileName, item: "favorites", reason: "must be a list of city ids or \"Name, CC\" strings")
+    }
+
+    /// Values chosen from a list: the host, the map, the precompressed copies.
+    private mutating func readChoices(_ values: Values) throws {
+        if let name = try values.string("host") {
+            do {
+                host = try HostProfile.named(name)
+            } catch {
+                throw values.error("host", "unknown host \"\(name)\" (choose one of \(HostProfile.choices))")
             }
+        }
+        if let name = try values.string("map") {
+            guard let mode = MapMode(rawValue: name) else { throw values.error("map", "must be one of \(MapMode.choices), not \"\(name)\"") }
+            map = mode
+        }
+        if let value = values.mapping["precompress"] {
+            guard let names = value as? [String] else { throw values.error("precompress", "must be a list of gzip and/or br ([] for none)") }
+            do {
+                precompress = names.isEmpty ? [] : try BuildOptions.parsePrecompress(names.joined(separator: ","))
+            } catch {
+                throw values.error("precompress", "must be a list of gzip and/or br, not [\(names.joined(separator: ", "))]")
+            }
+        }
+    }
+
+    /// The formats and the favorites.
+    private mutating func readLists(_ values: Values) throws {
+        if let value = values.mapping["formats"] {
+            guard let names = value as? [String], !names.isEmpty else { throw values.error("formats", "must be a list of html and/or markdown") }
+            formats = Set(try names.map { name in
+                guard let format = PageFormat(rawValue: name) else { throw values.error("formats", "unknown format \"\(name)\" (use html and/or markdown)") }
+                return format
+            })
+        }
+        if let value = values.mapping["favorites"] {
+            guard let items = value as? [Any] else { throw values.error("favorites", "must be a list of city ids or \"Name, CC\" strings") }
             favorites = try items.enumerated().map { index, item in
                 if let id = item as? Int { return .id(id) }
                 if let name = item as? String { return .name(name) }
-                throw CityGenError.invalidConfig(
-                    file: fileName, item: "favorites item \(index + 1)", reason: "neither a city id nor a \"Name, CC\" string")
+                throw values.error("favorites item \(index + 1)", "neither a city id nor a \"Name, CC\" string")
             }
         }
     }

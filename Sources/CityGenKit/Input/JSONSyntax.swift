@@ -38,72 +38,87 @@ enum JSONSyntax {
 
         typealias Failure = (String, Int)
 
+        /// What reading one value left to do.
+        enum Step {
+            case failed(Failure)
+            /// A container was opened and holds a value to read next.
+            case opened
+            /// A value (a scalar or an empty container) is complete.
+            case complete
+            /// The whole input is one complete value.
+            case end
+        }
+
         mutating func run() -> Failure? {
             skipSpace()
             if i == bytes.count { return ("the input is empty: expected a JSON array", i) }
             while true {
-                // A value is expected here.
+                switch value() {
+                case .failed(let failure): return failure
+                case .opened: continue
+                case .complete, .end: break
+                }
+                switch afterValue() {
+                case .failed(let failure): return failure
+                case .end: return nil
+                case .opened, .complete: continue
+                }
+            }
+        }
+
+        /// Reads the value that is expected at `i`: a scalar, or the opening of a container.
+        mutating func value() -> Step {
+            skipSpace()
+            guard i < bytes.count else { return .failed(("unexpected end of input: expected a value", i)) }
+            var failure: Failure?
+            switch bytes[i] {
+            case UInt8(ascii: "["):
+                if let failure = open(UInt8(ascii: "[")) { return .failed(failure) }
                 skipSpace()
-                guard i < bytes.count else { return ("unexpected end of input: expected a value", i) }
-                switch bytes[i] {
-                case UInt8(ascii: "["):
-                    if let failure = open(UInt8(ascii: "[")) { return failure }
-                    skipSpace()
-                    if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
-                        i += 1
-                        stack.removeLast()
-                    } else {
-                        continue
-                    }
-                case UInt8(ascii: "{"):
-                    if let failure = open(UInt8(ascii: "{")) { return failure }
-                    skipSpace()
-                    if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
-                        i += 1
-                        stack.removeLast()
-                    } else {
-                        if let failure = member() { return failure }
-                        continue
-                    }
-                case UInt8(ascii: "\""):
-                    if let failure = string() { return failure }
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    if let failure = number() { return failure }
-                case UInt8(ascii: "t"):
-                    if let failure = literal("true") { return failure }
-                case UInt8(ascii: "f"):
-                    if let failure = literal("false") { return failure }
-                case UInt8(ascii: "n"):
-                    if let failure = literal("null") { return failure }
-                default:
-                    return ("unexpected \(describe(i)): expected a value", i)
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "]") else { return .opened }
+                i += 1
+                stack.removeLast()
+            case UInt8(ascii: "{"):
+                if let failure = open(UInt8(ascii: "{")) { return .failed(failure) }
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "}") else { return member().map { .failed($0) } ?? .opened }
+                i += 1
+                stack.removeLast()
+            case UInt8(ascii: "\""): failure = string()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): failure = number()
+            case UInt8(ascii: "t"): failure = literal("true")
+            case UInt8(ascii: "f"): failure = literal("false")
+            case UInt8(ascii: "n"): failure = literal("null")
+            default: failure = ("unexpected \(describe(i)): expected a value", i)
+            }
+            return failure.map { .failed($0) } ?? .complete
+        }
+
+        /// After a value: closes the containers that end here, then moves to the next element (`.complete`), or
+        /// finds the end of the input (`.end`).
+        mutating func afterValue() -> Step {
+            while true {
+                skipSpace()
+                guard let top = stack.last else {
+                    return i == bytes.count ? .end : .failed(("unexpected \(describe(i)) after the end of the JSON value", i))
                 }
-                // After a value: close containers or move to the next element.
-                while true {
-                    skipSpace()
-                    guard let top = stack.last else {
-                        return i == bytes.count ? nil : ("unexpected \(describe(i)) after the end of the JSON value", i)
-                    }
-                    guard i < bytes.count else {
-                        return ("unexpected end of input: an \(top == UInt8(ascii: "[") ? "array" : "object") is not closed", i)
-                    }
-                    let close = top == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
-                    if bytes[i] == close {
-                        i += 1
-                        stack.removeLast()
-                        continue
-                    }
-                    guard bytes[i] == UInt8(ascii: ",") else {
-                        return ("unexpected \(describe(i)): expected ',' or '\(Character(Unicode.Scalar(close)))'", i)
-                    }
+                guard i < bytes.count else {
+                    return .failed(("unexpected end of input: an \(top == UInt8(ascii: "[") ? "array" : "object") is not closed", i))
+                }
+                let close = top == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+                if bytes[i] == close {
                     i += 1
-                    skipSpace()
-                    if i < bytes.count, bytes[i] == close {
-                        return ("trailing comma before '\(Character(Unicode.Scalar(close)))'", i)
-                    }
-                    if top == UInt8(ascii: "{"), let failure = member() { return failure }
-                    break
+                    stack.removeLast()
+                    continue
                 }
+                guard bytes[i] == UInt8(ascii: ",") else {
+                    return .failed(("unexpected \(describe(i)): expected ',' or '\(Character(Unicode.Scalar(close)))'", i))
+                }
+                i += 1
+                skipSpace()
+                if i < bytes.count, bytes[i] == close { return .failed(("trailing comma before '\(Character(Unicode.Scalar(close)))'", i)) }
+                if top == UInt8(ascii: "{"), let failure = member() { return .failed(failure) }
+                return .complete
             }
         }
 

@@ -44,7 +44,7 @@ public final class OutputWriter: Sendable {
     /// Counts the files written, for progress bars.
     let counter: ProgressCounter?
     /// Tests only: the `n`th call of `write` fails as a full disk would.
-    let failingWrite: Int?
+    let failingWrite: InjectedWriteFailure
     /// The manifest of the previous build (empty when there is none): only the files it lists can be unchanged
     /// (anything else in the folder is someone else's), so a build into a new folder looks at no file before
     /// writing it.
@@ -84,7 +84,7 @@ public final class OutputWriter: Sendable {
         self.previous = previous ?? Self.readManifest(in: root.standardizedFileURL)
         state = Locked(State(written: listsChanges ? [] : nil, stale: Array(repeating: true, count: self.previous.files.count)))
         self.counter = counter
-        self.failingWrite = failingWrite
+        self.failingWrite = InjectedWriteFailure(file: failingWrite)
         try Self.checkSafe(self.root, force: force)
         try Self.createFolder(self.root)
         if inPlace {
@@ -239,9 +239,7 @@ public final class OutputWriter: Sendable {
         // In place, a file nobody listed may still be there and must be replaced, not created.
         var record = !strategy.writesANewGeneration || previous.files.contains(relativePath) ? Self.status(of: live) : nil
         var unchanged = record.map { Self.fileHolds(path: live, size: $0.size, bytes: bytes) } ?? false
-        if let failingWrite, state.withLock({ $0.calls += 1; return $0.calls }) == failingWrite {
-            throw CityGenError.writeFailed(path: live, reason: String(cString: strerror(ENOSPC)))
-        }
+        if failingWrite.file != nil { try failingWrite.check(state.withLock { $0.calls += 1; return $0.calls }, path: live) }
         switch strategy {
         case .wholeSiteSwitch(let next):
             let path = next + "/" + relativePath

@@ -178,10 +178,25 @@ extension SiteRenderer {
             context.append(.namesakes, rows: rows)
             rows.removeAll()
         }
+        appendNearby(texts, &rows, to: &context) { index, row in
+            label(index, &row, html: html)
+            link(index, &row, html: html)
+        }
+        if facts.namesakesMore > 0 {
+            context.append(.namesakesMore, text: Digits.grouped(facts.namesakesMore))
+            href.removeAll(keepingCapacity: true)
+            appendListRowHref(texts.run.lowerBound, from: facts.links, to: &href)
+            context.append(.namesakesHref, bytes: href)
+        }
+    }
+
+    /// Appends the nearest places, each row begun by `labelAndLink` (the place's label and link).
+    private func appendNearby(
+        _ texts: CityTexts, _ rows: inout TemplateRows, to context: inout TemplateContext, labelAndLink: (Int, inout TemplateRows) -> Void
+    ) {
         context.append(.hasNearby, flag: !texts.nearby.isEmpty)
         for (n, near) in texts.nearby.enumerated() {
-            label(near.index, &rows, html: html)
-            link(near.index, &rows, html: html)
+            labelAndLink(near.index, &rows)
             rows.append(.distance, text: near.distance)
             rows.appendText(.direction) { out in
                 if near.direction.isEmpty {
@@ -195,12 +210,6 @@ extension SiteRenderer {
             rows.endRow()
         }
         context.append(.nearby, rows: rows)
-        if facts.namesakesMore > 0 {
-            context.append(.namesakesMore, text: Digits.grouped(facts.namesakesMore))
-            href.removeAll(keepingCapacity: true)
-            appendListRowHref(texts.run.lowerBound, from: facts.links, to: &href)
-            context.append(.namesakesHref, bytes: href)
-        }
     }
 
     /// Appends the locator (SPEC §5): the country's map with the city's marker placed by percentages, and the

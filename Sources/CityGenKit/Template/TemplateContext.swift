@@ -32,17 +32,9 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
         for case let (key, value?) in elements { append(key, value) }
     }
 
-    /// The value of `key` (rebuilt from the flat storage, for code that is not on a page's path); setting nil
-    /// removes it, like a dictionary.
+    /// The value of `key`, the last appended (rebuilt from the flat storage, for code that is not on a page's path).
     subscript(key: TemplateKey) -> TemplateValue? {
-        get { entries.last { $0.key == key }.map(value) }
-        set {
-            if let newValue {
-                append(key, newValue)
-            } else {
-                entries.removeAll { $0.key == key }
-            }
-        }
+        entries.last { $0.key == key }.map(value)
     }
 
     // MARK: Building
