@@ -37,6 +37,11 @@ let package = Package(
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
         .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
+        ),
+        .systemLibrary(
             name: "CZim",
             pkgConfig: "libzim",
             providers: [.apt(["libzim-dev"]), .brew(["libzim"])]
@@ -51,6 +56,7 @@ let package = Package(
                 "CBrotli",
                 "CPng",
                 "ZimBridge",
+                "CArchive",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),

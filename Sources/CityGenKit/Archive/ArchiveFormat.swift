@@ -6,6 +6,9 @@ public enum ArchiveFormat: String, Sendable, CaseIterable {
     /// openZIM's format, for Kiwix (`ZimWriter`).
     case zim
 
+    /// libarchive's `AE_IFREG` (a C cast macro that Swift does not import): an entry that is a regular file.
+    static let regularFile: UInt32 = 0o100000
+
     /// The endings, for help texts and errors.
     public static let endings = ".tar, .tar.gz, .tgz, .zip or .zim"
 

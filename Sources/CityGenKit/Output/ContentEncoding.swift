@@ -37,7 +37,7 @@ public enum ContentEncoding: String, Sendable, CaseIterable, Comparable {
         case .gzip:
             var output: [UInt8] = []
             // A failure here would be a zlib bug with in-memory buffers; an empty result is never written (not smaller).
-            guard let deflater = try? Deflater(.gzip, level: 9) else { return bytes }
+            guard let deflater = try? Deflater(level: 9) else { return bytes }
             do { try deflater.deflate(bytes, finish: true) { output += $0 } } catch { return bytes }
             return output
         case .br:

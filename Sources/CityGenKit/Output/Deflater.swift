@@ -1,15 +1,13 @@
 import CZlib
 
-/// zlib's deflate, one stream: gzip-wrapped for `.tar.gz`, raw for each entry of a `.zip`.
+/// zlib's deflate, one gzip stream: a precompressed `NAME.gz`.
 final class Deflater {
-    enum Wrapper { case gzip, raw }
-
     private var stream = z_stream()
     private var output = [UInt8](repeating: 0, count: 1 << 16)
 
-    init(_ wrapper: Wrapper, level: Int32 = 6) throws {
-        // 15 window bits; + 16 writes a gzip header (mtime 0, so the bytes are reproducible), negative is raw.
-        let bits: Int32 = wrapper == .gzip ? 15 + 16 : -15
+    init(level: Int32 = 6) throws {
+        // 15 window bits, + 16 for a gzip header (mtime 0, so the bytes are reproducible).
+        let bits: Int32 = 15 + 16
         guard deflateInit2_(&stream, level, Z_DEFLATED, bits, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw CityGenError.writeFailed(path: "", reason: "zlib could not start")
         }
@@ -36,12 +34,5 @@ final class Deflater {
                 if produced > 0 { try sink(Array(output[0..<produced])) }
             } while stream.avail_out == 0 || (finish && status != Z_STREAM_END)
         }
-    }
-
-    /// Starts a new stream with the same settings (one per `.zip` entry).
-    func reset() { deflateReset(&stream) }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        bytes.withUnsafeBufferPointer { UInt32(CZlib.crc32(0, $0.baseAddress, uInt($0.count))) }
     }
 }
