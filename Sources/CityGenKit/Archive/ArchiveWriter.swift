@@ -45,6 +45,9 @@ public final class ArchiveWriter: SiteArchive {
         switch format {
         case .tar, .tarGzip:
             try check(archive_write_set_format_pax_restricted(archive))
+            // Written out about a MiB at a time (libarchive's default is a write every 10,240 bytes), in whole records
+            // so that the end is padded as GNU tar pads it.
+            try check(archive_write_set_bytes_per_block(archive, 102 * 10_240))
             try check(archive_write_set_bytes_in_last_block(archive, 10_240))
             if format == .tarGzip {
                 try check(archive_write_add_filter_gzip(archive))
