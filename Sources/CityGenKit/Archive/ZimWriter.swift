@@ -116,7 +116,7 @@ final class ZimWriter: SiteArchive {
     }
 
     /// The NUL-terminated message a bridge call wrote.
-    private static func text(_ message: [CChar]) -> String {
+    static func text(_ message: [CChar]) -> String {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 

@@ -113,7 +113,7 @@ public struct SiteInventory: Sendable, Equatable {
             reading.inventory.add(String(cString: path!), bytes: Int(bytes))
         }, &articles, &size, &message, message.count)
         guard status == 0 else {
-            throw ArchiveReadError(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw ArchiveReadError(reason: ZimWriter.text(message))
         }
         self = reading.inventory
         titles = Int(articles)
