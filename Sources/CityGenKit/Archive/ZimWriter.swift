@@ -14,6 +14,8 @@ final class ZimWriter: SiteArchive {
     private var digest = SHA256()
     private(set) var entries = 0
     private(set) var bytes = 0
+    /// A bridge call failed: libzim's threads may have ended, so the Creator cannot be freed.
+    private var libzimFailed = false
     /// What ends every page title but the home page's (` · World Cities`).
     private let titleSuffix: String
 
@@ -83,8 +85,10 @@ final class ZimWriter: SiteArchive {
     }
 
     func abandon() {
-        // An unfinished libzim Creator is left as it is: its destructor joins worker threads that a write error
-        // has ended or left waiting, and may throw from there (which ends the process).
+        // A healthy Creator is freed, which lets its threads end their queued work and joins them, so that none
+        // writes after the files are deleted. One that failed is left as it is: its destructor would wait on
+        // threads the error has ended, or throw (which ends the process).
+        if let writer, !libzimFailed { zim_bridge_free(writer) }
         writer = nil
         // libzim writes `NAME.tmp` and its indexes in `NAME_*.idx.tmp` folders beside NAME until it finishes.
         for suffix in ["", ".tmp", "_fulltext.idx.tmp", "_title.idx.tmp"] {
@@ -112,7 +116,10 @@ final class ZimWriter: SiteArchive {
     private func call(_ body: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws {
         var message = [CChar](repeating: 0, count: 512)
         let status = message.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
-        guard status == 0 else { throw CityGenError.writeFailed(path: destination.path, reason: Self.text(message)) }
+        guard status == 0 else {
+            libzimFailed = true
+            throw CityGenError.writeFailed(path: destination.path, reason: Self.text(message))
+        }
     }
 
     /// The NUL-terminated message a bridge call wrote.
