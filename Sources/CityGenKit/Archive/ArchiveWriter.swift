@@ -21,7 +21,7 @@ public final class ArchiveWriter: SiteArchive {
         self.destination = destination
         self.format = format
         self.date = date
-        temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).citygen-\(getpid())")
+        temporary = Self.temporaryFile(for: destination)
         archive = archive_write_new()
         entry = archive_entry_new()
         do {
@@ -54,10 +54,12 @@ public final class ArchiveWriter: SiteArchive {
                 try check(archive_write_set_filter_option(archive, "gzip", "compression-level", "9"))
                 try check(archive_write_set_filter_option(archive, "gzip", "timestamp", nil))
             }
-        case .zip, .zim:
+        case .zip:
             try check(archive_write_set_format_zip(archive))
             try check(archive_write_set_format_option(archive, "zip", "compression-level", "9"))
             try check(archive_write_set_bytes_in_last_block(archive, 1))
+        case .zim:
+            preconditionFailure("ZimWriter writes a .zim")
         }
     }
 

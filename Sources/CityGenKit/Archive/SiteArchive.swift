@@ -1,3 +1,5 @@
+import Foundation
+
 /// One file that the archive step streams a whole site into, entry by entry in path order, and that appears at its
 /// destination only when complete.
 protocol SiteArchive: AnyObject {
@@ -11,4 +13,12 @@ protocol SiteArchive: AnyObject {
     func finish() throws
     /// Deletes the unfinished archive; the destination stays as it was.
     func abandon()
+}
+
+extension SiteArchive {
+    /// Where an archive is written until it is complete: a hidden file beside `destination`, on the same file
+    /// system so that the final rename is atomic.
+    static func temporaryFile(for destination: URL) -> URL {
+        destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).citygen-\(getpid())")
+    }
 }

@@ -4,8 +4,9 @@ import ZimBridge
 
 /// Writes a built site into one ZIM file for Kiwix through libzim: every HTML page a front article titled by its
 /// `<title>` (less the site's name, which every title repeats), the home page the main entry, the other files by
-/// MIME type, a full-text index in the metadata's language that holds each page's title and meta description. Streamed (libzim compresses clusters on its own threads as entries come), written to a temporary file
-/// beside the destination and renamed over it at the end. The UUID is derived from the entries, so the same site
+/// MIME type, a full-text index in the metadata's language that holds each page's title and meta description.
+/// Streamed (libzim compresses clusters on its own threads as entries come), written to a temporary file beside the
+/// destination and renamed over it at the end. The UUID is derived from the entries, so the same site
 /// gets the same UUID.
 final class ZimWriter: SiteArchive {
     let destination: URL
@@ -27,7 +28,7 @@ final class ZimWriter: SiteArchive {
     init(destination: URL, metadata: ZimMetadata, siteTitle: String, workers: Int) throws {
         self.destination = destination
         titleSuffix = " · " + siteTitle
-        temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).citygen-\(getpid())")
+        temporary = Self.temporaryFile(for: destination)
         var message = [CChar](repeating: 0, count: 512)
         guard let writer = zim_bridge_create(temporary.path, metadata.language, UInt32(workers), &message, message.count) else {
             throw CityGenError.writeFailed(path: destination.path, reason: Self.text(message))

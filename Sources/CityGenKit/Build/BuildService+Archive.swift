@@ -20,14 +20,14 @@ extension BuildService {
     /// What a `.zim` says of itself. `Date` is the day of `SOURCE_DATE_EPOCH` when set, else the day the data was
     /// fetched, else the archives' fixed date, so that the same inputs give the same metadata.
     func zimMetadata(_ files: SiteFiles, _ report: BuildReport) -> ZimMetadata {
-        let environment = ProcessInfo.processInfo.environment
-        let seconds = environment["SOURCE_DATE_EPOCH"] != nil ? options.archiveDate : report.source?.fetchedAt.map { Int($0.timeIntervalSince1970) } ?? options.archiveDate
+        let fetched = report.source?.fetchedAt.map { Int($0.timeIntervalSince1970) }
+        let reproducible = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] != nil
+        let seconds = reproducible ? options.archiveDate : fetched ?? options.archiveDate
         let cities = Digits.grouped(files.renderer.catalog.count)
         return ZimMetadata(
             name: "citygen_\(options.language)_\(ZimMetadata.slug(options.title))", title: String(options.title.prefix(30)),
             description: "\(cities) cities by name and country, with maps and search", language: options.language,
-            creator: "OpenWeatherMap", publisher: "citygen", date: ZimMetadata.date(seconds: seconds),
-            source: zimSource,
+            creator: "OpenWeatherMap", publisher: "citygen", date: ZimMetadata.date(seconds: seconds), source: zimSource,
             license: "CC BY-SA 4.0", illustration: files.renderer.maps.iconPNG(files.renderer.catalog))
     }
 
