@@ -22,17 +22,24 @@ final class CompactTablesTests: XCTestCase {
     }
 
     func testASiteListsEachOfItsFilesOnce() {
-        let layout = SiteLayout(baseURL: "https://example.org/")
-        let contents = SiteLayout.Contents(
-            formats: [.markdown, .html], listPages: 3, cityIDs: [7, 3, 12], countries: [("FR", 2), ("", 1)], shardCount: 2,
-            wordShardCount: 1, assets: ["style.css"])
-        let routes = Array(layout.routes(contents))
-        XCTAssertEqual(Set(routes).count, routes.count)
-        XCTAssertEqual(Set(routes.map(layout.path)).count, routes.count)
-        for route: Route in [.indexShard(1, .script), .wordShard(0, .json), .list(page: 3, .markdown), .city(id: 12, .html), .sitemap(1), .robots] {
-            XCTAssertTrue(routes.contains(route), "\(route)")
+        let catalog = Fixtures.catalog([
+            (7, "Paris", "FR", 48.85, 2.35), (3, "Lyon", "FR", 45.76, 4.83), (12, "Nowhere", "", 0, 0), (5, "Nice", "FR", 43.7, 7.27),
+        ])
+        for cityFolders in [SiteLayout.CityFolders.remainder(1000), .compact] {
+            let layout = SiteLayout(cityFolders: cityFolders, baseURL: "https://example.org/")
+            // A compact site is HTML alone (`BuildOptions.validate`).
+            let formats: [PageFormat] = cityFolders == .compact ? [.html] : [.html, .markdown]
+            let site = Site(catalog: catalog, settings: .init(pageSize: 2, layout: layout, formats: formats, shardSize: 1024))
+            let routes = Array(site.routes)
+            XCTAssertEqual(Set(routes).count, routes.count)
+            XCTAssertEqual(Set(routes.map(layout.path)).count, routes.count)
+            for route: Route in [.indexShard(0, .script), .wordShard(0, .json), .list(page: 2, .html), .sitemap(1), .robots] {
+                XCTAssertTrue(routes.contains(route), "\(route)")
+            }
+            XCTAssertEqual(routes.filter { $0.cityID != nil }.count, cityFolders == .compact ? 0 : 8, "\(cityFolders)")
+            XCTAssertEqual(routes.contains(.city(id: 12, .markdown)), cityFolders != .compact)
+            XCTAssertEqual(routes.contains(.cityViewer), cityFolders == .compact)
         }
-        XCTAssertEqual(routes.filter { if case .city = $0 { true } else { false } }.count, 6)
     }
 
     func testTheIDIndexFindsEveryCityAndNothingElse() {

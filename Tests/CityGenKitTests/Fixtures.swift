@@ -95,6 +95,6 @@ extension SiteRenderer {
     /// The page at `route` as text.
     func text(_ route: Route) -> String {
         var texts: CityTexts?
-        return String(decoding: page(route, reusing: &texts), as: UTF8.self)
+        return String(decoding: page(route.page!, reusing: &texts).bytes, as: UTF8.self)
     }
 }

@@ -96,8 +96,8 @@ final class HostileDataTests: SiteTestCase {
             guard let decoded = try? CityDecoder.decode(Data(bytes), sourceName: "mutation \(round)") else { continue }
             decodedRounds += 1
             let catalog = CityCatalog(decoded.cities)
-            let renderer = SiteRenderer(catalog: catalog, plan: SitePlan(catalog: catalog, pageSize: 100), templates: templates,
-                title: "T", favorites: Set(catalog.cities.indices.prefix(2)))
+            let site = Site(catalog: catalog, settings: .init(title: "T"), favorites: Set(catalog.cities.indices.prefix(2)))
+            let renderer = SiteRenderer(site: site, templates: templates)
             try HTMLSafety.assertOnlyTemplateMarkup(renderer.text(.list(page: 1, .html)), "round \(round) list")
             for index in catalog.cities.indices.prefix(3) {
                 try HTMLSafety.assertOnlyTemplateMarkup(renderer.text(.city(id: catalog.cities[index].id, .html)), "round \(round) city")

@@ -29,22 +29,20 @@ final class LayoutTests: SiteTestCase {
             SiteLayout(), SiteLayout(cityFolders: .flat), SiteLayout(cityFolders: .remainder(7)), SiteLayout(cityFolders: .compact),
             SiteLayout(baseURL: "https://x.org/c/"),
         ]
+        let catalog = Fixtures.catalog([(707860, "Hurzuf", "UA", 44.5, 34.3), (-3, "Minus", "AR", -34, -58), (5, "Nowhere", "", 0, 0)])
         for layout in layouts {
-            for format in PageFormat.allCases {
-                let routes: [Route] = [
-                    .home(format), .favorites(format), .list(page: 3, format), .city(id: 707860, format), .city(id: -3, format),
-                    .countryIndex(format), .country(code: "AR", page: 2, format), .country(code: "", page: 1, format), .notFound,
-                    .asset("style.css"),
-                ]
-                for page in routes where page.format != nil {
-                    let links = layout.links(from: page)
-                    for target in routes {
-                        for cell in [nil, 42] {
-                            var bytes: [UInt8] = Array("x".utf8)
-                            links.appendHref(to: target, cell: cell, to: &bytes)
-                            let expected = "x" + links.href(to: target, fragment: cell.map { "cityCell_\($0)" })
-                            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected, "\(target) from \(page)")
-                        }
+            let site = Site(catalog: catalog, settings: .init(pageSize: 1, layout: layout))
+            // A few pages of every kind the site has, and a file that is no page.
+            var routes: [Route] = [.asset("style.css")]
+            for kind in PageKinds.all { routes += kind.routes(in: site, formats: site.formats).prefix(4) }
+            for page in routes where page.format != nil {
+                let links = layout.links(from: page)
+                for target in routes {
+                    for cell in [nil, 42] {
+                        var bytes: [UInt8] = Array("x".utf8)
+                        links.appendHref(to: target, cell: cell, to: &bytes)
+                        let expected = "x" + links.href(to: target, fragment: cell.map { "cityCell_\($0)" })
+                        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected, "\(target) from \(page)")
                     }
                 }
             }

@@ -37,13 +37,26 @@ final class ZimWriterTests: SiteTestCase {
         return paths
     }
 
-    func testTitlesComeFromThePageWithTheirReferencesDecoded() {
-        let page = Array("<!doctype html><head><title>Z&#252;rich &amp; &lt;Co&gt; &quot;1&quot; &#39;2&#x27;</title>".utf8)
-        XCTAssertEqual(ZimWriter.title(ofPage: page), "Zürich & <Co> \"1\" '2'")
-        XCTAssertNil(ZimWriter.title(ofPage: Array("<p>no title</p>".utf8)))
-        let described = Array("<title>x</title><meta name=\"description\" content=\"A &amp; B\">".utf8)
-        XCTAssertEqual(ZimWriter.description(ofPage: described), "A & B")
-        XCTAssertEqual(HTMLEscaping.unescape("&unknown; & &#xZZ; &"), "&unknown; & &#xZZ; &", "what is no reference stays")
+    /// What the archive writers are told of each page: its title without the site's name, as the `<title>` shows it
+    /// escaped, its description, and the home and not-found pages' roles.
+    func testPagesSayTheirTitleDescriptionAndRole() throws {
+        let site = Site(catalog: Fixtures.catalog(cities), settings: .init(title: "T & <T>"))
+        let files = SiteFiles(site: site, templates: try TemplateSet())
+        var roles: [Page.Role: [String]] = [:]
+        for route in site.routes where route.format == .html {
+            var texts: SiteRenderer.CityTexts?
+            guard let made = files.withVariants(route, [], reusing: &texts).first, let page = made.page else { continue }
+            roles[page.role, default: []].append(made.path)
+            let html = String(decoding: made.bytes, as: UTF8.self)
+            let shown = page.role == .main ? page.title : page.title + " · " + site.title
+            XCTAssertTrue(html.contains("<title>\(HTMLEscaping.escape(shown))</title>"), made.path)
+            XCTAssertTrue(html.contains("<meta name=\"description\" content=\"\(HTMLEscaping.escape(page.description))\">"), made.path)
+        }
+        XCTAssertEqual(roles[.main], [site.layout.path(.home(.html))])
+        XCTAssertEqual(roles[.notFound], [site.layout.path(.notFound)])
+        var texts: SiteRenderer.CityTexts?
+        let zurich = files.withVariants(.city(id: 1, .html), [], reusing: &texts).first!.page!
+        XCTAssertEqual(zurich.title, "Zürich & <Co>, CH")
     }
 
     func testMetadataNamesAndDates() {

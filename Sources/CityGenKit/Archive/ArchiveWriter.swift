@@ -64,6 +64,9 @@ public final class ArchiveWriter: SiteArchive {
     }
 
     /// Adds the file `path` (relative, with `/`) holding `contents`.
+    func add(_ file: SiteFiles.File) throws { try add(file.path, file.bytes) }
+
+    /// Adds the file `path` (relative, with `/`) holding `contents`.
     public func add(_ path: String, _ contents: [UInt8]) throws {
         archive_entry_clear(entry)
         archive_entry_set_pathname_utf8(entry, path)

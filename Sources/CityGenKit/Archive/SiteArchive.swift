@@ -7,8 +7,8 @@ protocol SiteArchive: AnyObject {
     var entries: Int { get }
     /// Bytes of the entries' contents added so far.
     var bytes: Int { get }
-    /// Adds the file `path` (relative, with `/`) holding `contents`.
-    func add(_ path: String, _ contents: [UInt8]) throws
+    /// Adds `file` (its path relative, with `/`), and what it says of itself when it is a page.
+    func add(_ file: SiteFiles.File) throws
     /// Ends the archive and puts it at its destination.
     func finish() throws
     /// Deletes the unfinished archive; the destination stays as it was.

@@ -2,9 +2,10 @@ import Crypto
 import Foundation
 import ZimBridge
 
-/// Writes a built site into one ZIM file for Kiwix through libzim: every HTML page a front article titled by its
-/// `<title>` (less the site's name, which every title repeats), the home page the main entry, the other files by
-/// MIME type, a full-text index in the metadata's language that holds each page's title and meta description.
+/// Writes a built site into one ZIM file for Kiwix through libzim: every HTML page a front article titled as its
+/// metadata says (`Page.Metadata`: without the site's name, which every `<title>` repeats), the main page the main
+/// entry, the not-found page no article, the other files by MIME type, and a full-text index in the metadata's
+/// language that holds each page's title and description.
 /// Streamed (libzim compresses clusters on its own threads as entries come), written to a temporary file beside the
 /// destination and renamed over it at the end. The UUID is derived from the entries, so the same site
 /// gets the same UUID.
@@ -17,24 +18,17 @@ final class ZimWriter: SiteArchive {
     private(set) var bytes = 0
     /// A bridge call failed: libzim's threads may have ended, so the Creator cannot be freed.
     private var libzimFailed = false
-    /// What ends every page title but the home page's (` · World Cities`).
-    private let titleSuffix: String
 
-    /// The entry Kiwix opens first.
-    static let mainPath = "index.html"
-    /// The page not found, which is no article.
-    static let notFoundPath = "404.html"
-
-    init(destination: URL, metadata: ZimMetadata, siteTitle: String, workers: Int) throws {
+    /// `mainPath` is the entry Kiwix opens first (the home page).
+    init(destination: URL, metadata: ZimMetadata, mainPath: String, workers: Int) throws {
         self.destination = destination
-        titleSuffix = " · " + siteTitle
         temporary = Self.temporaryFile(for: destination)
         var message = [CChar](repeating: 0, count: 512)
         guard let writer = zim_bridge_create(temporary.path, metadata.language, UInt32(workers), &message, message.count) else {
             throw CityGenError.writeFailed(path: destination.path, reason: Self.text(message))
         }
         self.writer = writer
-        zim_bridge_set_main_path(writer, Self.mainPath)
+        zim_bridge_set_main_path(writer, mainPath)
         do {
             for (name, value) in metadata.texts {
                 try call { zim_bridge_add_metadata(writer, name, value, value.utf8.count, "text/plain;charset=utf-8", $0, $1) }
@@ -48,15 +42,16 @@ final class ZimWriter: SiteArchive {
         }
     }
 
-    func add(_ path: String, _ contents: [UInt8]) throws {
+    func add(_ file: SiteFiles.File) throws {
         guard let writer else { return }
         if entries % 256 == 0 { try checkSpace() }
-        let html = path.hasSuffix(".html")
-        let type = html ? "text/html" : ServePath.contentType(for: path).replacingOccurrences(of: "; ", with: ";")
-        var title = html ? Self.title(ofPage: contents) ?? path : ""
-        if title.hasSuffix(titleSuffix), title.count > titleSuffix.count { title.removeLast(titleSuffix.count) }
-        let article = html && path != Self.notFoundPath
-        let indexText = article ? title + ". " + (Self.description(ofPage: contents) ?? "") : nil
+        let path = file.path, contents = file.bytes
+        // A page titled and indexed is an HTML page a reader opens: not a data file, not the page not found.
+        let page = file.page.flatMap { path.hasSuffix(".html") && $0.role != .data ? $0 : nil }
+        let type = path.hasSuffix(".html") ? "text/html" : ServePath.contentType(for: path).replacingOccurrences(of: "; ", with: ";")
+        let title = page?.title ?? ""
+        let article = page.map { $0.role != .notFound } ?? false
+        let indexText = article ? title + ". " + (page?.description ?? "") : nil
         let compress = !path.hasSuffix(".png")
         digest.update(data: Data(path.utf8 + [0]))
         try contents.withUnsafeBytes { data in
@@ -126,24 +121,5 @@ final class ZimWriter: SiteArchive {
     /// The NUL-terminated message a bridge call wrote.
     static func text(_ message: [CChar]) -> String {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The text of a page's `<title>`, its character references decoded.
-    static func title(ofPage page: [UInt8]) -> String? {
-        text(of: page, after: "<title>", before: "</title>")
-    }
-
-    /// The `content` of a page's `<meta name="description">`, its character references decoded.
-    static func description(ofPage page: [UInt8]) -> String? {
-        text(of: page, after: "<meta name=\"description\" content=\"", before: "\"")
-    }
-
-    /// The text between the first `start` in the page's head and the `end` after it, decoded.
-    private static func text(of page: [UInt8], after start: String, before end: String) -> String? {
-        let head = page.prefix(4096)
-        guard let from = head.firstRange(of: Array(start.utf8))?.upperBound, let to = head[from...].firstRange(of: Array(end.utf8))?.lowerBound else {
-            return nil
-        }
-        return HTMLEscaping.unescape(String(decoding: head[from..<to], as: UTF8.self))
     }
 }

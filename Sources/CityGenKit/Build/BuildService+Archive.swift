@@ -6,7 +6,9 @@ extension BuildService {
     private func archive(at url: URL, _ files: SiteFiles, _ report: BuildReport) throws -> SiteArchive {
         let format = ArchiveFormat(path: url.path)!
         guard format == .zim else { return try ArchiveWriter(destination: url, format: format, date: options.archiveDate) }
-        return try ZimWriter(destination: url, metadata: zimMetadata(files, report), siteTitle: options.title, workers: ProcessInfo.processInfo.activeProcessorCount)
+        return try ZimWriter(
+            destination: url, metadata: zimMetadata(files, report), mainPath: files.layout.path(.home(.html)),
+            workers: ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// Where the data came from: the URL, or a file's name (not where it is on this machine).
@@ -23,12 +25,12 @@ extension BuildService {
         let fetched = report.source?.fetchedAt.map { Int($0.timeIntervalSince1970) }
         let reproducible = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] != nil
         let seconds = reproducible ? options.archiveDate : fetched ?? options.archiveDate
-        let cities = Digits.grouped(files.renderer.catalog.count)
+        let cities = Digits.grouped(files.site.catalog.count)
         return ZimMetadata(
             name: "citygen_\(options.language)_\(ZimMetadata.slug(options.title))", title: String(options.title.prefix(30)),
             description: "\(cities) cities by name and country, with maps and search", language: options.language,
             creator: "OpenWeatherMap", publisher: "citygen", date: ZimMetadata.date(seconds: seconds), source: zimSource,
-            license: "CC BY-SA 4.0", illustration: files.renderer.maps.iconPNG(files.renderer.catalog))
+            license: "CC BY-SA 4.0", illustration: files.site.maps.iconPNG(files.site.catalog))
     }
 
     /// Renders every file in path order straight into the archive at `url`: a block of 4,096 pages at a time on
@@ -53,7 +55,7 @@ extension BuildService {
             var next = blocks.first.map(render) ?? []
             for (k, block) in blocks.enumerated() {
                 let contents = next
-                let ahead = Locked<[[(path: String, bytes: [UInt8])]]>([])
+                let ahead = Locked<[[SiteFiles.File]]>([])
                 let group = DispatchGroup()
                 if k + 1 < blocks.count {
                     DispatchQueue.global().async(group: group) { ahead.withLock { $0 = render(blocks[k + 1]) } }
@@ -61,7 +63,7 @@ extension BuildService {
                 do {
                     for entry in contents.joined() {
                         try failure.check(writer.entries + 1, path: url.path)
-                        try writer.add(entry.path, entry.bytes)
+                        try writer.add(entry)
                     }
                 } catch {
                     group.wait()  // the block rendering ahead ends before the archive is abandoned

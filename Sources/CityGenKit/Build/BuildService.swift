@@ -30,12 +30,12 @@ public struct BuildService: Sendable {
         var source = try await load(&run)
         if case .changed(let previous) = try check(source, &run) {
             let catalog = try decodeAndSort(&source, &run)
-            let (files, favorites) = try plan(catalog, templates: source.templates, &run)
+            let files = try plan(catalog, templates: source.templates, &run)
             if let archive = options.archive {
                 run.report.files = try writeArchive(files, to: archive, report: run.report)
                 run.lap("render and archive")
             } else {
-                let writer = try write(files, favorites: favorites, source: source, previous: previous, &run)
+                let writer = try write(files, source: source, previous: previous, &run)
                 try finish(writer, &run)
             }
         }
@@ -130,34 +130,35 @@ public struct BuildService: Sendable {
         return catalog
     }
 
-    /// The pages, favorites, nearest places, search index and maps: everything the files are made from.
-    private func plan(_ catalog: CityCatalog, templates: TemplateSet, _ run: inout Run) throws -> (files: SiteFiles, favorites: Set<Int>) {
-        let plan = SitePlan(catalog: catalog, pageSize: options.pageSize)
+    /// The site: pages, favorites, nearest places, search index and maps, everything the files are made from.
+    private func plan(_ catalog: CityCatalog, templates: TemplateSet, _ run: inout Run) throws -> SiteFiles {
         let favorites = try FavoriteResolver.resolve(options.favorites, in: catalog)
         run.lap("plan")
         let nearest = NearestCities(catalog: catalog)
         run.lap("nearest cities")
-        var files = SiteFiles(
-            layout: options.layout, catalog: catalog, plan: plan, templates: templates, title: options.title,
-            favorites: favorites, nearest: nearest, formats: options.formatsInOrder, shardSize: options.shardSize, mapMode: options.map)
-        run.report.listPages = plan.pageCount
+        let settings = Site.Settings(
+            title: options.title, pageSize: options.pageSize, layout: options.layout, formats: options.formatsInOrder, shardSize: options.shardSize,
+            mapMode: options.map, language: options.language)
+        var files = SiteFiles(site: Site(catalog: catalog, settings: settings, favorites: favorites, nearest: nearest), templates: templates)
+        run.report.listPages = files.site.plan.pageCount
         run.report.favoriteCount = favorites.count
-        run.report.shardCount = files.shards.count
+        run.report.shardCount = files.site.index.shards.count
         FreedMemory.release()
         run.lap("index and pages")
         files.drawMaps()
         run.lap("maps")
-        return (files, favorites)
+        return files
     }
 
     /// Writes the site into the output folder: the files whose bytes changed, or (when only the favorites did) the
     /// pages that show them; every other file of the previous build is kept as it is.
-    private func write(_ files: SiteFiles, favorites: Set<Int>, source: Source, previous: BuildManifest?, _ run: inout Run) throws -> OutputWriter {
-        let favoriteIDs = favorites.map { files.renderer.catalog.cities[$0].id }.sorted()
+    private func write(_ files: SiteFiles, source: Source, previous: BuildManifest?, _ run: inout Run) throws -> OutputWriter {
+        let site = files.site
+        let favoriteIDs = site.favorites.map { site.catalog.cities[$0].id }.sorted()
         let onlyFavoritesChanged = previous?.summary.map { $0.basis == source.basis } ?? false
         let kept = onlyFavoritesChanged ? previous!.files : ManifestFiles()
         let rendered = onlyFavoritesChanged
-            ? files.routes(showingFavoritesOf: files.changedFavorites(from: previous!.summary!.favoriteIDs, to: favorites)) : []
+            ? site.routes(showingFavoritesOf: site.changedFavorites(from: previous!.summary!.favoriteIDs, to: site.favorites)) : []
         let writer = try prepareOutput(files, previous: previous, &run)
         do {
             try renderAndWrite(files, to: writer, keeping: kept, except: rendered)
@@ -187,7 +188,7 @@ public struct BuildService: Sendable {
         // About a thousand pages spread over the whole site, rendered to estimate the room the build needs.
         let sample = stride(from: 0, to: routes.count, by: max(1, routes.count / 1000)).flatMap { i in
             var texts: SiteRenderer.CityTexts?
-            return files.withVariants(routes[i], options.precompress, reusing: &texts)
+            return files.withVariants(routes[i], options.precompress, reusing: &texts).map { (path: $0.path, bytes: $0.bytes) }
         }
         // One pass on all cores for the number of files and their folders; the paths themselves only in place
         // (`begin` lists them).
@@ -240,7 +241,7 @@ public struct BuildService: Sendable {
     /// The build's last step: `--changes`, the list of what `writer` wrote and removed.
     private func finish(_ writer: OutputWriter, _ run: inout Run) throws {
         if options.changes != nil {
-            // Sorting 429,052 paths takes a second: only for --changes.
+            // Sorting every path of a full site takes a second: only for --changes.
             let changes = writer.changes
             try writeChanges(written: changes.written, removed: changes.removed)
         }

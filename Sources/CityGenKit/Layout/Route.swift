@@ -1,23 +1,8 @@
-/// A file of the built site, named by what it is. `SiteLayout` is the one place that says where each goes
-/// and how pages link to each other.
+/// A file of the built site, named by what it is. A page is named by its kind (`PageRoute`); every other file has
+/// a case of its own. `SiteLayout` says where each goes and how pages link to each other.
 public enum Route: Hashable, Sendable {
-    case home(PageFormat)
-    case favorites(PageFormat)
-    /// List page `page`, from 1.
-    case list(page: Int, PageFormat)
-    /// The detail page of the city with this id.
-    case city(id: Int, PageFormat)
-    /// The compact site's one detail page, `city.html?id=N`, which shows any city from its data file.
-    case cityViewer
-    /// The compact site's data file `n` (from 0): the detail pages of the cities whose id leaves `n` divided by
-    /// the number of such files.
-    case cityData(Int)
-    /// The list of countries.
-    case countryIndex(PageFormat)
-    /// Page `page` (from 1) of the cities of the country with this code (`""` for none).
-    case country(code: String, page: Int, PageFormat)
-    /// `404.html`, served by static hosts for any missing path.
-    case notFound
+    /// A page of one of the site's page kinds (`PageKinds`).
+    case page(PageRoute)
     /// A file copied verbatim from the templates (`style.css`, `search.js`).
     case asset(String)
     /// The search index's manifest, as JSON or as its script twin for `file://`.
@@ -49,11 +34,33 @@ public enum Route: Hashable, Sendable {
     /// The page format, for pages; nil for every other file.
     public var format: PageFormat? {
         switch self {
-        case .home(let format), .favorites(let format), .list(_, let format), .city(_, let format), .countryIndex(let format),
-            .country(_, _, let format):
-            format
-        case .notFound, .cityViewer: .html
-        default: nil
+        case .page(let page): page.format
+        case .asset, .indexManifest, .indexShard, .wordShard, .indexFavorites, .worldMap, .countryMap, .mapWindows, .sitemapIndex, .sitemap,
+            .robots:
+            nil
         }
     }
+
+    /// The page this route names, if it is one.
+    public var page: PageRoute? {
+        if case .page(let page) = self { page } else { nil }
+    }
+}
+
+/// One page of the site: the kind it is of (`PageKind.name`), its format, and what picks it among its kind's
+/// pages: a number (a page number, a city's id, a data file's number) and a key (a country code).
+public struct PageRoute: Hashable, Sendable, CustomStringConvertible {
+    public let kind: String
+    public let format: PageFormat
+    public let number: Int
+    public let key: String
+
+    public init(_ kind: String, _ format: PageFormat, number: Int = 0, key: String = "") {
+        self.kind = kind
+        self.format = format
+        self.number = number
+        self.key = key
+    }
+
+    public var description: String { "\(kind)(\(key.isEmpty ? "" : key + ", ")\(number), \(format))" }
 }

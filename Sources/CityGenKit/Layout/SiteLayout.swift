@@ -33,15 +33,7 @@ public struct SiteLayout: Sendable, Equatable {
     /// The file of `route`, relative to the output folder.
     public func path(_ route: Route) -> String {
         switch route {
-        case .home(let format): "index.\(format.fileExtension)"
-        case .favorites(let format): "favorites.\(format.fileExtension)"
-        case .list(let page, let format): "list/\(page).\(format.fileExtension)"
-        case .city(let id, let format): cityFolders == .compact ? "city.html" : cityFolder(id) + "\(id).\(format.fileExtension)"
-        case .cityViewer: "city.html"
-        case .cityData(let n): "\(Self.compactDataFolder)\(n).js"
-        case .countryIndex(let format): "country/index.\(format.fileExtension)"
-        case .country(let code, let page, let format): "country/\(Self.countryFolder(code))/\(page).\(format.fileExtension)"
-        case .notFound: "404.html"
+        case .page(let page): PageKinds.kind(of: page).path(page, in: self)
         case .asset(let name): "assets/\(name)"
         case .indexManifest(let encoding): "\(indexFolder)manifest.\(encoding.fileExtension)"
         case .indexShard(let n, let encoding): "\(indexFolder)\(Self.shardFolder)\(n).\(encoding.fileExtension)"
@@ -70,10 +62,9 @@ public struct SiteLayout: Sendable, Equatable {
     /// The file of a compact site that holds the city with this id.
     static func compactDataFile(of id: Int, cities: Int) -> Int { folderNumber(of: id, among: compactDataFiles(cities: cities)) }
 
-    /// The file that holds the detail page of the city with this id in `format`, of a site of `cities` cities: its
-    /// own page, or on a compact site its data file.
-    func file(ofCity id: Int, _ format: PageFormat, cities: Int) -> Route {
-        cityFolders == .compact && format == .html ? .cityData(Self.compactDataFile(of: id, cities: cities)) : .city(id: id, format)
+    /// The detail page of the city with this id in `format`: in its folder, or on a compact site `city.html`.
+    func cityPath(_ id: Int, _ format: PageFormat) -> String {
+        cityFolders == .compact ? "city.html" : cityFolder(id) + "\(id).\(format.fileExtension)"
     }
 
     /// The folder of a compact site's data files, relative to the root.
@@ -146,18 +137,18 @@ public struct SiteLayout: Sendable, Equatable {
         /// (`#cityCell_ID`).
         func appendHref(to target: Route, cell: Int? = nil, to out: inout [UInt8]) {
             let compact = layout.cityFolders == .compact
-            if !compact, case .city(let from, _) = page, case .city(let id, let format) = target {
-                layout.appendCityLink(from: from, to: id, format, to: &out)
+            if !compact, let from = page.cityID, let id = target.cityID {
+                layout.appendCityLink(from: from, to: id, target.format!, to: &out)
             } else {
                 // In a compact site every city's path is `city.html`, and the city is in the query.
                 let path = layout.path(target)
-                if page == .notFound {
+                if layout.linksAbsolutely(from: page) {
                     out += layout.absoluteRoot.utf8
                     out += path.utf8
                 } else {
                     SiteLayout.appendRelative(path, from: pagePath, to: &out)
                 }
-                if compact, case .city(let id, _) = target {
+                if compact, let id = target.cityID {
                     out += "?id=".utf8
                     Digits.append(id, to: &out)
                 }
@@ -197,7 +188,12 @@ public struct SiteLayout: Sendable, Equatable {
     /// What leads from `page` to the site's root folder: `../` for each folder it is in, or for the 404 page
     /// the base URL (or `/`). Templates get it as `root`.
     public func root(from page: Route) -> String {
-        page == .notFound ? absoluteRoot : String(repeating: "../", count: path(page).utf8.count { $0 == Self.slash })
+        linksAbsolutely(from: page) ? absoluteRoot : String(repeating: "../", count: path(page).utf8.count { $0 == Self.slash })
+    }
+
+    /// Whether links from `page` are absolute: those of a page served at any path (`PageKind.linksAbsolutely`).
+    func linksAbsolutely(from page: Route) -> Bool {
+        page.page.map { PageKinds.kind(of: $0).linksAbsolutely } ?? false
     }
 
     /// The public URL of `route` (needs `baseURL`).

@@ -29,7 +29,9 @@ extension SiteRenderer {
     struct CityTexts {
         let index: Int
         let label: String
-        let pageTitle: String, description: String
+        /// The title and description of its pages; `pageTitle` is the title with the site's name.
+        let head: PageHead
+        let pageTitle: String
         let latitude: String, longitude: String, dms: String, coordinates: String
         let osmURL: String, embedURL: String
         /// The catalog indices of the cities before and after it in the list.
@@ -42,14 +44,14 @@ extension SiteRenderer {
         let nearby: [(index: Int, distance: String, direction: String)]
     }
 
-    func city(at index: Int, _ format: PageFormat, reusing texts: inout CityTexts?) -> [UInt8] {
+    func city(at index: Int, _ format: PageFormat, reusing texts: inout CityTexts?) -> Page {
         let facts = cityFacts(index, format, reusing: &texts)
         var context = cityContext(facts)
         if format == .html {
             let url = layout.url(facts.route)
             context.appendText(.jsonLD) { Self.appendJSONLD(facts, url: url, to: &$0) }
         }
-        return render(.city, context, facts.route)
+        return render(.city, context, facts.route, facts.texts.head)
     }
 
     /// The texts of the city at `index`: `texts` when they are that city's, else made and left in `texts`.
@@ -65,8 +67,9 @@ extension SiteRenderer {
         let start = max(run.lowerBound, min(index - Self.namesakeLimit / 2, run.upperBound - Self.namesakeLimit - 1))
         let window = start..<min(run.upperBound, start + Self.namesakeLimit + 1)
         let made = CityTexts(
-            index: index, label: label, pageTitle: "\(label) · \(title)",
-            description: "\(city.label): a place\(place) at \(coordinates), with its map and the nearest places.",
+            index: index, label: label,
+            head: PageHead(title: label, description: "\(city.label): a place\(place) at \(coordinates), with its map and the nearest places."),
+            pageTitle: "\(label) · \(title)",
             latitude: lat, longitude: lon, dms: Coordinate.dms(latitude: city.latitude, longitude: city.longitude), coordinates: coordinates,
             osmURL: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)",
             embedURL: "https://www.openstreetmap.org/export/embed.html?bbox=\(box)&layer=mapnik&marker=\(lat),\(lon)",
@@ -80,7 +83,7 @@ extension SiteRenderer {
                     countryName: countryNames[other.country] ?? other.country
                 )
             },
-            nearby: nearest.of(index).map { i in
+            nearby: site.nearest.of(index).map { i in
                 let other = catalog.cities[i]
                 let distance = NearestCities.distance(from: city, to: other)
                 return (
@@ -110,7 +113,7 @@ extension SiteRenderer {
         let city = facts.city, texts = facts.texts
         // Raw HTML is in HTML pages only (Templates/README.md): the Markdown files get no values made for it.
         let html = facts.format == .html
-        var context = common(facts.route, pageTitle: texts.pageTitle, description: texts.description)
+        var context = common(facts.route, texts.head)
         context.append(.name, text: city.name)
         context.append(.label, text: city.label)
         context.append(.displayLabel, text: texts.label)
@@ -232,9 +235,9 @@ extension SiteRenderer {
         let marker = maps.marker(for: city)
         context.append(.markerLeft, text: marker.left)
         context.append(.markerTop, text: marker.top)
-        context.append(.showMapButton, flag: mapMode == .locator)
-        context.append(.embedMap, flag: mapMode == .embed)
-        if mapMode == .embed {
+        context.append(.showMapButton, flag: site.settings.mapMode == .locator)
+        context.append(.embedMap, flag: site.settings.mapMode == .embed)
+        if site.settings.mapMode == .embed {
             context.appendText(.embedURLHTML) { HTMLEscaping.append(facts.texts.embedURL, to: &$0) }
             context.appendText(.mapTitleHTML) { HTMLEscaping.append("Map of \(city.label)", to: &$0) }
         }
@@ -270,15 +273,6 @@ extension SiteRenderer {
     }
 
     // MARK: The compact site
-
-    /// `city.html` of a compact site: it shows the city its URL names (`?id=N`) from that city's data file.
-    func cityViewer() -> [UInt8] {
-        let route = Route.cityViewer
-        var context = common(route, pageTitle: "City · \(title)", description: "One place of \(title), with its map and the nearest places.")
-        context.append(.dataFiles, number: SiteLayout.compactDataFiles(cities: catalog.count))
-        context.append(.dataFolder, text: SiteLayout.relative(SiteLayout.compactDataFolder, from: layout.path(route)))
-        return render(.cityview, context, route)
-    }
 
     /// Data file `n` of a compact site: for each of `cities` (catalog indices), its page title and the HTML of
     /// its detail page as a static site would show it inside `<main>` (rendered from `city.md.mustache`, escaped

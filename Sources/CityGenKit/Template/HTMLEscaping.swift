@@ -27,35 +27,3 @@ enum HTMLEscaping: ByteEscaping {
             || byte == UInt8(ascii: "'")
     }
 }
-
-extension HTMLEscaping {
-    /// `text` with the character references an escaper writes (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`, and any
-    /// `&#N;` or `&#xH;`) decoded; anything else is kept as it is.
-    static func unescape(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        let named: [Substring: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
-        var out = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            let after = rest[rest.index(after: amp)...]
-            if let semicolon = after.prefix(10).firstIndex(of: ";") {
-                let name = after[..<semicolon]
-                var decoded = named[name]
-                if decoded == nil, name.hasPrefix("#") {
-                    let number = name.dropFirst()
-                    let value = number.first == "x" || number.first == "X" ? UInt32(number.dropFirst(), radix: 16) : UInt32(number)
-                    decoded = value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                }
-                if let decoded {
-                    out += decoded
-                    rest = after[after.index(after: semicolon)...]
-                    continue
-                }
-            }
-            out += "&"
-            rest = after
-        }
-        return out + rest
-    }
-}

@@ -8,7 +8,7 @@ import Mustache
 /// (citygen passes only numbers, paths and its own Markdown that way).
 public struct TemplateSet: Sendable {
     /// Every template file citygen reads, by the name an override must have.
-    public static let markdownTemplates = PageTemplate.allCases.map(\.fileName)
+    public static let markdownTemplates = PageTemplate.all.map(\.fileName)
     public static let layoutTemplate = "layout.html.mustache"
     /// Files copied verbatim into the site's `assets/` folder.
     public static let assets = ["style.css", "search.js"]
@@ -84,7 +84,7 @@ public struct TemplateSet: Sendable {
 
     /// Renders the Markdown template `template` with `context`; the text ends with one newline.
     func markdown(_ template: PageTemplate, _ context: TemplateContext) -> [UInt8] {
-        let name = template.rawValue
+        let name = template.name
         var text: [UInt8] = []
         if let compiled {
             text.reserveCapacity(4096)

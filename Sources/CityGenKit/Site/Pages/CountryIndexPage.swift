@@ -1,0 +1,43 @@
+/// `country/index`: every country code present, with its English name and number of cities (SPEC §5).
+struct CountryIndexPage: PageKind {
+    let name = "countryIndex"
+    let templates: [PageTemplate] = [.countries]
+
+    func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats) }
+
+    func path(_ page: PageRoute, in layout: SiteLayout) -> String { "country/index.\(page.format.fileExtension)" }
+
+    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
+        renderer.countryIndex(page.format)
+    }
+}
+
+extension Route {
+    /// The list of countries.
+    public static func countryIndex(_ format: PageFormat) -> Route { CountryIndexPage().route(format) }
+}
+
+extension SiteRenderer {
+    /// The index of countries: name, code and number of cities of each, in order of the name.
+    func countryIndex(_ format: PageFormat) -> Page {
+        let route = Route.countryIndex(format)
+        let links = layout.links(from: route)
+        var rows = TemplateRows()
+        for country in countries.countries {
+            rows.append(.name, text: country.name)
+            rows.append(.count, text: Digits.grouped(country.cities.count))
+            rows.append(.cities, text: country.cities.count == 1 ? "city" : "cities")
+            rows.append(.href, text: links.href(to: .country(code: country.code, page: 1, format)))
+            if !country.code.isEmpty { rows.append(.code, text: country.code) }
+            rows.endRow()
+        }
+        let head = PageHead(
+            title: "Countries",
+            description: "The \(Digits.grouped(countries.countries.count)) countries and territories of \(title), with the number of places in each.")
+        var context = common(route, head)
+        context.append(.countries, rows: rows)
+        context.append(.countryCount, text: Digits.grouped(rows.count))
+        context.append(.listHref, text: links.href(to: .list(page: 1, format)))
+        return render(.countries, context, route, head)
+    }
+}

@@ -1,0 +1,60 @@
+/// `country/<CC>/<n>`: one country's cities in SPEC §3 order, its map on the first page (SPEC §5).
+struct CountryPage: PageKind {
+    let name = "country"
+    let templates: [PageTemplate] = [.list, .pager]
+
+    func routes(in site: Site, formats: [PageFormat]) -> RouteList {
+        let countries = site.countries
+        var routes = RouteList()
+        for format in formats {
+            for country in countries.countries {
+                routes.append(count: countries.pageCount(country)) { [code = country.code] in .country(code: code, page: $0 + 1, format) }
+            }
+        }
+        return routes
+    }
+
+    func path(_ page: PageRoute, in layout: SiteLayout) -> String {
+        "country/\(SiteLayout.countryFolder(page.key))/\(page.number).\(page.format.fileExtension)"
+    }
+
+    func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] {
+        site.formats.flatMap { format in
+            indices.map { index in
+                let place = site.countries.place(ofCityAt: index)
+                return .country(code: place.country.code, page: place.page, format)
+            }
+        }
+    }
+
+    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
+        renderer.country(page.key, page: page.number, page.format)
+    }
+}
+
+extension Route {
+    /// Page `page` (from 1) of the cities of the country with this code (`""` for none).
+    public static func country(code: String, page: Int, _ format: PageFormat) -> Route { CountryPage().route(format, number: page, key: code) }
+}
+
+extension SiteRenderer {
+    /// Page `page` of the cities of the country `code`, with the rows and pager of a list page.
+    func country(_ code: String, page: Int, _ format: PageFormat) -> Page {
+        let route = Route.country(code: code, page: page, format)
+        let country = countries.country(code)!
+        let links = layout.links(from: route)
+        let pages = countries.pageCount(country)
+        let named = country.code.isEmpty ? country.name : "\(country.name) (\(country.code))"
+        let heading = "\(named): cities, page \(Digits.grouped(page)) of \(Digits.grouped(pages))"
+        let onPage = countries.cities(of: country, onPage: page)
+        let head = PageHead(title: heading, description: span(heading, onPage))
+        var context = common(route, head)
+        context.append(.heading, text: heading)
+        if page == 1 {
+            let alt = "Map of \(named): its \(Digits.grouped(country.cities.count)) \(country.cities.count == 1 ? "place" : "places") as dots"
+            context.append(.countryMap, object: mapRow(.countryMap(code: code), maps.windows[code]!, alt: alt, from: links))
+        }
+        appendList(onPage, page: page, of: pages, from: links, to: &context) { .country(code: code, page: $0, format) }
+        return render(.list, context, route, head)
+    }
+}

@@ -1,0 +1,39 @@
+/// `favorites.html` and `favorites.md`: the config's favorites in SPEC §3 order (SPEC §6).
+struct FavoritesPage: PageKind {
+    let name = "favorites"
+    let templates: [PageTemplate] = [.favorites]
+
+    func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats) }
+
+    func path(_ page: PageRoute, in layout: SiteLayout) -> String { "favorites.\(page.format.fileExtension)" }
+
+    func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] { site.formats.map(Route.favorites) }
+
+    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
+        renderer.favoritesPage(page.format)
+    }
+}
+
+extension Route {
+    /// The favorites page.
+    public static func favorites(_ format: PageFormat) -> Route { FavoritesPage().route(format) }
+}
+
+extension SiteRenderer {
+    func favoritesPage(_ format: PageFormat) -> Page {
+        let route = Route.favorites(format)
+        let links = layout.links(from: route)
+        var rows = TemplateRows()
+        for index in favorites.sorted() {
+            appendRow(index, from: links, to: &rows)
+            rows.appendText(.listHref) { appendListRowHref(index, from: links, to: &$0) }
+            rows.append(.listPage, text: Digits.grouped(plan.page(ofCityAt: index)))
+            rows.endRow()
+        }
+        let head = PageHead(title: "Favorites", description: "The favorite cities of \(title), each with its map.")
+        var context = common(route, head)
+        context.append(.favorites, rows: rows)
+        if rows.count > 0 { context.append(.favoriteCount, text: Digits.grouped(rows.count)) }
+        return render(.favorites, context, route, head)
+    }
+}

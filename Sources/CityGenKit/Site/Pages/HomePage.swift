@@ -1,0 +1,79 @@
+/// `index.html` and `index.md`: the search UI, the jump index to the list pages, the world map (SPEC §5).
+struct HomePage: PageKind {
+    let name = "home"
+    let templates: [PageTemplate] = [.home]
+
+    func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats) }
+
+    func path(_ page: PageRoute, in layout: SiteLayout) -> String { "index.\(page.format.fileExtension)" }
+
+    /// It counts the favorites and inlines them for the search UI's filter.
+    func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] { site.formats.map(Route.home) }
+
+    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
+        renderer.home(page.format)
+    }
+}
+
+extension Route {
+    /// The home page.
+    public static func home(_ format: PageFormat) -> Route { HomePage().route(format) }
+}
+
+extension SiteRenderer {
+    func home(_ format: PageFormat) -> Page {
+        let route = Route.home(format)
+        let links = layout.links(from: route)
+        var initials = TemplateRows()
+        for (n, initial) in plan.initials.enumerated() {
+            initials.append(.label, text: initial.label)
+            initials.append(.labelHTML, text: HTMLEscaping.escape(initial.label))
+            let none = initial.label == SitePlan.otherScripts ? "No names in other scripts" : "No names start with \(initial.label)"
+            initials.append(.noneHTML, text: HTMLEscaping.escape(none))
+            initials.append(.separator, text: n < plan.initials.count - 1 ? " · " : "")
+            if let first = initial.first { initials.append(.href, text: listRowHref(first, from: links)) }
+            initials.endRow()
+        }
+        let head = PageHead(
+            title: nil,
+            description: "Search \(Digits.grouped(plan.cityCount)) places of the world by name and country, browse them "
+                + "alphabetically or by country, and see each on a map.")
+        var context = common(route, head)
+        context.append(.cityCount, text: Digits.grouped(plan.cityCount))
+        context.append(.pageCount, text: Digits.grouped(plan.pageCount))
+        context.append(.initials, rows: initials)
+        context.append(.firstPage, text: layout.href(to: .list(page: 1, format), from: route))
+        context.append(.favoriteCount, number: favorites.count)
+        context.append(.favoritesHref, text: layout.href(to: .favorites(format), from: route))
+        context.append(.countriesHref, text: layout.href(to: .countryIndex(format), from: route))
+        context.append(.countryCount, text: Digits.grouped(countries.countries.count))
+        context.append(.favoritesJSON, text: format == .html ? site.index.favoritesJSON : "")
+        context.append(.indexHref, text: layout.indexFolderHref(from: route))
+        if format == .html && catalog.count > 0 {
+            context.append(.firstCity, object: firstCity(from: links))
+        } else {
+            context.append(.firstCity, flag: false)
+        }
+        let alt = "Map of the world with the \(Digits.grouped(plan.cityCount)) places of \(title) as dots, darker where they are denser"
+        context.append(.worldMap, object: mapRow(.worldMap, maps.world, alt: alt, from: links))
+        return render(.home, context, route, head, role: format == .html ? .main : .article)
+    }
+
+    /// The first city of the list, shown in the home page's detail panel before any search, so that the split
+    /// view is never blank and the panel's heading never empty.
+    private func firstCity(from links: SiteLayout.Links) -> TemplateRows {
+        var memo: CityTexts?
+        let texts = cityTexts(0, reusing: &memo)
+        let city = catalog.cities[0], marker = maps.marker(for: city)
+        var row = TemplateRows()
+        appendMap(.countryMap(code: city.country), maps.windows[city.country]!, alt: "\(texts.label) on the map of its country", from: links, to: &row)
+        row.append(.markerLeft, text: marker.left)
+        row.append(.markerTop, text: marker.top)
+        row.append(.labelHTML, text: HTMLEscaping.escape(texts.label))
+        row.append(.coordinates, text: texts.coordinates)
+        row.append(.osmURLHTML, text: HTMLEscaping.escape(texts.osmURL))
+        row.append(.hrefHTML, text: HTMLEscaping.escape(links.href(to: .city(id: city.id, .html))))
+        row.endRow()
+        return row
+    }
+}

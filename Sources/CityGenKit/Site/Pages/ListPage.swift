@@ -1,0 +1,40 @@
+/// `list/<n>`: the paginated alphabetical list of every city (SPEC §5).
+struct ListPage: PageKind {
+    let name = "list"
+    let templates: [PageTemplate] = [.list, .pager]
+
+    func routes(in site: Site, formats: [PageFormat]) -> RouteList {
+        var routes = RouteList()
+        let pages = site.plan.pageCount
+        for format in formats { routes.append(count: pages) { .list(page: $0 + 1, format) } }
+        return routes
+    }
+
+    func path(_ page: PageRoute, in layout: SiteLayout) -> String { "list/\(page.number).\(page.format.fileExtension)" }
+
+    func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] {
+        site.formats.flatMap { format in indices.map { .list(page: site.plan.page(ofCityAt: $0), format) } }
+    }
+
+    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
+        renderer.list(page: page.number, page.format)
+    }
+}
+
+extension Route {
+    /// List page `page`, from 1.
+    public static func list(page: Int, _ format: PageFormat) -> Route { ListPage().route(format, number: page) }
+}
+
+extension SiteRenderer {
+    func list(page: Int, _ format: PageFormat) -> Page {
+        let route = Route.list(page: page, format)
+        let links = layout.links(from: route)
+        let heading = "Cities, page \(Digits.grouped(page)) of \(Digits.grouped(plan.pageCount))"
+        let head = PageHead(title: heading, description: span(heading, plan.cities(onPage: page)))
+        var context = common(route, head)
+        context.append(.heading, text: heading)
+        appendList(plan.cities(onPage: page), page: page, of: plan.pageCount, from: links, to: &context) { .list(page: $0, format) }
+        return render(.list, context, route, head)
+    }
+}

@@ -1,0 +1,34 @@
+/// `404.html`, which static hosts serve for any missing path: its links are absolute (`SiteLayout`).
+struct NotFoundPage: PageKind {
+    let name = "notFound"
+    let templates: [PageTemplate] = [.notFound]
+    let inSitemap = false
+    let linksAbsolutely = true
+
+    func routes(in site: Site, formats: [PageFormat]) -> RouteList { formats.contains(.html) ? RouteList([.notFound]) : RouteList() }
+
+    func path(_ page: PageRoute, in layout: SiteLayout) -> String { "404.html" }
+
+    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
+        renderer.notFoundPage()
+    }
+}
+
+extension Route {
+    /// `404.html`.
+    public static var notFound: Route { NotFoundPage().route(.html) }
+}
+
+extension SiteRenderer {
+    func notFoundPage() -> Page {
+        let head = PageHead(title: "Page not found", description: "There is no page at this address.")
+        var context = common(.notFound, head)
+        if layout.baseURL == nil {
+            // Served at any depth, and without a base URL it cannot know the site's folder: its style is inline,
+            // and a script finds the folder (docs/design.md, "404 page").
+            context.append(.inlineStyle, bytes: templates.assets["style.css"] ?? [])
+            context.append(.findRoot, text: layout.path(.indexManifest(.json)))
+        }
+        return render(.notFound, context, .notFound, head, role: .notFound)
+    }
+}

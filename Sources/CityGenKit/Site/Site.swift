@@ -1,0 +1,103 @@
+/// Everything a site is made from, made once in the build's plan step: the cities in order, the pages they fill,
+/// the countries, favorites, nearest places, map windows and the search index, and so every file the site has. The
+/// renderer, the folder writer and the archive writers read it; nothing changes it.
+struct Site: Sendable {
+    /// What a site is made with besides its cities and favorites.
+    struct Settings: Sendable {
+        var title = BuildOptions.Defaults.title
+        var pageSize = BuildOptions.Defaults.pageSize
+        var layout = SiteLayout()
+        /// The formats, in the order they are written.
+        var formats: [PageFormat] = PageFormat.allCases
+        var shardSize = BuildOptions.Defaults.shardSize
+        var mapMode = MapMode.locator
+        /// ISO 639-3.
+        var language = "eng"
+    }
+
+    let settings: Settings
+    let catalog: CityCatalog
+    let plan: SitePlan
+    /// Country names by code, where known.
+    let countryNames: [String: String]
+    let countries: CountryPlan
+    /// Catalog indices of the favorites.
+    let favorites: Set<Int>
+    /// The nearest cities of each city, for detail pages.
+    let nearest: NearestCities
+    /// The world map's and each country map's window.
+    let maps: SiteMaps
+    let index: SiteIndex
+    /// Catalog indices by city id.
+    let indexByID: CityIDIndex
+    /// A compact site's data files: the catalog indices of the cities in each, in list order.
+    let compactData: [[Int]]
+    /// Every file of the site, each once, in the order they are written.
+    private(set) var routes = RouteList()
+    /// The HTML pages a sitemap lists, in order (with a base URL).
+    private(set) var sitemapPages = RouteList()
+
+    init(catalog: CityCatalog, settings: Settings = Settings(), favorites: Set<Int> = [], nearest: NearestCities? = nil) {
+        self.settings = settings
+        self.catalog = catalog
+        self.plan = SitePlan(catalog: catalog, pageSize: settings.pageSize)
+        self.countryNames = CountryNames.names(for: Set(catalog.cities.lazy.map(\.country)))
+        self.countries = CountryPlan(catalog: catalog, names: countryNames, pageSize: settings.pageSize)
+        self.favorites = favorites
+        self.nearest = nearest ?? NearestCities(catalog: catalog)
+        self.maps = SiteMaps(catalog: catalog, countries: countries)
+        self.index = SiteIndex(catalog: catalog, favorites: favorites, layout: settings.layout, shardSize: settings.shardSize)
+        self.indexByID = catalog.indicesByID()
+        self.compactData = Self.compactData(catalog, settings)
+        if settings.layout.baseURL != nil, settings.formats.contains(.html) {
+            var pages = RouteList()
+            for kind in PageKinds.all where kind.inSitemap { pages.append(kind.routes(in: self, formats: [.html])) }
+            sitemapPages = pages
+        }
+        self.routes = allRoutes()
+    }
+
+    var layout: SiteLayout { settings.layout }
+    var formats: [PageFormat] { settings.formats }
+    var title: String { settings.title }
+    var compact: Bool { layout.cityFolders == .compact && formats.contains(.html) }
+
+    /// Every file: the search index and the maps, every kind's pages, then the assets and the sitemap.
+    private func allRoutes() -> RouteList {
+        var routes = RouteList([.indexFavorites, .indexManifest(.json), .indexManifest(.script), .worldMap])
+        routes.append(countries.countries.map { .countryMap(code: $0.code) })
+        if formats.contains(.html) { routes.append([.mapWindows(.json), .mapWindows(.script)]) }
+        routes.append(count: index.shards.count * 2) { .indexShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
+        routes.append(count: index.wordShards.count * 2) { .wordShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
+        for kind in PageKinds.all { routes.append(kind.routes(in: self, formats: formats)) }
+        if formats.contains(.html) {
+            routes.append(TemplateSet.assets.map(Route.asset))
+            if layout.baseURL != nil {
+                routes.append(count: Sitemap.fileCount(urls: sitemapPages.count)) { .sitemap($0 + 1) }
+                routes.append([.sitemapIndex, .robots])
+            }
+        }
+        return routes
+    }
+
+    private static func compactData(_ catalog: CityCatalog, _ settings: Settings) -> [[Int]] {
+        guard settings.layout.cityFolders == .compact, settings.formats.contains(.html) else { return [] }
+        var files = [[Int]](repeating: [], count: SiteLayout.compactDataFiles(cities: catalog.count))
+        for (index, city) in catalog.cities.enumerated() { files[SiteLayout.compactDataFile(of: city.id, cities: catalog.count)].append(index) }
+        return files
+    }
+
+    /// The catalog indices of the cities that are favorites in one of `previousIDs` (ids) and `favorites` (indices)
+    /// but not in the other.
+    func changedFavorites(from previousIDs: [Int], to favorites: Set<Int>) -> Set<Int> {
+        Set(previousIDs.compactMap { indexByID[$0] }).symmetricDifference(favorites)
+    }
+
+    /// Every file that a change of the favorites at `indices` changes: the index's favorites, and every page
+    /// kind's pages that show them.
+    func routes(showingFavoritesOf indices: Set<Int>) -> Set<Route> {
+        var routes: Set<Route> = [.indexFavorites]
+        for kind in PageKinds.all { routes.formUnion(kind.routes(showingFavoritesOf: indices, in: self)) }
+        return routes
+    }
+}
