@@ -20,7 +20,7 @@ public enum Coordinate {
         }
     }
 
-    /// `lat, lon` as pages show them (README, "Coordinates"): 4 decimal places each (about 11 m), joined by a
+    /// `lat, lon` as pages show them (docs/design.md, "The pages"): 4 decimal places each (about 11 m), joined by a
     /// comma and a no-break space so that a pair never wraps: `-36.0000,\u{A0}-60.0000`.
     public static func display(latitude: Double, longitude: Double) -> String {
         let latitude = published(latitude), longitude = published(longitude)

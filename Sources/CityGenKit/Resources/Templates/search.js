@@ -1,5 +1,5 @@
 // citygen search: finds any prefix among the site's cities while loading only the index shards it needs.
-// The index format is in the README ("Search index"); fold() and the order are SPEC §2–§4. The parts below:
+// The index format is in docs/design.md ("The search index"); fold() and the order are SPEC §2–§4. The parts below:
 // Fold (SPEC §2), Index (loading files), Query (planning and walking the runs of a query), Results
 // (rendering), Page (split view, URL, keyboard), and Favorites (the visitor's own, kept in localStorage; on every
 // page). Paths come from the page (data-root, data-city-url, data-index) and the manifest (urls).
@@ -222,7 +222,7 @@
     return { manifest: manifest, shard: shard, word: word, maps: maps };
   })();
 
-  // Query: a query's matches are runs of keys sharing a prefix (README, "Search index"); a query that folds to
+  // Query: a query's matches are runs of keys sharing a prefix (docs/design.md, "The search index"); a query that folds to
   // nothing lists from the start (SPEC §4). `next` appends results, loading only the shards that hold them.
   var favorites = JSON.parse(($('favoritesData') || {}).textContent || '{"favorites":[]}').favorites;
   function lowerBound(n, below) {  // first i in [0, n) where below(i) is false

@@ -25,7 +25,7 @@ extension SiteRenderer {
         var context = common(.notFound, head)
         if layout.baseURL == nil {
             // Served at any depth, and without a base URL it cannot know the site's folder: its style is inline,
-            // and a script finds the folder (docs/design.md, "404 page").
+            // and a script finds the folder (docs/design.md, "The pages").
             context.append(.inlineStyle, bytes: templates.assets["style.css"] ?? [])
             context.append(.findRoot, text: layout.path(.indexManifest(.json)))
         }
