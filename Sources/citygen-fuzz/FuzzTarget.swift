@@ -15,6 +15,9 @@ enum FuzzTarget: String, CaseIterable {
     case index
     /// `citygen serve`'s request path resolution.
     case servePath = "serve-path"
+    /// A GeoNames geoname table (or a zip holding one), read and joined to a few cities, and the same bytes
+    /// read as the admin-1 and country tables.
+    case geonamesTable = "geonames-table"
 
     func run(_ data: Data) {
         switch self {
@@ -26,7 +29,34 @@ enum FuzzTarget: String, CaseIterable {
             Self.searchIndex(data)
         case .servePath:
             Self.resolve(String(decoding: data, as: UTF8.self))
+        case .geonamesTable:
+            Self.places(data)
         }
+    }
+
+    /// Cities for the table's rows to join: by id (1, 2), and by name (two Nangis 1.1 km apart, as in the data).
+    private static let catalog = CityCatalog([
+        City(id: 1, name: "London", country: "GB", latitude: 51.50853, longitude: -0.12574),
+        City(id: 2, name: "Paris", country: "FR", latitude: 48.85341, longitude: 2.3488),
+        City(id: 3, name: "Nangis", country: "FR", latitude: 48.55535, longitude: 3.01306),
+        City(id: 4, name: "Nangis", country: "FR", latitude: 48.5641, longitude: 3.0179),
+    ])
+
+    private static let regions = try? Admin1Codes(.bytes(Data("GB.ENG\tEngland\tEngland\t6269131\n".utf8), name: "admin1"))
+    private static let countries = try? CountryInfo(
+        .bytes(
+            Data("GB\tGBR\t826\tUK\tUnited Kingdom\tLondon\t244820\t66488991\tEU\t.uk\tGBP\tPound\t44\t\t\ten-GB\t2635167\tIE\t\n".utf8),
+            name: "countries"))
+
+    private static func places(_ data: Data) {
+        let input = TableInput.bytes(data, name: "fuzz")
+        _ = try? Admin1Codes(input)
+        _ = try? CountryInfo(input)
+        guard let regions, let countries,
+            let places = try? PlaceJoin.join(catalog: catalog, table: input, regions: regions, countries: countries)
+        else { return }
+        for index in 0..<places.count { _ = places.facts(index) }
+        for region in places.regions { precondition(!places.cities(in: region).isEmpty, "a region without its cities") }
     }
 
     /// A site of its own in a temporary folder, for the index target.

@@ -7,7 +7,7 @@ final class FuzzCorpusTests: XCTestCase {
     func testTheCorpusReplaysWithoutACrash() throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let folder = repository.appendingPathComponent("Fuzz")
-        for target in ["json", "config", "index", "serve-path"] {
+        for target in ["json", "config", "index", "serve-path", "geonames-table"] {
             let inputs = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(target).path).sorted()
             XCTAssertGreaterThanOrEqual(inputs.count, 2, target)
             let process = Process()

@@ -9,6 +9,10 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
     case notACityList(source: String, reason: String)
     /// A record broke a rule of SPEC §1 and `--strict` was given.
     case invalidRecord(source: String, SkippedRecord)
+    /// A GeoNames file (SPEC §1b) is not the table it should be: `found` says what it is instead.
+    case notATable(file: String, expected: String, found: String)
+    /// A line of a GeoNames file broke a rule of SPEC §1b and `--strict` was given.
+    case invalidLine(SkippedLine)
     /// A download answered with something that is not a city list, and no fallback was allowed.
     case invalidDownload(url: String, reason: String)
     /// The config file (or an option with the same meaning) is wrong: `item` names the key or entry.
@@ -35,8 +39,8 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
     public var exitStatus: ExitStatus {
         switch self {
         case .invalidOption: .usage
-        case .malformedJSON, .notACityList, .invalidRecord, .invalidDownload, .invalidConfig, .unresolvedFavorites,
-            .invalidTemplate, .invalidIndex:
+        case .malformedJSON, .notACityList, .invalidRecord, .notATable, .invalidLine, .invalidDownload, .invalidConfig,
+            .unresolvedFavorites, .invalidTemplate, .invalidIndex:
             .badData
         case .missingInput: .missingInput
         case .sourceUnavailable: .sourceUnavailable
@@ -54,6 +58,8 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
         case .malformedJSON(let source, let error): "\(source): malformed JSON: \(error)"
         case .notACityList(let source, let reason): "\(source): \(reason)"
         case .invalidRecord(let source, let record): "\(source): \(record) (--strict makes this fatal)"
+        case .notATable(let file, let expected, let found): "\(file): expected \(expected), found \(found)"
+        case .invalidLine(let line): "\(line) (--strict makes this fatal)"
         case .invalidDownload(let url, let reason): "\(url): \(reason)"
         case .invalidConfig(let file, let item, let reason):
             file.isEmpty ? reason : item.map { "\(file): \($0): \(reason)" } ?? "\(file): \(reason)"

@@ -1,0 +1,63 @@
+/// Joins rows to cities as the table streams (SPEC §1b): a row whose id is a city's id joins that city at once;
+/// any other row is kept only when its folded name or ASCII name is the folded name of a city of its country
+/// within 5 km, as a candidate for `NameCandidates` to resolve at the end. Every other row is dropped without a
+/// string made of it, but for its name.
+struct PlaceCollector {
+    private let catalog: CityCatalog
+    private let ids: CityIDIndex
+    /// The catalog's country codes: a row of another country cannot join by name.
+    private let countries: Set<String>
+    private(set) var columns: PlaceColumns
+    private(set) var candidates = NameCandidates()
+    private(set) var joinedByID = 0
+
+    init(catalog: CityCatalog) {
+        self.catalog = catalog
+        ids = catalog.indicesByID()
+        countries = Set(catalog.cities.map(\.country))
+        columns = PlaceColumns(count: catalog.count)
+    }
+
+    mutating func take(_ row: GeoNameRow) {
+        if let index = ids[row.id] {
+            // A repeated id keeps its first row.
+            guard !columns.isJoined(index) else { return }
+            columns.set(index, RowFacts(row), cityFolded: catalog.foldedNames.string(index), byName: false)
+            joinedByID += 1
+            return
+        }
+        let country = row.countryCode
+        guard countries.contains(country) else { return }
+        let name = Fold.fold(row.name)
+        var near = nearCities(named: name, country: country, row: row)
+        if !row.bytes(.asciiName).elementsEqual(row.bytes(.name)) {
+            let ascii = Fold.fold(row.asciiName)
+            if ascii != name { near += nearCities(named: ascii, country: country, row: row) }
+        }
+        if !near.isEmpty { candidates.add(RowFacts(row), cities: near) }
+    }
+
+    /// The cities of `country` whose folded name is `folded`, within 5 km of the row, with their distance.
+    private func nearCities(named folded: String, country: String, row: GeoNameRow) -> [(index: Int, distance: Double)] {
+        guard !folded.isEmpty else { return [] }
+        let place = City(id: row.id, name: "", country: country, latitude: row.latitude, longitude: row.longitude)
+        var near: [(index: Int, distance: Double)] = []
+        for index in catalog.exactNameRange(Array(folded.utf8), countryPrefix: []) {
+            let city = catalog.cities[index]
+            guard city.country == country else { continue }
+            let distance = NearestCities.distance(from: city, to: place)
+            if distance <= NameCandidates.maximumDistance { near.append((index, distance)) }
+        }
+        return near
+    }
+
+    /// The joined facts, by-name joins resolved; `byName` is how many cities joined that way.
+    mutating func finish() -> (columns: PlaceColumns, byName: Int) {
+        let joins = candidates.resolve { columns.isJoined($0) }
+        for join in joins {
+            columns.set(join.city, join.facts, cityFolded: catalog.foldedNames.string(join.city), byName: true)
+        }
+        columns.finish()
+        return (columns, joins.count)
+    }
+}

@@ -1,0 +1,95 @@
+/// GeoNames' facts joined to a catalog's cities (SPEC §1b), by catalog index, with the region and country
+/// names of the admin-1 and country tables. Compact: numbers and shared strings, one array a fact.
+public struct Places: Sendable {
+    private let columns: PlaceColumns
+    /// Cities that joined the row with their id.
+    public let joinedByID: Int
+    /// Cities that joined a row by name and distance.
+    public let joinedByName: Int
+    /// Lines skipped in the three files (the geoname table first, then admin-1, then countries).
+    public let skipped: SkippedLines
+    /// Every region name of the admin-1 table, by region.
+    public let regionNames: [PlaceRegion: String]
+    /// The countries of the country table, by ISO code.
+    public let countries: [String: PlaceCountry]
+
+    init(columns: PlaceColumns, joinedByID: Int, joinedByName: Int, skipped: SkippedLines, admin1: Admin1Codes, countries: CountryInfo) {
+        self.columns = columns
+        self.joinedByID = joinedByID
+        self.joinedByName = joinedByName
+        self.skipped = skipped
+        regionNames = admin1.names
+        self.countries = countries.countries
+    }
+
+    /// How many cities the catalog has.
+    public var count: Int { columns.count }
+
+    /// Whether the city at `index` joined a row.
+    public func isJoined(_ index: Int) -> Bool { columns.isJoined(index) }
+
+    /// What the city at `index` gained, or nil when it joined no row.
+    public func facts(_ index: Int) -> PlaceFacts? {
+        guard columns.isJoined(index) else { return nil }
+        let region = region(index)
+        let zone = Int(columns.timeZoneNumbers[index]), feature = Int(columns.featureNumbers[index])
+        return PlaceFacts(
+            geonameID: columns.geonameIDs[index], joinedByID: !columns.joinedByName[index], region: region,
+            regionName: region.flatMap { regionNames[$0] }, population: population(index), elevation: elevation(index),
+            timeZone: zone < 0 ? nil : columns.timeZones.values[zone],
+            featureCode: feature < 0 ? nil : columns.featureCodes.values[feature], otherNames: columns.otherNames(index))
+    }
+
+    /// The region of the city at `index`, if it joined a row with an admin1 code.
+    public func region(_ index: Int) -> PlaceRegion? {
+        let number = Int(columns.regionNumbers[index])
+        return number < 0 ? nil : columns.regions[number]
+    }
+
+    public func population(_ index: Int) -> Int? {
+        columns.populations[index] > 0 ? Int(columns.populations[index]) : nil
+    }
+
+    public func elevation(_ index: Int) -> Int? {
+        columns.elevations[index] == Int32.min ? nil : Int(columns.elevations[index])
+    }
+
+    /// Whether the city at `index` is its country's capital (`PPLC`).
+    public func isCapital(_ index: Int) -> Bool { featureCode(index) == "PPLC" }
+
+    /// Whether the city at `index` is the seat of its region (`PPLA`).
+    public func isRegionSeat(_ index: Int) -> Bool { featureCode(index) == "PPLA" }
+
+    private func featureCode(_ index: Int) -> String? {
+        let number = Int(columns.featureNumbers[index])
+        return number < 0 ? nil : columns.featureCodes.values[number]
+    }
+
+    /// The regions that joined cities are in, by country then code.
+    public var regions: [PlaceRegion] { columns.regions }
+
+    /// The catalog indices of the joined cities of `region`, in catalog order.
+    public func cities(in region: PlaceRegion) -> [Int] {
+        guard let number = binarySearch(region) else { return [] }
+        let range = Int(columns.regionStarts[number])..<Int(columns.regionStarts[number + 1])
+        return columns.regionMembers[range].map(Int.init)
+    }
+
+    private func binarySearch(_ region: PlaceRegion) -> Int? {
+        var low = 0, high = columns.regions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if columns.regions[middle] < region { low = middle + 1 } else { high = middle }
+        }
+        return low < columns.regions.count && columns.regions[low] == region ? low : nil
+    }
+
+    /// The admin-1 table's name of `region`.
+    public func regionName(_ region: PlaceRegion) -> String? { regionNames[region] }
+
+    /// The country table's name of the ISO code `code`.
+    public func countryName(_ code: String) -> String? { countries[code]?.name }
+
+    /// Bytes held by the per-city arrays (about what the value costs; the tables' few thousand names aside).
+    public var storageBytes: Int { columns.storageBytes }
+}
