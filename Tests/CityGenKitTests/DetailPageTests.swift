@@ -88,7 +88,7 @@ final class DetailPageTests: SiteTestCase {
             2 other places share this name:
 
             - [Springfield, AU](../3/3.md) · Australia · -33.9000,\u{A0}151.0000
-            - [Springfield, US (42.1000,\u{A0}-72.6000)](../2/2.md) · United States · 42.1000,\u{A0}-72.6000
+            - [Springfield, US](../2/2.md) · United States · 42.1000,\u{A0}-72.6000
             """), markdown)
     }
 
@@ -99,7 +99,7 @@ final class DetailPageTests: SiteTestCase {
         XCTAssertTrue(markdown.contains("39 other places share this name:"))
         let shown = markdown.components(separatedBy: "\n").filter { $0.hasPrefix("- [Krajan, ID") }
         XCTAssertEqual(shown.count, SiteRenderer.namesakeLimit)
-        XCTAssertTrue(shown.contains("- [Krajan, ID (1.9000,\u{A0}110.0000)](../19/19.md) · Indonesia · 1.9000,\u{A0}110.0000"))
+        XCTAssertTrue(shown.contains("- [Krajan, ID](../19/19.md) · Indonesia · 1.9000,\u{A0}110.0000"), "a row says its coordinates once")
         XCTAssertTrue(markdown.contains("[…and 19 more, listed together](../../list/1.md)"), markdown)
         XCTAssertTrue(try read("city/20/20.html").contains(#"<a href="../../list/1.html#cityCell_1">…and 19 more, listed together</a>"#))
     }

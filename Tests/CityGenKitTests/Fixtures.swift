@@ -31,6 +31,31 @@ enum Fixtures {
         CityCatalog(cities.map { City(id: $0.id, name: $0.name, country: $0.country, latitude: $0.lat, longitude: $0.lon) })
     }
 
+    /// One joined place of `places(_:_:regions:)`: the city with this id, its region code, population, feature code
+    /// and time zone.
+    typealias PlaceRow = (id: Int, admin1: String, population: Int, feature: String, zone: String)
+
+    /// GeoNames' three files for `rows` (names and coordinates from `catalog`'s cities of those ids), with the
+    /// admin-1 names `regions` (`CC.code`: name), joined to `catalog`.
+    static func places(_ catalog: CityCatalog, _ rows: [PlaceRow], regions: [String: String]) throws -> Places {
+        let table = rows.map { row -> String in
+            let city = catalog.cities.first { $0.id == row.id }!
+            let columns = [
+                "\(row.id)", city.name, city.name, "", "\(city.latitude)", "\(city.longitude)", "P", row.feature, city.country, "", row.admin1, "",
+                "", "", "\(row.population)", "", "12", row.zone, "2024-01-01",
+            ]
+            return columns.joined(separator: "\t")
+        }.joined(separator: "\n") + "\n"
+        let admin1 = regions.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)\t\($0.value)\t1" }.joined(separator: "\n") + "\n"
+        let countries = "#ISO\tISO3\n" + Set(catalog.cities.map(\.country)).filter { !$0.isEmpty }.sorted().map { code in
+            ([code, code + "X", "1", code, "Country " + code, "Capital", "1", "1", "EU", ".x", "EUR", "Euro", "1", "", "", "en", "1", "", ""])
+                .joined(separator: "\t")
+        }.joined(separator: "\n") + "\n"
+        return try PlaceJoin.join(
+            catalog: catalog, table: .bytes(Data(table.utf8), name: "cities500.txt"), admin1: .bytes(Data(admin1.utf8), name: "admin1CodesASCII.txt"),
+            countryInfo: .bytes(Data(countries.utf8), name: "countryInfo.txt"))
+    }
+
     /// A fresh, empty temporary folder.
     static func temporaryFolder() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-tests-\(UUID().uuidString)")

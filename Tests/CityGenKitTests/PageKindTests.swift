@@ -18,11 +18,20 @@ final class PageKindTests: XCTestCase {
         .init(pageSize: 2, layout: SiteLayout(cityFolders: .flat, baseURL: "https://example.org/c/")), .init(pageSize: 3, formats: [.markdown]),
     ]
 
+    /// Places for most of the cities: two regions of France, one of Argentina.
+    static func places(_ catalog: CityCatalog) throws -> Places {
+        try Fixtures.places(
+            catalog,
+            [(1, "05", 1_300_000, "PPLA", "America/Argentina/Cordoba"), (3, "11", 2_100_000, "PPLC", "Europe/Paris"), (4, "84", 500_000, "PPLA", "Europe/Paris"),
+             (7, "TX", 25_000, "PPL", "America/Chicago")],
+            regions: ["AR.05": "Córdoba", "FR.11": "Île-de-France", "FR.84": "Auvergne-Rhône-Alpes", "US.TX": "Texas"])
+    }
+
     func testEveryRouteOfASiteIsAPageOfAKindOrAFileOfItsOwn() throws {
         let catalog = Fixtures.catalog(Self.cities), templates = try TemplateSet()
         var kindsSeen = Set<String>()
         for settings in Self.settings {
-            let site = Site(catalog: catalog, settings: settings, favorites: [0, 4])
+            let site = Site(catalog: catalog, settings: settings, favorites: [0, 4], places: try Self.places(catalog))
             let files = SiteFiles(site: site, templates: templates)
             let routes = Array(site.routes)
             XCTAssertEqual(Set(routes.map(site.layout.path)).count, routes.count, "every file has a path of its own")
@@ -48,8 +57,9 @@ final class PageKindTests: XCTestCase {
         XCTAssertEqual(kindsSeen, Set(PageKinds.all.map(\.name)), "every kind of page has pages in some site")
     }
 
-    func testTheSitemapListsTheHTMLPagesOfTheKindsItHolds() {
-        let site = Site(catalog: Fixtures.catalog(Self.cities), settings: Self.settings[2])
+    func testTheSitemapListsTheHTMLPagesOfTheKindsItHolds() throws {
+        let catalog = Fixtures.catalog(Self.cities)
+        let site = Site(catalog: catalog, settings: Self.settings[2], places: try Self.places(catalog))
         let expected = site.routes.filter { route in route.format == .html && route.page.map { PageKinds.kind(of: $0).inSitemap } == true }
         XCTAssertEqual(Array(site.sitemapPages), expected)
         XCTAssertFalse(site.sitemapPages.contains(.notFound))
@@ -61,8 +71,9 @@ final class PageKindTests: XCTestCase {
     func testTheKindsNameEveryPageAChangeOfFavoritesChanges() throws {
         let catalog = Fixtures.catalog(Self.cities), templates = try TemplateSet()
         for settings in Self.settings {
-            let before = Site(catalog: catalog, settings: settings, favorites: [1, 2])
-            let after = Site(catalog: catalog, settings: settings, favorites: [2, 5])
+            let places = try Self.places(catalog)
+            let before = Site(catalog: catalog, settings: settings, favorites: [1, 2], places: places)
+            let after = Site(catalog: catalog, settings: settings, favorites: [2, 5], places: places)
             let named = after.routes(showingFavoritesOf: after.changedFavorites(from: [1, 2].map { catalog.cities[$0].id }, to: after.favorites))
             let old = SiteFiles(site: before, templates: templates), new = SiteFiles(site: after, templates: templates)
             var changed = 0

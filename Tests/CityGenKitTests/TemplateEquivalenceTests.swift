@@ -22,7 +22,11 @@ final class TemplateEquivalenceTests: SiteTestCase {
         var kinds = Set<String>()
         for layout in [SiteLayout(baseURL: "https://example.org/"), SiteLayout(cityFolders: .compact)] {
             let settings = Site.Settings(title: "T <&> \"q\"", pageSize: 4, layout: layout)
-            let site = Site(catalog: catalog, settings: settings, favorites: [0, 3])
+            let places = try Fixtures.places(
+                catalog, [(4, "C", 3_000_000, "PPLC", "America/Argentina/Buenos_Aires"), (5, "B", 10_000, "PPL", "America/Argentina/Buenos_Aires"),
+                (9, "ZH", 400_000, "PPLA", "Europe/Zurich"), (1, "<x>", 5, "PPL", "America/New_York")],
+                regions: ["AR.C": "Ciudad *de* <Buenos> Aires", "AR.B": "Buenos Aires", "CH.ZH": "Zürich", "US.<x>": "[x](javascript:y)"])
+            let site = Site(catalog: catalog, settings: settings, favorites: [0, 3], places: places)
             let fast = SiteRenderer(site: site, templates: templates), reference = SiteRenderer(site: site, templates: slow)
             // Every page of every kind the site has.
             for route in site.routes where route.page != nil {

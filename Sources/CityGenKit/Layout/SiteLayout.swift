@@ -76,7 +76,19 @@ public struct SiteLayout: Sendable, Equatable {
     static func countryFolder(_ code: String) -> String {
         if code.isEmpty { return "ZZ" }
         if code.utf8.count == 2, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) { return code }
-        return "x" + code.utf8.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        return hexName(code)
+    }
+
+    /// The folder of a region code: the code when it is 1 to 16 letters A–Z and digits, else spelt in hexadecimal
+    /// UTF-8 after an `x` (like `countryFolder`), so that no text from the data becomes a path.
+    static func codeFolder(_ code: String) -> String {
+        if (1...16).contains(code.utf8.count), code.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }) { return code }
+        return hexName(code)
+    }
+
+    /// `x` and the text's UTF-8 in hexadecimal: a folder name for a code that is not plain.
+    private static func hexName(_ text: String) -> String {
+        "x" + text.utf8.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 
     /// The name an index file is loaded by in the browser (`manifest`, `shards/3`): its path below the index

@@ -41,7 +41,7 @@ extension PageKind {
 enum PageKinds {
     static let all: [any PageKind] = [
         HomePage(), FavoritesPage(), ListPage(), CityViewerPage(), CompactDataPage(), CityPage(), CountryIndexPage(), CountryPage(),
-        NotFoundPage(),
+        RegionPage(), NotFoundPage(),
     ]
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -28,6 +28,11 @@ struct Site: Sendable {
     /// The world map's and each country map's window.
     let maps: SiteMaps
     let index: SiteIndex
+    /// What GeoNames adds to the cities (SPEC §1b), when the build has it.
+    let places: Places?
+    let regions: RegionPlan
+    let placeLabels: PlaceLabels
+    let largest: LargestPlaces
     /// Catalog indices by city id.
     let indexByID: CityIDIndex
     /// A compact site's data files: the catalog indices of the cities in each, in list order.
@@ -37,7 +42,9 @@ struct Site: Sendable {
     /// The HTML pages a sitemap lists, in order (with a base URL).
     private(set) var sitemapPages = RouteList()
 
-    init(catalog: CityCatalog, settings: Settings = Settings(), favorites: Set<Int> = [], nearest: NearestCities? = nil) {
+    init(
+        catalog: CityCatalog, settings: Settings = Settings(), favorites: Set<Int> = [], nearest: NearestCities? = nil, places: Places? = nil
+    ) {
         self.settings = settings
         self.catalog = catalog
         self.plan = SitePlan(catalog: catalog, pageSize: settings.pageSize)
@@ -47,6 +54,10 @@ struct Site: Sendable {
         self.nearest = nearest ?? NearestCities(catalog: catalog)
         self.maps = SiteMaps(catalog: catalog, countries: countries)
         self.index = SiteIndex(catalog: catalog, favorites: favorites, layout: settings.layout, shardSize: settings.shardSize)
+        self.places = places
+        self.regions = RegionPlan(places: places, cityCount: catalog.count, pageSize: settings.pageSize)
+        self.placeLabels = PlaceLabels(catalog: catalog, regions: regions)
+        self.largest = LargestPlaces(catalog: catalog, places: places, regions: regions)
         self.indexByID = catalog.indicesByID()
         self.compactData = Self.compactData(catalog, settings)
         if settings.layout.baseURL != nil, settings.formats.contains(.html) {
@@ -61,6 +72,22 @@ struct Site: Sendable {
     var formats: [PageFormat] { settings.formats }
     var title: String { settings.title }
     var compact: Bool { layout.cityFolders == .compact && formats.contains(.html) }
+
+    /// `Name, CC` of the city at `index`, with what tells it apart where another city has that label too: its
+    /// region where that does, else the catalog's distinction.
+    func label(_ index: Int) -> String {
+        placeLabels.withLabel(index) { String(decoding: $0, as: UTF8.self) } ?? catalog.label(index)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `label(index)`.
+    func withLabel<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        placeLabels.withLabel(index, body) ?? catalog.withLabel(index, body)
+    }
+
+    /// Whether `label(index)` shows the city's coordinates: a row that shows them beside it does not repeat them.
+    func labelShowsCoordinates(_ index: Int) -> Bool {
+        catalog.distinctions[index] == .coordinates && !placeLabels.showsRegion(index)
+    }
 
     /// Every file: the search index and the maps, every kind's pages, then the assets and the sitemap.
     private func allRoutes() -> RouteList {

@@ -15,6 +15,8 @@ extension SiteRenderer {
         let countryName: String?
         let favorite: Bool
         let listPage: Int
+        /// The name of its region, with places.
+        let region: String?
 
         var format: PageFormat { route.format! }
         /// The city's label, with its distinction where another city has the same label.
@@ -58,7 +60,7 @@ extension SiteRenderer {
     func cityTexts(_ index: Int, reusing texts: inout CityTexts?) -> CityTexts {
         if let texts, texts.index == index { return texts }
         let city = catalog.cities[index]
-        let label = catalog.label(index)
+        let label = site.label(index)
         let lat = Coordinate.format(city.latitude), lon = Coordinate.format(city.longitude)
         let coordinates = Coordinate.display(latitude: city.latitude, longitude: city.longitude)
         let box = Coordinate.boundingBox(latitude: city.latitude, longitude: city.longitude)
@@ -103,7 +105,7 @@ extension SiteRenderer {
         return CityFacts(
             city: city, texts: texts, cityData: format == .html ? cityData(index) : [], route: route, links: links,
             countryName: countryNames[city.country], favorite: favorites.contains(index),
-            listPage: plan.page(ofCityAt: index)
+            listPage: plan.page(ofCityAt: index), region: site.regions.place(ofCityAt: index)?.region.name
         )
     }
 
@@ -119,6 +121,7 @@ extension SiteRenderer {
         context.append(.displayLabel, text: texts.label)
         if !city.country.isEmpty { context.append(.country, text: city.country) }
         if let countryName = facts.countryName { context.append(.countryName, text: countryName) }
+        appendPlace(texts.index, from: facts.links, to: &context)
         context.append(.id, number: city.id)
         context.append(.latitude, text: texts.latitude)
         context.append(.longitude, text: texts.longitude)
@@ -152,8 +155,12 @@ extension SiteRenderer {
             row.append(.href, bytes: href)
             if html { row.appendText(.hrefHTML) { out in href.withUnsafeBufferPointer { HTMLEscaping.append($0, to: &out) } } }
         }
-        func label(_ index: Int, _ row: inout TemplateRows, html: Bool = false) {
-            catalog.withLabel(index) { label in
+        func label(_ index: Int, _ row: inout TemplateRows, html: Bool = false, besideCoordinates: Bool = false) {
+            if besideCoordinates, site.labelShowsCoordinates(index) {
+                row.append(.label, text: catalog.cities[index].label)
+                return
+            }
+            site.withLabel(index) { label in
                 row.append(.label, bytes: label)
                 if html { row.appendText(.labelHTML) { HTMLEscaping.append(label, to: &$0) } }
             }
@@ -172,7 +179,7 @@ extension SiteRenderer {
             context.append(.namesakeCount, text: Digits.grouped(facts.namesakeCount))
             context.append(.oneNamesake, flag: facts.namesakeCount == 1)
             for namesake in texts.namesakes {
-                label(namesake.index, &rows)
+                label(namesake.index, &rows, besideCoordinates: true)
                 link(namesake.index, &rows)
                 rows.append(.coordinates, text: namesake.coordinates)
                 rows.append(.countryName, text: namesake.countryName)
@@ -259,11 +266,20 @@ extension SiteRenderer {
         if !city.country.isEmpty {
             out += #","address":{"@type":"PostalAddress","addressCountry":"#.utf8
             JSONText.appendQuoted(city.country, to: &out)
-            out += #"},"containedInPlace":{"@type":"Country","name":"#.utf8
+            out += #"},"containedInPlace":"#.utf8
+            // With places, the region first, itself in the country.
+            let region = facts.region
+            if let region {
+                out += #"{"@type":"AdministrativeArea","name":"#.utf8
+                JSONText.appendQuoted(region, to: &out)
+                out += #","containedInPlace":"#.utf8
+            }
+            out += #"{"@type":"Country","name":"#.utf8
             JSONText.appendQuoted(facts.countryName ?? city.country, to: &out)
             out += #","identifier":"#.utf8
             JSONText.appendQuoted(city.country, to: &out)
             out.append(UInt8(ascii: "}"))
+            if region != nil { out.append(UInt8(ascii: "}")) }
         }
         if let url {
             out += #","url":"#.utf8

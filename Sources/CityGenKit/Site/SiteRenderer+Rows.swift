@@ -7,10 +7,10 @@ extension SiteRenderer {
         let format = page.page.format!
         rows.append(.id, number: city.id)
         // The row shows the coordinates beside the label: a label told apart by them does not repeat them.
-        if catalog.distinctions[index] == .coordinates {
+        if site.labelShowsCoordinates(index) {
             rows.append(.label, text: city.label)
         } else {
-            catalog.withLabel(index) { rows.append(.label, bytes: $0) }
+            site.withLabel(index) { rows.append(.label, bytes: $0) }
         }
         rows.append(.coordinates, text: Coordinate.display(latitude: city.latitude, longitude: city.longitude))
         rows.appendText(.href) { page.appendHref(to: .city(id: city.id, format), to: &$0) }

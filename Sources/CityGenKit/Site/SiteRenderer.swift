@@ -14,7 +14,7 @@ struct SiteRenderer: Sendable {
         self.templates = templates
         let id = site.catalog.cities.first?.id ?? 0
         self.detailFrames = Dictionary(
-            uniqueKeysWithValues: PageFormat.allCases.map { ($0, Self.frame(.city(id: id, $0), layout: site.layout, title: site.title)) })
+            uniqueKeysWithValues: PageFormat.allCases.map { ($0, Self.frame(.city(id: id, $0), site: site)) })
     }
 
     var catalog: CityCatalog { site.catalog }
@@ -76,13 +76,13 @@ struct SiteRenderer: Sendable {
     /// A list page's description: its heading and the first and last city it shows.
     func span<Indices: Collection<Int>>(_ heading: String, _ indices: Indices) -> String {
         guard let first = indices.first, let last = indices.reversed().first else { return heading + "." }
-        return "\(heading): from \(catalog.label(first)) to \(catalog.label(last))."
+        return "\(heading): from \(site.label(first)) to \(site.label(last))."
     }
 
     /// What every page's templates get: titles, description, the format, and the links every page has; with a
     /// base URL, the page's canonical URL.
     func common(_ page: Route, _ head: PageHead) -> TemplateContext {
-        let frame = if page.cityID != nil, let detailFrame = detailFrames[page.format!] { detailFrame } else { Self.frame(page, layout: layout, title: title) }
+        let frame = if page.cityID != nil, let detailFrame = detailFrames[page.format!] { detailFrame } else { Self.frame(page, site: site) }
         var context = frame
         context.reserveCapacity(entries: 64, bytes: 4096)
         context.append(.pageTitle, text: head.title.map { "\($0) · \(title)" } ?? title)
@@ -92,9 +92,9 @@ struct SiteRenderer: Sendable {
     }
 
     /// What `common` gives every page of `page`'s folder: the site's title, the links to the root, home, the
-    /// stylesheet and the search script.
-    static func frame(_ page: Route, layout: SiteLayout, title: String) -> TemplateContext {
-        let format = page.format!
+    /// stylesheet and the search script, and whether the footer credits GeoNames.
+    static func frame(_ page: Route, site: Site) -> TemplateContext {
+        let layout = site.layout, title = site.title, format = page.format!
         let links = layout.links(from: page)
         let root = layout.root(from: page)
         var context = TemplateContext()
@@ -106,6 +106,7 @@ struct SiteRenderer: Sendable {
         context.append(.stylesheetHref, text: links.href(to: .asset("style.css")))
         context.append(.searchScriptHref, text: links.href(to: .asset("search.js")))
         context.append(.cityURL, text: root + layout.cityURLTemplate)
+        if site.places != nil { context.append(.placesCredit, flag: true) }
         return context
     }
 

@@ -53,6 +53,8 @@ extension SiteRenderer {
         if page == 1 {
             let alt = "Map of \(named): its \(Digits.grouped(country.cities.count)) \(country.cities.count == 1 ? "place" : "places") as dots"
             context.append(.countryMap, object: mapRow(.countryMap(code: code), maps.windows[code]!, alt: alt, from: links))
+            appendLargest(site.largest.byCountry[code] ?? [], from: links, to: &context)
+            appendRegions(ofCountry: code, from: links, to: &context)
         }
         appendList(onPage, page: page, of: pages, from: links, to: &context) { .country(code: code, page: $0, format) }
         return render(.list, context, route, head)

@@ -1,7 +1,7 @@
 /// `index.html` and `index.md`: the search UI, the jump index to the list pages, the world map (SPEC §5).
 struct HomePage: PageKind {
     let name = "home"
-    let templates: [PageTemplate] = [.home]
+    let templates: [PageTemplate] = [.home, .largest, .regions]
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats) }
 
@@ -56,6 +56,7 @@ extension SiteRenderer {
         }
         let alt = "Map of the world with the \(Digits.grouped(plan.cityCount)) places of \(title) as dots, darker where they are denser"
         context.append(.worldMap, object: mapRow(.worldMap, maps.world, alt: alt, from: links))
+        appendLargest(site.largest.world, from: links, to: &context)
         return render(.home, context, route, head, role: format == .html ? .main : .article)
     }
 

@@ -1,0 +1,67 @@
+/// `region/<CC>/<code>/<n>`: with places, one first-level region's cities in SPEC §3 order, its largest places and a
+/// link to its country (SPEC §5).
+struct RegionPage: PageKind {
+    let name = "region"
+    let templates: [PageTemplate] = [.list, .pager]
+
+    func routes(in site: Site, formats: [PageFormat]) -> RouteList {
+        let regions = site.regions
+        var routes = RouteList()
+        for format in formats {
+            for region in regions.regions {
+                routes.append(count: regions.pageCount(region)) { [region = region.region] in .region(region, page: $0 + 1, format) }
+            }
+        }
+        return routes
+    }
+
+    func path(_ page: PageRoute, in layout: SiteLayout) -> String {
+        let region = Self.region(page)
+        return "region/\(SiteLayout.countryFolder(region.country))/\(SiteLayout.codeFolder(region.code))/\(page.number).\(page.format.fileExtension)"
+    }
+
+    func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] {
+        site.formats.flatMap { format in
+            indices.compactMap { index in site.regions.place(ofCityAt: index).map { .region($0.region.region, page: $0.page, format) } }
+        }
+    }
+
+    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
+        renderer.region(Self.region(page), page: page.number, page.format)
+    }
+
+    /// The region a route's key names (`CC.code`).
+    static func region(_ page: PageRoute) -> PlaceRegion {
+        let dot = page.key.firstIndex(of: ".")!
+        return PlaceRegion(country: String(page.key[..<dot]), code: String(page.key[page.key.index(after: dot)...]))
+    }
+}
+
+extension Route {
+    /// Page `page` (from 1) of the cities of `region`.
+    public static func region(_ region: PlaceRegion, page: Int, _ format: PageFormat) -> Route {
+        RegionPage().route(format, number: page, key: region.description)
+    }
+}
+
+extension SiteRenderer {
+    /// Page `page` of the cities of `region`, with the rows and pager of a list page; the first also lists its
+    /// largest places.
+    func region(_ place: PlaceRegion, page: Int, _ format: PageFormat) -> Page {
+        let route = Route.region(place, page: page, format)
+        let region = site.regions.region(place)!
+        let links = layout.links(from: route)
+        let pages = site.regions.pageCount(region)
+        let countryName = site.countries.country(place.country)?.name ?? place.country
+        let heading = "\(region.name), \(countryName): cities, page \(Digits.grouped(page)) of \(Digits.grouped(pages))"
+        let onPage = site.regions.cities(of: region, onPage: page)
+        let head = PageHead(title: heading, description: span(heading, onPage))
+        var context = common(route, head)
+        context.append(.heading, text: heading)
+        context.append(.parentName, text: countryName)
+        context.append(.parentHref, text: links.href(to: .country(code: place.country, page: 1, format)))
+        if page == 1 { appendLargest(site.largest.byRegion[place] ?? [], from: links, to: &context) }
+        appendList(onPage, page: page, of: pages, from: links, to: &context) { .region(place, page: $0, format) }
+        return render(.list, context, route, head)
+    }
+}

@@ -1,0 +1,70 @@
+/// What pages show of GeoNames' places (SPEC §5): a detail page's facts, a country's regions, the largest places.
+extension SiteRenderer {
+    /// Appends the facts GeoNames gives of the city at `index` to a detail page's context: its region (a link to
+    /// the row on its region page), population, elevation, time zone, and whether it is a capital or a region's seat.
+    func appendPlace(_ index: Int, from links: SiteLayout.Links, to context: inout TemplateContext) {
+        guard let places = site.places, places.isJoined(index) else { return }
+        let format = links.page.format!, region = site.regions.place(ofCityAt: index)
+        if let region {
+            context.append(.regionName, text: region.region.name)
+            var href: [UInt8] = []
+            links.appendHref(to: .region(region.region.region, page: region.page, format), cell: format == .html ? catalog.cities[index].id : nil, to: &href)
+            context.append(.regionHref, bytes: href)
+        }
+        if let population = places.population(index) { context.append(.population, text: Digits.grouped(population)) }
+        if let elevation = places.elevation(index) { context.append(.elevation, text: Digits.grouped(elevation)) }
+        if let zone = places.facts(index)?.timeZone {
+            context.append(.timeZone, text: zone)
+            if format == .html { context.append(.timeZoneHTML, text: HTMLEscaping.escape(zone)) }
+        }
+        let country = site.countryNames[catalog.cities[index].country] ?? catalog.cities[index].country
+        if places.isCapital(index) {
+            context.append(.placeRole, text: "Capital of \(country)")
+        } else if places.isRegionSeat(index), let region {
+            context.append(.placeRole, text: "Seat of \(region.region.name)")
+        }
+    }
+
+    /// Appends the largest places among `indices` (largest first), each a link with its population.
+    func appendLargest(_ indices: [Int], from links: SiteLayout.Links, to context: inout TemplateContext) {
+        guard let places = site.places, !indices.isEmpty else { return }
+        let format = links.page.format!
+        var rows = TemplateRows()
+        for (n, index) in indices.enumerated() {
+            let href = links.href(to: .city(id: catalog.cities[index].id, format)), label = site.label(index)
+            rows.append(.label, text: label)
+            rows.append(.href, text: href)
+            if format == .html {
+                rows.append(.labelHTML, text: HTMLEscaping.escape(label))
+                rows.append(.hrefHTML, text: HTMLEscaping.escape(href))
+            }
+            rows.append(.population, text: Digits.grouped(places.population(index) ?? 0))
+            rows.append(.number, number: n + 1)
+            rows.endRow()
+        }
+        context.append(.hasLargest, flag: true)
+        context.append(.largestCities, rows: rows)
+    }
+
+    /// Appends the regions of the country `code` that have pages, each a link with its number of cities.
+    func appendRegions(ofCountry code: String, from links: SiteLayout.Links, to context: inout TemplateContext) {
+        let regions = site.regions.regions(ofCountry: code)
+        guard !regions.isEmpty else { return }
+        let format = links.page.format!
+        var rows = TemplateRows()
+        for region in regions {
+            let href = links.href(to: .region(region.region, page: 1, format))
+            rows.append(.name, text: region.name)
+            rows.append(.href, text: href)
+            if format == .html {
+                rows.append(.nameHTML, text: HTMLEscaping.escape(region.name))
+                rows.append(.hrefHTML, text: HTMLEscaping.escape(href))
+            }
+            rows.append(.count, text: Digits.grouped(region.cities.count))
+            rows.append(.cities, text: region.cities.count == 1 ? "city" : "cities")
+            rows.endRow()
+        }
+        context.append(.hasRegions, flag: true)
+        context.append(.regions, rows: rows)
+    }
+}
