@@ -135,6 +135,16 @@
     });
   }
   wireMapButton(document);
+  // Places: a detail page's local time, written here so that the page's bytes never depend on the clock.
+  function showLocalTime(root) {
+    var time = root.querySelector('#localTime');
+    if (!time || !time.getAttribute('data-time-zone') || !window.Intl) return;
+    try {
+      var format = new Intl.DateTimeFormat('en-GB', { timeZone: time.getAttribute('data-time-zone'), weekday: 'short', hour: '2-digit', minute: '2-digit' });
+      time.textContent = '(local time ' + format.format(new Date()) + ')';
+    } catch (error) { }  // a zone this browser does not know: no time shown
+  }
+  showLocalTime(document);
   // The compact site's detail view: city.html?id=N shows city N from the data file city/<N mod files>.js, a
   // script (so that it loads from file:// too) holding each city's page as citygen rendered and escaped it.
   (function () {
@@ -150,6 +160,7 @@
       view.innerHTML = city[1];  // the static page's <main>, built and escaped by citygen: no visitor input
       wireToggles(view);
       wireMapButton(view);
+      showLocalTime(view);
     };
     var s = document.createElement('script');
     s.src = view.getAttribute('data-folder') + (((id % files) + files) % files) + '.js';
