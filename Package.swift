@@ -46,6 +46,12 @@ let package = Package(
             pkgConfig: "libzim",
             providers: [.apt(["libzim-dev"]), .brew(["libzim"])]
         ),
+        // SHA-256 from the system's OpenSSL: a package for it (swift-crypto) would compile all of BoringSSL.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
         // libzim is C++: this target gives citygen the part of it it uses as C functions.
         .target(name: "ZimBridge", dependencies: ["CZim"]),
         .target(
@@ -57,6 +63,7 @@ let package = Package(
                 "CPng",
                 "ZimBridge",
                 "CArchive",
+                "CCrypto",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
