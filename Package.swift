@@ -13,7 +13,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
         .systemLibrary(
@@ -46,6 +45,12 @@ let package = Package(
             pkgConfig: "libzim",
             providers: [.apt(["libzim-dev"]), .brew(["libzim"])]
         ),
+        // SHA-256 from the system's OpenSSL: a package for it (swift-crypto) would compile all of BoringSSL.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
         // libzim is C++: this target gives citygen the part of it it uses as C functions.
         .target(name: "ZimBridge", dependencies: ["CZim"]),
         .target(
@@ -57,9 +62,9 @@ let package = Package(
                 "CPng",
                 "ZimBridge",
                 "CArchive",
+                "CCrypto",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Resources/Templates"), .copy("Resources/cities.json.gz")]
         ),

@@ -138,13 +138,18 @@ enum FuzzTarget: String, CaseIterable {
         return runDriver(&argc, &argv, fuzzOne)
     }
 #else
-    /// Replays inputs: `citygen-fuzz TARGET FILE…` runs each file through the target.
+    /// Replays inputs: `citygen-fuzz TARGET FILE…` runs each file through the target; `citygen-fuzz --list` prints
+    /// the targets' names, one a line (the corpus test replays each, so a new target needs a corpus).
     @main
     struct Replay {
         static func main() throws {
             let arguments = CommandLine.arguments.dropFirst()
+            if arguments == ["--list"] {
+                for target in FuzzTarget.allCases { print(target.rawValue) }
+                return
+            }
             guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
-                print("usage: citygen-fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) FILE…")
+                print("usage: citygen-fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) FILE… | --list")
                 exit(64)
             }
             for file in arguments.dropFirst() { target.run(try Data(contentsOf: URL(fileURLWithPath: file))) }

@@ -1,3 +1,4 @@
+import CityGenKit
 import Foundation
 import XCTest
 
@@ -32,6 +33,13 @@ final class ServeTests: XCTestCase {
     }
 
     func testHostileRequestsNeverLeaveTheSite() throws {
+        let site = folder.appendingPathComponent("site")
+        // What the build left of its own in the site, read from disk so that no format version is assumed.
+        let bookkeeping = try bookkeepingFiles(in: site)
+        XCTAssertFalse(bookkeeping.isEmpty, "the build leaves its bookkeeping (\(SiteLayout.bookkeepingPrefix)*) in the site")
+        let bookkeepingLines = try bookkeeping.compactMap { path in
+            String(decoding: try Data(contentsOf: site.appendingPathComponent(path)), as: UTF8.self).split(separator: "\n").first.map(String.init)
+        }
         let hostile: [[UInt8]] = [
             "/../secret.txt", "/../../../../etc/passwd", "//etc/passwd", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt",
             "/list/..%2f..%2fsecret.txt", "/list/%2e%2e/%2e%2e/secret.txt", "/%252e%252e/secret.txt", "/..\\secret.txt",
@@ -39,7 +47,11 @@ final class ServeTests: XCTestCase {
             "/.citygen-manifest", "/list/../.citygen-lock", "/" + String(repeating: "a/", count: 3_000),
             "http://127.0.0.1/../secret.txt",
         ].map { Array($0.utf8) } + [[0x2F, 0xFF, 0xFE, 0x2E, 0x2E], [0x2F, 0x2E, 0x2E, 0x00, 0x2F]]
-        for path in hostile {
+        // Each bookkeeping file by its own name, from a folder, and percent-encoded.
+        let askedForBookkeeping = bookkeeping.flatMap { path in
+            ["/" + path, "/list/../" + path, "/" + path.replacingOccurrences(of: ".", with: "%2E")].map { Array($0.utf8) }
+        }
+        for path in hostile + askedForBookkeeping {
             let (status, body) = try request("GET", path)
             let shown = String(decoding: path.prefix(60), as: UTF8.self)
             // 0: FlyingFox closes the connection on a request line that is not UTF-8, without answering.
@@ -47,10 +59,17 @@ final class ServeTests: XCTestCase {
             XCTAssertTrue(status != 0 || String(bytes: path, encoding: .utf8) == nil, "\(shown): no answer")
             XCTAssertFalse(body.contains("TOPSECRET"), shown)
             XCTAssertFalse(body.contains("root:x:0"), shown)
-            XCTAssertFalse(body.contains("citygen-manifest 2"), shown)
+            for line in bookkeepingLines { XCTAssertFalse(body.contains(line), "\(shown) served bookkeeping: \(line)") }
         }
-        XCTAssertEqual(try request("GET", Array("/list/1.html".utf8)).status, 200)
-        XCTAssertEqual(try request("GET", Array("/list/inside.html".utf8)).status, 200, "a link that stays inside is served")
+        // What is served is the site's file, byte for byte.
+        let page = try String(contentsOf: site.appendingPathComponent("list/1.html"), encoding: .utf8)
+        XCTAssertEqual(try request("GET", Array("/list/1.html".utf8)).body, page)
+        let inside = try request("GET", Array("/list/inside.html".utf8))
+        XCTAssertEqual(inside.status, 200, "a link that stays inside is served")
+        XCTAssertEqual(inside.body, page)
+        let home = try request("GET", Array("/".utf8))
+        XCTAssertEqual(home.status, 200)
+        XCTAssertEqual(home.body, try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8))
         let head = try request("HEAD", Array("/".utf8))
         XCTAssertEqual(head.status, 200)
         XCTAssertEqual(head.body, "")
@@ -58,6 +77,17 @@ final class ServeTests: XCTestCase {
             XCTAssertEqual(try request(method, Array("/index.html".utf8)).status, 405, method)
         }
         XCTAssertTrue(server.isRunning, "the server survived")
+    }
+
+    /// The paths, relative to `site`, of the files citygen keeps for itself there (any path component starting
+    /// with its bookkeeping prefix).
+    private func bookkeepingFiles(in site: URL) throws -> [String] {
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: site.path)
+        return paths.filter { path in
+            var isFolder: ObjCBool = false
+            return path.split(separator: "/").contains { $0.hasPrefix(SiteLayout.bookkeepingPrefix) }
+                && FileManager.default.fileExists(atPath: site.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
     }
 
     /// Sends one request with `path` exactly as given and returns the status and the body (or the headers, if

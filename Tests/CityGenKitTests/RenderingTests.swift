@@ -19,10 +19,54 @@ final class RenderingTests: XCTestCase {
         }
     }
 
-    func testTheEscapedByteSetsAreTheListedCharacters() {
-        XCTAssertEqual(MarkdownEscaping.inlineSyntax, MarkdownEscaping.ByteSet("\\`*_[]<>&#~|!"))
-        XCTAssertEqual(MarkdownEscaping.blockStarters, MarkdownEscaping.ByteSet("-+=>"))
-        XCTAssertEqual((0...255).filter { MarkdownEscaping.blockStarters.contains(UInt8($0)) }, [43, 45, 61, 62])
+    /// Every byte, in each place the escaper treats differently, comes out as `MarkdownEscaping`'s contract says:
+    /// a control character (C0, DEL) becomes U+FFFD; the listed inline syntax ``\`*_[]<>&#~|!`` gets a backslash
+    /// anywhere; a block starter `-+=>` only at the start; `.` and `)` only right after leading digits; every other
+    /// byte, non-ASCII ones included, is unchanged.
+    func testEveryByteIsEscapedAsTheContractSays() {
+        let inline = Set("\\`*_[]<>&#~|!".utf8), blockStarters = Set("-+=>".utf8), afterDigits = Set(".)".utf8)
+        let (a, one, two, backslash) = (UInt8(ascii: "a"), UInt8(ascii: "1"), UInt8(ascii: "2"), UInt8(ascii: "\\"))
+        for value in 0...255 {
+            let byte = UInt8(value)
+            func escaped(_ needed: Bool) -> [UInt8] {
+                byte < 0x20 || byte == 0x7F ? [0xEF, 0xBF, 0xBD] : needed ? [backslash, byte] : [byte]
+            }
+            let shown = String(format: "0x%02X", value)
+            XCTAssertEqual(
+                MarkdownEscaping.escape([byte, a]), escaped(inline.contains(byte) || blockStarters.contains(byte)) + [a], "\(shown) first")
+            XCTAssertEqual(MarkdownEscaping.escape([a, byte, a]), [a] + escaped(inline.contains(byte)) + [a], "\(shown) inside")
+            XCTAssertEqual(MarkdownEscaping.escape([a, byte]), [a] + escaped(inline.contains(byte)), "\(shown) last")
+            XCTAssertEqual(
+                MarkdownEscaping.escape([one, two, byte, a]), [one, two] + escaped(inline.contains(byte) || afterDigits.contains(byte)) + [a],
+                "\(shown) after leading digits")
+            XCTAssertEqual(MarkdownEscaping.escape([a, one, byte, a]), [a, one] + escaped(inline.contains(byte)) + [a], "\(shown) after a digit inside")
+        }
+        // The multi-byte controls and line breaks: C1 (U+0080...U+009F), U+2028 and U+2029; their neighbours stay.
+        for second in UInt8(0x80)...0xBF {
+            XCTAssertEqual(MarkdownEscaping.escape([a, 0xC2, second, a]), [a] + (second <= 0x9F ? [0xEF, 0xBF, 0xBD] : [0xC2, second]) + [a])
+        }
+        for third in UInt8(0x80)...0xBF {
+            let breaks = third == 0xA8 || third == 0xA9
+            XCTAssertEqual(MarkdownEscaping.escape([a, 0xE2, 0x80, third, a]), [a] + (breaks ? [0xEF, 0xBF, 0xBD] : [0xE2, 0x80, third]) + [a])
+        }
+    }
+
+    /// What the escaper gives is text cmark shows literally: every printable ASCII character, in each place the
+    /// escaper treats differently, renders as itself (only HTML-escaped), and so does all of them in one name.
+    func testEveryEscapedCharacterRendersAsItself() {
+        func html(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        let printable = (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) }
+        for character in printable {
+            for text in [character + "a", "a" + character + "a", "a" + character, "12" + character + "a", "a1" + character + "a"] {
+                let rendered = CommonMark.html(from: MarkdownEscaping.escape(text) + "\n")
+                XCTAssertEqual(rendered, "<p>\(html(text.trimmingCharacters(in: .whitespaces)))</p>\n", text)
+            }
+        }
+        let all = "a" + printable.joined() + "a"
+        XCTAssertEqual(CommonMark.html(from: MarkdownEscaping.escape(all) + "\n"), "<p>\(html(all))</p>\n")
     }
 
     func testLineBreaksAndControlCharactersCannotChangeStructure() {

@@ -170,34 +170,52 @@ final class SearchIndexTests: SiteTestCase {
         }
     }
 
-    /// A tampered index is an error that names the file, never a crash.
+    /// A tampered index is an error that names the file, never a crash. Every case is tried, whatever an earlier
+    /// one gave.
     func testTamperedIndexIsAnError() async throws {
         _ = try await index()
         let site = folder.appendingPathComponent("site")
         let manifest = site.appendingPathComponent("search/manifest.json")
         let shard = site.appendingPathComponent("search/shards/0.json")
-        func searchError() throws -> CityGenError? {
+        /// What searching the site for "a" throws (any error, so that a wrong kind is reported, not rethrown), and
+        /// the shards it read.
+        func search() -> (error: Error?, shardLoads: [Int]) {
+            var index: SearchIndex?
             do {
-                _ = try SearchIndex(site: site).search("a")
-                return nil
-            } catch let error as CityGenError {
-                return error
+                index = try SearchIndex(site: site)
+                _ = try index?.search("a")
+                return (nil, index?.shardLoads ?? [])
+            } catch {
+                return (error, index?.shardLoads ?? [])
             }
         }
+        // The intact index answers from the shard that is tampered with below, so its errors come from that shard.
+        let intact = search()
+        XCTAssertNil(intact.error)
+        XCTAssertTrue(intact.shardLoads.contains(0), "\(intact.shardLoads)")
+
         let original = try Data(contentsOf: manifest)
         for (bytes, reason) in [
             ("{\"version\":99}", "index format 99; this citygen reads \(IndexManifest.formatVersion)"), ("[1,2]", "not a citygen index file"), ("", "not a citygen index file"),
         ] {
             try Data(bytes.utf8).write(to: manifest)
-            XCTAssertEqual(try searchError(), .invalidIndex(file: manifest.path, reason: reason), bytes)
+            let error = search().error
+            XCTAssertEqual(error as? CityGenError, .invalidIndex(file: manifest.path, reason: reason), "\(bytes): \(String(describing: error))")
         }
         try original.write(to: manifest)
+        let originalShard = try Data(contentsOf: shard)
         for bytes in [#"{"version":3,"entries":[[1,"a","US",1,2]]}"#, #"{"version":3,"entries":[["x","a","US",1,2,"a\tus"]]}"#, #"{"version":3}"#] {
             try Data(bytes.utf8).write(to: shard)
-            guard case .invalidIndex(let file, let reason)? = try searchError() else { return XCTFail(bytes) }
-            XCTAssertEqual(file, shard.path)
-            XCTAssertTrue(reason.hasPrefix("malformed"), reason)
+            let error = search().error
+            guard case .invalidIndex(let file, let reason)? = error as? CityGenError else {
+                XCTFail("\(bytes): \(String(describing: error))")
+                continue
+            }
+            XCTAssertEqual(file, shard.path, bytes)
+            XCTAssertTrue(reason.hasPrefix("malformed"), "\(bytes): \(reason)")
         }
+        try originalShard.write(to: shard)
+        XCTAssertNil(search().error, "the restored index reads again")
         let manifestValue = try IndexManifest(json: original, file: "m")
         XCTAssertEqual(try IndexManifest(json: Data(manifestValue.json.utf8), file: "m"), manifestValue, "the manifest reads back what it writes")
     }

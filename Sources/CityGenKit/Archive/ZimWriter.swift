@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import ZimBridge
 
@@ -13,7 +12,7 @@ final class ZimWriter: SiteArchive {
     let destination: URL
     private let temporary: URL
     private var writer: OpaquePointer?
-    private var digest = SHA256()
+    private let digest = SHA256Digest()
     private(set) var entries = 0
     private(set) var bytes = 0
     /// A bridge call failed: libzim's threads may have ended, so the Creator cannot be freed.
@@ -53,9 +52,9 @@ final class ZimWriter: SiteArchive {
         let article = page.map { $0.role != .notFound } ?? false
         let indexText = article ? title + ". " + (page?.description ?? "") : nil
         let compress = !path.hasSuffix(".png")
-        digest.update(data: Data(path.utf8 + [0]))
+        digest.update(bytes: Array(path.utf8) + [0])
         try contents.withUnsafeBytes { data in
-            digest.update(bufferPointer: data)
+            digest.update(bytes: data)
             try call { zim_bridge_add(writer, path, title, type, data.baseAddress, data.count, article ? 1 : 0, compress ? 1 : 0, indexText, $0, $1) }
         }
         entries += 1

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// What decides a build's output, as digests: a rebuild with the same fingerprint renders nothing.
@@ -29,11 +28,11 @@ extension BuildService {
 
     /// SHA-256 of `texts`, each followed by a zero byte, in hex.
     static func digest(_ texts: [String]) -> String {
-        var hash = SHA256()
+        let hash = SHA256Digest()
         for text in texts {
-            hash.update(data: Data(text.utf8))
-            hash.update(data: Data([0]))
+            hash.update(text: text)
+            hash.update(bytes: [UInt8(0)])
         }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return hash.finalizeHex()
     }
 }

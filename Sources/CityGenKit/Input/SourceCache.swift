@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The local copy of downloaded sources: one folder per URL with the body and its metadata.
@@ -80,7 +79,7 @@ public struct SourceCache: Sendable {
     }
 
     static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        SHA256Digest.hex(of: data)
     }
 
     private static let encoder: JSONEncoder = {
