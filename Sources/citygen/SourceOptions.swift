@@ -33,14 +33,8 @@ struct SourceOptions: ParsableArguments {
         if refresh, offline { throw ValidationError("--refresh and --offline contradict each other.") }
     }
 
-    /// Applies the flags to `loader` and `source`.
-    func apply(to loader: inout SourceLoader, source current: inout CitySource) {
-        if let source { current = CitySource(argument: source) }
-        if let cacheDir { loader.cache = SourceCache(folder: URL(fileURLWithPath: cacheDir)) }
-        if let maxAge { loader.maximumAge = maxAge * 3600 }
-        if let timeout { loader.downloader.policy.timeout = timeout }
-        if refresh { loader.refresh = true }
-        if offline { loader.offline = true }
-        if noFallback { loader.allowsFallback = false }
+    /// What the flags say about downloading, for `SourceLoader.apply`.
+    var loaderFlags: SourceLoader.Flags {
+        SourceLoader.Flags(cacheDir: cacheDir, maxAgeHours: maxAge, timeout: timeout, refresh: refresh, offline: offline, noFallback: noFallback)
     }
 }
