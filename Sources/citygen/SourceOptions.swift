@@ -10,12 +10,12 @@ struct SourceOptions: ParsableArguments {
     @Option(help: "The download cache. (default: $XDG_CACHE_HOME/citygen or ~/.cache/citygen)")
     var cacheDir: String?
 
-    @Option(help: "Hours a cached download is used without asking the server. (default: 24)")
+    @Option(help: "Hours a cached download is used without asking the server. (default: \(SourceLoader.Defaults.maximumAgeHours))")
     var maxAge: Double?
 
     @Option(help: ArgumentHelp(
         "Seconds the download may take in all, retries included, before the fallback. (default: \(Int(Downloader.Policy.Defaults.timeout)))",
-        discussion: "An attempt that receives less than 1 KiB/s for 20 s is abandoned and retried (3 attempts)."))
+        discussion: SourceOptions.abandonedAttempt))
     var timeout: Double?
 
     @Flag(help: "Download even when the cached copy is fresh.")
@@ -26,6 +26,13 @@ struct SourceOptions: ParsableArguments {
 
     @Flag(help: "Fail (exit \(ExitStatus.sourceUnavailable.rawValue)) instead of falling back to the cache or the bundled snapshot when the download fails.")
     var noFallback = false
+
+    /// When the downloader gives up on an attempt, in the words of its default policy.
+    private static var abandonedAttempt: String {
+        let policy = Downloader.Policy()
+        let speed = policy.lowSpeedLimit % 1024 == 0 ? "\(policy.lowSpeedLimit / 1024) KiB/s" : "\(policy.lowSpeedLimit) bytes/s"
+        return "An attempt that receives less than \(speed) for \(Int(policy.lowSpeedTime)) s is abandoned and retried (\(policy.attempts) attempts)."
+    }
 
     func validate() throws {
         if let maxAge, maxAge < 0 { throw ValidationError("--max-age must not be negative.") }
