@@ -78,40 +78,27 @@ extension CityGen {
             case json
         }
 
-        /// The config file's options, overridden by the flags.
-        func options() throws -> BuildOptions {
-            let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            var options = BuildOptions()
-            var siteConfig: SiteConfig?
-            let configURL = config.map { URL(fileURLWithPath: $0) } ?? workingDirectory.appendingPathComponent(SiteConfig.fileName)
-            if config != nil || FileManager.default.fileExists(atPath: configURL.path) {
-                guard FileManager.default.fileExists(atPath: configURL.path) else {
-                    throw CityGenError.missingInput(what: "config file", path: configURL.path, reason: nil)
-                }
-                siteConfig = try SiteConfig(contentsOf: configURL)
-                options = try BuildOptions(config: siteConfig!, folder: configURL.deletingLastPathComponent())
-            }
-            if let host {
-                options.use(try HostProfile.named(host), keepingFormats: siteConfig?.formats != nil)
-            } else if let archive, ArchiveFormat(path: archive) == .zim, options.host == nil {
-                // A .zim is for Kiwix whatever else is asked: HTML alone, no precompressed copies, the locator maps.
-                options.use(.kiwix, keepingFormats: siteConfig?.formats != nil)
-            }
-            if let precompress { options.precompress = try BuildOptions.parsePrecompress(precompress) }
-            if let map { options.map = try MapMode.parse(map, item: "--map") }
-            sourceOptions.apply(to: &options.loader, source: &options.source)
-            if let output { options.output = URL(fileURLWithPath: output) }
-            if let title { options.title = title }
-            if let pageSize { options.pageSize = pageSize }
-            if let templates { options.templates = URL(fileURLWithPath: templates) }
-            if let baseURL { options.baseURL = try BuildOptions.parseBaseURL(baseURL) }
-            if let shardSize { options.shardSize = shardSize }
-            if strict { options.strict = true }
-            if force { options.force = true }
-            if wait { options.waitForLock = true }
-            if let archive { options.archive = URL(fileURLWithPath: archive) }
-            if let changes { options.changes = URL(fileURLWithPath: changes) }
-            return options
+        /// The flags as typed, for `BuildOptions(flags:)` to merge over the config file.
+        var flags: BuildOptions.Flags {
+            var flags = BuildOptions.Flags()
+            flags.config = config
+            flags.source = sourceOptions.source
+            flags.loader = sourceOptions.loaderFlags
+            flags.output = output
+            flags.title = title
+            flags.pageSize = pageSize
+            flags.templates = templates
+            flags.baseURL = baseURL
+            flags.shardSize = shardSize
+            flags.archive = archive
+            flags.host = host
+            flags.precompress = precompress
+            flags.map = map
+            flags.changes = changes
+            flags.strict = strict
+            flags.force = force
+            flags.wait = wait
+            return flags
         }
 
         func run() async throws {
@@ -119,7 +106,7 @@ extension CityGen {
             let bar = ProgressBar(enabled: !quiet && ProgressBar.stderrIsTerminal)
             var outputName = output ?? BuildOptions.Defaults.output
             do {
-                let options = try options()
+                let options = try BuildOptions(flags: flags)
                 outputName = archive ?? output ?? displayPath(options.output)
                 let service = BuildService(
                     options: options,

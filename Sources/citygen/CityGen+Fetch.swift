@@ -17,8 +17,8 @@ extension CityGen {
 
         func run() async throws {
             var loader = SourceLoader()
-            var source = CitySource.default
-            sourceOptions.apply(to: &loader, source: &source)
+            loader.apply(sourceOptions.loaderFlags)
+            let source = sourceOptions.source.map(CitySource.init(argument:)) ?? .default
             let quiet = quiet
             do {
                 let loaded = try await loader.load(source) { line in if !quiet { printError(line) } }

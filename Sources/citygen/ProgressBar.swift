@@ -1,7 +1,7 @@
 import CityGenKit
 import Foundation
 
-/// Progress bars on stderr, only when it is a terminal: `Rendering [#####-----] 42% 178,000/424,178 files …`.
+/// Progress bars on stderr, only when it is a terminal: `Rendering [#####-----] 42% 1,234/2,938 files …`.
 /// Redrawn at most ten times a second, from any thread; `clear()` before printing a line of text.
 final class ProgressBar: Sendable {
     let enabled: Bool

@@ -10,12 +10,12 @@ struct SourceOptions: ParsableArguments {
     @Option(help: "The download cache. (default: $XDG_CACHE_HOME/citygen or ~/.cache/citygen)")
     var cacheDir: String?
 
-    @Option(help: "Hours a cached download is used without asking the server. (default: 24)")
+    @Option(help: "Hours a cached download is used without asking the server. (default: \(SourceLoader.Defaults.maximumAgeHours))")
     var maxAge: Double?
 
     @Option(help: ArgumentHelp(
         "Seconds the download may take in all, retries included, before the fallback. (default: \(Int(Downloader.Policy.Defaults.timeout)))",
-        discussion: "An attempt that receives less than 1 KiB/s for 20 s is abandoned and retried (3 attempts)."))
+        discussion: SourceOptions.abandonedAttempt))
     var timeout: Double?
 
     @Flag(help: "Download even when the cached copy is fresh.")
@@ -27,20 +27,21 @@ struct SourceOptions: ParsableArguments {
     @Flag(help: "Fail (exit \(ExitStatus.sourceUnavailable.rawValue)) instead of falling back to the cache or the bundled snapshot when the download fails.")
     var noFallback = false
 
+    /// When the downloader gives up on an attempt, in the words of its default policy.
+    private static var abandonedAttempt: String {
+        let policy = Downloader.Policy()
+        let speed = policy.lowSpeedLimit % 1024 == 0 ? "\(policy.lowSpeedLimit / 1024) KiB/s" : "\(policy.lowSpeedLimit) bytes/s"
+        return "An attempt that receives less than \(speed) for \(Int(policy.lowSpeedTime)) s is abandoned and retried (\(policy.attempts) attempts)."
+    }
+
     func validate() throws {
         if let maxAge, maxAge < 0 { throw ValidationError("--max-age must not be negative.") }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a number of seconds above 0.") }
         if refresh, offline { throw ValidationError("--refresh and --offline contradict each other.") }
     }
 
-    /// Applies the flags to `loader` and `source`.
-    func apply(to loader: inout SourceLoader, source current: inout CitySource) {
-        if let source { current = CitySource(argument: source) }
-        if let cacheDir { loader.cache = SourceCache(folder: URL(fileURLWithPath: cacheDir)) }
-        if let maxAge { loader.maximumAge = maxAge * 3600 }
-        if let timeout { loader.downloader.policy.timeout = timeout }
-        if refresh { loader.refresh = true }
-        if offline { loader.offline = true }
-        if noFallback { loader.allowsFallback = false }
+    /// What the flags say about downloading, for `SourceLoader.apply`.
+    var loaderFlags: SourceLoader.Flags {
+        SourceLoader.Flags(cacheDir: cacheDir, maxAgeHours: maxAge, timeout: timeout, refresh: refresh, offline: offline, noFallback: noFallback)
     }
 }

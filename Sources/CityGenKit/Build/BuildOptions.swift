@@ -1,7 +1,11 @@
 import Foundation
 
-/// Everything a build needs to know, after the command line (and later the config file) have been read.
-/// The defaults live here (`Defaults`), and `validate()` is the one check of the values.
+/// Everything a build needs to know, after the config file and the command line have been merged
+/// (`init(flags:)`). The defaults live here (`Defaults`), and `validate()` is the one check of the values.
+///
+/// The options that shape the output are one value, `shape`; they read and write as if they were the build
+/// options' own (`options.title`).
+@dynamicMemberLookup
 public struct BuildOptions: Sendable {
     /// The defaults, for the options, the help texts and `citygen init`.
     public enum Defaults {
@@ -12,25 +16,16 @@ public struct BuildOptions: Sendable {
         public static let minimumShardSize = 1024
     }
 
+    /// What decides the site's bytes, besides the source, the templates and the favorites.
+    public var shape = Shape()
     public var source: CitySource = .default
     public var output: URL = URL(fileURLWithPath: Defaults.output)
-    public var title: String = Defaults.title
-    public var pageSize: Int = Defaults.pageSize
-    public var formats: Set<PageFormat> = [.html, .markdown]
     /// The static host the site is built for: a build ends with `HostCheck` against its limits.
     public var host: HostProfile?
-    /// Precompressed copies (`NAME.gz`, `NAME.br`) written beside each HTML, CSS, JS, JSON and XML file where smaller.
-    public var precompress: [ContentEncoding] = []
-    /// How detail pages are spread over folders (SPEC §5).
-    public var cityFolders = SiteLayout.CityFolders.remainder(1000)
     /// A folder whose template files replace the defaults of the same name.
     public var templates: URL?
-    /// Makes any invalid record fatal instead of skipped.
-    public var strict = false
     /// How a URL source is fetched and cached, and what stands in for it when the network fails.
     public var loader = SourceLoader()
-    /// The site's public address; when set, `sitemap.xml` is written and `404.html` links home absolutely.
-    public var baseURL: URL?
     public var favorites: [FavoriteReference] = []
     /// Write into an output folder that holds files citygen did not make.
     public var force = false
@@ -44,27 +39,27 @@ public struct BuildOptions: Sendable {
     public var archiveDate = ArchiveFormat.entryDate(environment: ProcessInfo.processInfo.environment)
     /// Tests only: the `n`th file written fails as on a full disk.
     var failingWrite: Int?
-    /// The largest search index shard, in bytes of JSON (SPEC §7: 32 KiB).
-    public var shardSize = Defaults.shardSize
-    /// What detail pages show of the OpenStreetMap viewer besides the locator map.
-    public var map = MapMode.locator
-    /// The site's language as ISO 639-3: a `.zim` file's `Language` and its full-text index's stemming.
-    public var language = "eng"
 
     public init() {}
 
+    /// An option that shapes the output, read and written through `shape`.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<Shape, Value>) -> Value {
+        get { shape[keyPath: keyPath] }
+        set { shape[keyPath: keyPath] = newValue }
+    }
+
     /// Where the files go and how they link.
-    public var layout: SiteLayout { SiteLayout(cityFolders: cityFolders, baseURL: baseURL?.absoluteString) }
+    public var layout: SiteLayout { SiteLayout(cityFolders: shape.cityFolders, baseURL: shape.baseURL?.absoluteString) }
 
     /// The formats, in the order they are written.
-    var formatsInOrder: [PageFormat] { PageFormat.allCases.filter(formats.contains) }
+    var formatsInOrder: [PageFormat] { PageFormat.allCases.filter(shape.formats.contains) }
 
     /// Checks the values that have a range; a wrong one is `CityGenError.invalidOption`.
     public func validate() throws {
-        if cityFolders == .compact, formats.contains(.markdown) {
+        if shape.cityFolders == .compact, shape.formats.contains(.markdown) {
             throw CityGenError.invalidOption(name: "formats", reason: "must be html alone for a compact site (it has no file per city to hold the Markdown)")
         }
-        guard pageSize >= 1 else { throw CityGenError.invalidOption(name: "page size", reason: "must be at least 1, not \(pageSize)") }
+        guard shape.pageSize >= 1 else { throw CityGenError.invalidOption(name: "page size", reason: "must be at least 1, not \(shape.pageSize)") }
         if let archive {
             guard let format = ArchiveFormat(path: archive.path) else {
                 throw CityGenError.invalidOption(name: "--archive", reason: "must end in \(ArchiveFormat.endings), not \"\(archive.lastPathComponent)\"")
@@ -76,50 +71,28 @@ public struct BuildOptions: Sendable {
             }
             guard changes == nil else { throw CityGenError.invalidOption(name: "--changes", reason: "lists a folder build's changes; an archive holds every file") }
         }
-        guard shardSize >= Defaults.minimumShardSize else {
-            throw CityGenError.invalidOption(name: "shard size", reason: "must be at least \(Defaults.minimumShardSize) bytes, not \(shardSize)")
+        guard shape.shardSize >= Defaults.minimumShardSize else {
+            throw CityGenError.invalidOption(name: "shard size", reason: "must be at least \(Defaults.minimumShardSize) bytes, not \(shape.shardSize)")
         }
     }
 
     /// A `.zim` holds the HTML site and nothing that loads from another host (zimcheck's "external dependence").
     private func validateZim() throws {
-        guard formats == [.html] else { throw CityGenError.invalidOption(name: "formats", reason: "must be html alone for a .zim (Kiwix shows HTML)") }
-        guard map != .embed else {
+        guard shape.formats == [.html] else { throw CityGenError.invalidOption(name: "formats", reason: "must be html alone for a .zim (Kiwix shows HTML)") }
+        guard shape.map != .embed else {
             throw CityGenError.invalidOption(name: "map", reason: "must be locator or none for a .zim: embed loads OpenStreetMap's viewer from another host")
         }
-        guard precompress.isEmpty else { throw CityGenError.invalidOption(name: "--precompress", reason: "must be none for a .zim (libzim compresses it)") }
-    }
-
-    /// The options a config file gives; relative paths in it are relative to the file's folder.
-    public init(config: SiteConfig, folder: URL) throws {
-        func resolve(_ path: String) -> URL {
-            path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-        }
-        if let source = config.source {
-            let parsed = CitySource(argument: source)
-            if case .file(let path) = parsed { self.source = .file(resolve(path).path) } else { self.source = parsed }
-        }
-        if let output = config.output { self.output = resolve(output) }
-        if let title = config.title { self.title = title }
-        if let pageSize = config.pageSize { self.pageSize = pageSize }
-        if let host = config.host { use(host, keepingFormats: config.formats != nil) }
-        if let precompress = config.precompress { self.precompress = precompress }
-        if let formats = config.formats { self.formats = formats }
-        if let templates = config.templates { self.templates = resolve(templates) }
-        if let baseURL = config.baseURL { self.baseURL = try Self.parseBaseURL(baseURL) }
-        favorites = config.favorites
-        if let map = config.map { self.map = map }
-        if let language = config.language { self.language = language }
+        guard shape.precompress.isEmpty else { throw CityGenError.invalidOption(name: "--precompress", reason: "must be none for a .zim (libzim compresses it)") }
     }
 
     /// Builds for `host`: its formats (HTML only on hosts), unless the config chose the formats, the precompressed
     /// files the host serves, and the compact site where the host takes few files.
     public mutating func use(_ host: HostProfile, keepingFormats: Bool) {
         self.host = host
-        if !keepingFormats { formats = host.formats }
-        precompress = host.precompress
-        cityFolders = host.cityFolders
-        if let map = host.map { self.map = map }
+        if !keepingFormats { shape.formats = host.formats }
+        shape.precompress = host.precompress
+        shape.cityFolders = host.cityFolders
+        if let map = host.map { shape.map = map }
     }
 
     /// Reads `--precompress`: a comma-separated list of `gzip` and `br`, or `none`.

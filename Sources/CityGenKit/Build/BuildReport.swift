@@ -30,7 +30,7 @@ public struct BuildReport: Sendable {
     public var steps: [(name: String, seconds: Double, peakMemory: Int?)] = []
 
     /// One line for the end of a build, e.g.
-    /// `Built 209,579 cities → 2,096 list pages, 209,579 city pages, 431 index shards, 3 favorites in Output (…)`.
+    /// `Built 1,234 cities → 13 list pages, 1,234 city pages, 2 index shards, 3 favorites in Output (…)`.
     public func summary(output: String) -> String {
         let seconds = steps.reduce(0) { $0 + $1.seconds }
         func count(_ number: Int, _ one: String, _ many: String) -> String {

@@ -7,23 +7,22 @@ extension BuildService {
         Self.digest([basis, options.favorites.map(\.description).joined(separator: "\n")])
     }
 
-    /// What decides the output but the favorites: the source's bytes, every other option that shapes a page, the
-    /// templates, and the citygen binary itself (a new version may render differently).
+    /// What decides the output but the favorites: the source's bytes, the options that shape the site
+    /// (`BuildOptions.Shape`, every field of it), the templates, and the citygen binary itself (a new version may
+    /// render differently).
     func basis(of sourceDigest: String, templates: TemplateSet) -> String {
-        var texts = [
-            "citygen output 1", sourceDigest, options.title, String(options.pageSize), options.formatsInOrder.map(\.rawValue).joined(separator: ","),
-            options.baseURL?.absoluteString ?? "", String(options.shardSize), String(options.strict), String(describing: options.layout.cityFolders),
-            "map " + options.map.rawValue,
-        ]
-        // Added only when set, so that a build without precompression keeps the fingerprint it had before.
-        if !options.precompress.isEmpty { texts.append("precompress " + options.precompress.map(\.rawValue).joined(separator: ",")) }
+        var texts = ["citygen output", sourceDigest, options.shape.canonicalJSON]
         for (name, text) in templates.sources.sorted(by: { $0.key < $1.key }) { texts += [name, text] }
-        if let executable = Bundle.main.executableURL,
-            let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)
-        {
-            texts.append("\(executable.path) \(attributes[.size] ?? "") \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
-        }
+        if let identity = Self.binaryIdentity { texts.append(identity) }
         return Self.digest(texts)
+    }
+
+    /// The running binary's path, size and modification time: a rebuilt citygen is another citygen.
+    private static var binaryIdentity: String? {
+        guard let executable = Bundle.main.executableURL,
+            let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)
+        else { return nil }
+        return "\(executable.path) \(attributes[.size] ?? "") \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
     }
 
     /// SHA-256 of `texts`, each followed by a zero byte, in hex.

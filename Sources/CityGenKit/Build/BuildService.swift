@@ -114,7 +114,7 @@ public struct BuildService: Sendable {
     /// Decodes and checks the records, then sorts them into the catalog; the source's bytes are freed on the way.
     private func decodeAndSort(_ source: inout Source, _ run: inout Run) throws -> CityCatalog {
         var decoded = try CityDecoder.decode(source.loaded.data, sourceName: source.loaded.origin, strict: options.strict)
-        source.loaded.data = Data()  // released here, not at the end of the build: 40 MB of the 1× data at the build's peak
+        source.loaded.data = Data()  // released here, not at the end of the build: the whole source is at the build's peak
         run.report.cityCount = decoded.cities.count
         run.report.skipped = decoded.skipped
         if !decoded.skipped.isEmpty {
@@ -241,7 +241,7 @@ public struct BuildService: Sendable {
     /// The build's last step: `--changes`, the list of what `writer` wrote and removed.
     private func finish(_ writer: OutputWriter, _ run: inout Run) throws {
         if options.changes != nil {
-            // Sorting every path of a full site takes a second: only for --changes.
+            // Sorting every path of a full site takes a while: only for --changes.
             let changes = writer.changes
             try writeChanges(written: changes.written, removed: changes.removed)
         }

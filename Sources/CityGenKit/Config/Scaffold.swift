@@ -10,7 +10,7 @@ public enum Scaffold {
         # citygen.yml: settings for `citygen build` in this folder. Flags on the command line win over them.
         # Every key is optional: the values shown are the defaults, except where a line says "example".
 
-        # Where the cities come from: an http(s) URL (downloaded, cached for 24 hours), or a .json / .json.gz file.
+        # Where the cities come from: an http(s) URL (downloaded, cached for \(SourceLoader.Defaults.maximumAgeHours) hours), or a .json / .json.gz file.
         source: \(CitySource.defaultURL.absoluteString)
 
         # The folder the site is written into (relative to this file).

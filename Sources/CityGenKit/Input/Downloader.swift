@@ -7,7 +7,7 @@ import Foundation
 /// HTTP downloads with timeouts, retries and a size cap (URLSession; no hand-written HTTP).
 public struct Downloader: Sendable {
     /// How a download behaves; the defaults are the CLI's. Worst case before the fallback: a server that sends
-    /// nothing costs `attempts` × `lowSpeedTime` plus the waits between them (about 63 s); one that trickles just
+    /// nothing costs `attempts` × `lowSpeedTime` plus the waits between them; one that trickles just
     /// fast enough costs `timeout`.
     public struct Policy: Sendable {
         /// An attempt that receives less than `lowSpeedLimit` bytes a second for `lowSpeedTime` seconds

@@ -5,9 +5,15 @@ import Foundation
 /// as a JSON array. When the network fails: the cached copy, with a warning that gives its date; then the
 /// snapshot bundled with citygen, with a warning; with `allowsFallback` off, `CityGenError.sourceUnavailable`.
 public struct SourceLoader: Sendable {
+    /// The defaults, for the help texts and `citygen init`.
+    public enum Defaults {
+        /// Hours a cached copy is used without asking the server.
+        public static let maximumAgeHours = 24
+    }
+
     public var cache: SourceCache
     /// A cached copy younger than this is used without asking the server.
-    public var maximumAge: TimeInterval = 24 * 3600
+    public var maximumAge = TimeInterval(Defaults.maximumAgeHours * 3600)
     /// Download even when the cached copy is fresh (unconditionally).
     public var refresh = false
     /// Never touch the network: the cache, then the bundled snapshot.
@@ -92,7 +98,7 @@ public struct SourceLoader: Sendable {
             data: try Self.read(path: snapshot.path), origin: "bundled snapshot (\(snapshot.lastPathComponent))",
             warnings: [
                 "could not download \(url.absoluteString) (\(problem)); "
-                    + "using the snapshot bundled with citygen (209,579 cities), which may be older"
+                    + "using the snapshot bundled with citygen, which may be older"
             ], kind: .bundled)
     }
 

@@ -90,7 +90,7 @@ struct SourceRecord: Decodable {
         return !Fold.fold(name).isEmpty
     }
 
-    /// The longest name or country accepted; the real data's longest name has 72.
+    /// The longest name or country accepted, well above the real data's longest name.
     static let maximumLength = 200
 
     /// Text that would change how a page reads (line breaks, control characters, bidi overrides that can
@@ -107,7 +107,7 @@ struct SourceRecord: Decodable {
     }
 
     /// What a forbidden character is: a control (general category Cc, Zl or Zp, which are exactly these code
-    /// points: comparing values spares a property lookup per character of 209,579 names) or a bidi control.
+    /// points: comparing values spares a property lookup per character of every name) or a bidi control.
     static func forbiddenKind(_ scalar: Unicode.Scalar) -> String? {
         let value = scalar.value
         if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) { return "a bidirectional control" }

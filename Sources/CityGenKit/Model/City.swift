@@ -4,7 +4,7 @@ public struct City: Sendable, Hashable {
     public let id: Int
     /// The display name, trimmed of surrounding white space.
     public let name: String
-    /// The ISO country code as given; 8 real records have `""`.
+    /// The ISO country code as given; a few real records have `""`.
     public let country: String
     public let latitude: Double
     public let longitude: Double

@@ -14,7 +14,7 @@ public struct CityCatalog: Sendable {
     private let labels: PackedTexts
 
     /// Sorts `cities` into SPEC §3 order. Given the only reference to `cities`, it frees them once sorted, before
-    /// it makes anything else (60 MB at 5× the data).
+    /// it makes anything else, which lowers the build's peak memory.
     public init(_ cities: consuming [City]) {
         let names = PackedTexts(folding: cities.map(\.name))
         let countries = Self.foldShared(cities.map(\.country))
@@ -98,8 +98,7 @@ public struct CityCatalog: Sendable {
         return cities[a].id < cities[b].id
     }
 
-    /// Folds each distinct text once and shares its bytes: a few hundred country codes, instead of a small array
-    /// per city (10 MB of the 1× data).
+    /// Folds each distinct text once and shares its bytes: one array per country code instead of one per city.
     private static func foldShared(_ texts: [String]) -> [[UInt8]] {
         var folded: [String: [UInt8]] = [:]
         return texts.map { text in

@@ -1,5 +1,5 @@
 /// The catalog index of each city by its id: open addressing in one array of 32-bit slots, two slots a city,
-/// instead of a dictionary (about 40 bytes a city: 40 MB at 5× the data, for the whole build).
+/// instead of a dictionary (about 40 bytes a city, held for the whole build).
 public struct CityIDIndex: Sendable {
     private let cities: [City]
     /// Catalog indices, at the slot of their city's id or the next free one after it; -1 for a free slot.

@@ -1,6 +1,6 @@
 /// Whole numbers as people read them, independent of the machine's locale (output is deterministic).
 public enum Digits {
-    /// `209579` as `209,579`.
+    /// `1234567` as `1,234,567`.
     public static func grouped(_ number: Int) -> String {
         let digits = Array(String(number.magnitude).utf8)
         return ascii(capacity: digits.count * 4 / 3 + 2) { text in

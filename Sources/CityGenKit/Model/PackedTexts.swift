@@ -1,6 +1,6 @@
 /// Texts of the catalog's cities (their folded names, their labels) as UTF-8 in one byte buffer. An array or a
-/// long string for each would take about 100 bytes a city (malloc and headers around a dozen bytes of text: 100 MB
-/// at 5× the data); this takes the text and 4 bytes more.
+/// long string for each would take about 100 bytes a city (malloc and headers around a dozen bytes of text); this
+/// takes the text and 4 bytes more.
 struct PackedTexts: Sendable {
     private let bytes: [UInt8]
     /// Where each text ends in `bytes`; text `i` starts where text `i - 1` ends.

@@ -80,13 +80,13 @@ struct BuildManifest: Equatable, Sendable {
 
     /// Reads a manifest; lines it does not understand, and paths that would leave the folder, are ignored.
     /// A manifest without a version line (citygen before version 2) is read the same way. Works on the bytes:
-    /// a no-op rebuild reads 429,052 lines before it knows it has nothing to do.
+    /// a no-op rebuild reads a line per file of the site before it knows it has nothing to do.
     init(decoding text: [UInt8]) {
         self.init(chunks: CollectionOfOne(text), size: text.count)
     }
 
-    /// Reads the manifest file at `path`, 4 MiB at a time: 5× the data makes a manifest of 95 MB, which a rebuild
-    /// need not hold beside the list it makes of it. Nil when the file cannot be opened.
+    /// Reads the manifest file at `path`, 4 MiB at a time: a large site's manifest, which a rebuild need not hold
+    /// beside the list it makes of it. Nil when the file cannot be opened.
     static func read(path: String) -> BuildManifest? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }

@@ -31,7 +31,7 @@ public enum ContentEncoding: String, Sendable, CaseIterable, Comparable {
     }
 
     /// `bytes` compressed: gzip at zlib's best level with no name or date in its header (reproducible), or
-    /// Brotli at quality 5 in text mode (quality 9 and up cost 20–80× the time for 0–13 % fewer bytes on our pages).
+    /// Brotli at quality 5 in text mode (the highest qualities cost many times the time for few fewer bytes on these pages).
     func compress(_ bytes: [UInt8]) -> [UInt8] {
         switch self {
         case .gzip:

@@ -40,7 +40,7 @@ enum FolderExchange {
     }
 
     /// Deletes `path` and everything under it, if it exists; never follows a symbolic link. Sub-folders are
-    /// deleted on all cores (an old generation holds 429,000 files in a thousand folders).
+    /// deleted on all cores (an old generation holds a file per page, in many folders).
     static func removeTree(_ path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }

@@ -1,6 +1,6 @@
 /// The files a `.citygen-manifest` lists, by path, each with its record once written (nil: only planned).
 ///
-/// A rebuild keeps the previous build's list for its whole run: 2.1 million files at 5× the data. A
+/// A rebuild keeps the previous build's list, an entry per file of the site, for its whole run. A
 /// `[String: FileRecord?]` would take about 300 bytes a file; here the paths are packed in one byte buffer and found
 /// through an open-addressing table of their indices, about 60 bytes a file.
 struct ManifestFiles: Equatable, Sendable, ExpressibleByDictionaryLiteral {

@@ -15,7 +15,7 @@ import Foundation
 /// - `.citygen-manifest` lists the files citygen wrote with their sizes and mtimes and the build's fingerprint;
 ///   `finish` removes the previous files this build did not write and never touches anyone else's. Its lines are
 ///   written as the files are, into a temporary file renamed into place at the end: the writer keeps nothing per
-///   file in memory (2.1 million files at 5× the data).
+///   file in memory.
 ///
 /// `write` is safe to call from several threads.
 public final class OutputWriter: Sendable {

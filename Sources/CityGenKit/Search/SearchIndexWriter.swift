@@ -3,7 +3,7 @@
 /// Shards are consecutive runs of the SPEC order, each at most `shardSize` bytes of JSON; a run of equal keys
 /// is never split, so a shard's first key is greater than everything before it. The manifest lists, for each
 /// shard, its lower bound: the shortest prefix of its first key that is greater than the previous shard's last
-/// key (a B-tree separator, a few characters), so it stays small (about 5 KB for 209,579 cities) and a client
+/// key (a B-tree separator, a few characters), so it stays small and a client
 /// finds the shard of any prefix by binary search and loads the shards it needs only.
 public struct SearchIndexWriter: Sendable {
     public let catalog: CityCatalog
@@ -15,7 +15,7 @@ public struct SearchIndexWriter: Sendable {
     }
 
     /// One shard: a run of rows (cities, or word keys). Its JSON is made when it is written (`json`, `wordJSON`):
-    /// held for the whole build, the index would grow with the data (100 MB at 5×).
+    /// held for the whole build, the index would grow with the data.
     public struct Shard: Sendable {
         public let range: Range<Int>
     }
@@ -44,7 +44,7 @@ public struct SearchIndexWriter: Sendable {
     }
 
     /// The shards of the word index (SPEC §4b): the cities' word keys in order, each row a city with the word key
-    /// in place of its key. A word key shared by many cities (`county us`: 1,651) may span shards, so that every
+    /// in place of its key. A word key shared by many cities (`county us`) may span shards, so that every
     /// shard keeps to the size bound; the shards after the first of such a run have the whole key as their bound.
     public func wordShards(_ words: WordKeys) -> [Shard] {
         Self.shards(count: words.count, budget: shardSize - IndexShard.framingBytes, key: words.key, splitRuns: true) { row in

@@ -2,7 +2,7 @@
 /// country (trimmed), for each k ≥ 2. A query is a word match for a city when it is a prefix of one of them.
 ///
 /// A key is kept as its city and where its word starts in the city's folded name, and made when asked for: 8
-/// bytes a key instead of an array each (1.3 million keys at 5× the data).
+/// bytes a key instead of an array each.
 public struct WordKeys: Sendable {
     private let catalog: CityCatalog
     /// Every word key of the catalog, sorted by key (scalar values), then list order.

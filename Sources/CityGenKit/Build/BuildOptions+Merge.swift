@@ -1,0 +1,107 @@
+import Foundation
+
+/// The one merge of the options: the defaults, overridden by `citygen.yml`, overridden by the flags, with the rules
+/// that tie options together (a host's choices, a `.zim` is for Kiwix) applied on the way.
+extension BuildOptions {
+    /// What `citygen build`'s command line says, as typed: nil, or false, where it says nothing.
+    public struct Flags: Sendable, Equatable {
+        /// A config file to read instead of `citygen.yml` in the working directory.
+        public var config: String?
+        public var source: String?
+        public var loader = SourceLoader.Flags()
+        public var output: String?
+        public var title: String?
+        public var pageSize: Int?
+        public var templates: String?
+        public var baseURL: String?
+        public var shardSize: Int?
+        public var archive: String?
+        public var host: String?
+        public var precompress: String?
+        public var map: String?
+        public var changes: String?
+        public var strict = false
+        public var force = false
+        public var wait = false
+
+        public init() {}
+    }
+
+    /// The options of a command line: `flags` over the config file it names, else over `citygen.yml` in the
+    /// working directory when there is one. A config file named but missing is `CityGenError.missingInput`.
+    public init(flags: Flags) throws {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let url = flags.config.map { URL(fileURLWithPath: $0) } ?? workingDirectory.appendingPathComponent(SiteConfig.fileName)
+        var config: SiteConfig?
+        if flags.config != nil || FileManager.default.fileExists(atPath: url.path) {
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw CityGenError.missingInput(what: "config file", path: url.path, reason: nil)
+            }
+            config = try SiteConfig(contentsOf: url)
+        }
+        try self.init(config: config, folder: url.deletingLastPathComponent(), flags: flags)
+    }
+
+    /// The defaults, then what `config` says (its relative paths are relative to `folder`), then `flags`.
+    ///
+    /// The file's host chooses under the file's own values; a host on the command line (`--host`, or Kiwix for a
+    /// `.zim` archive) chooses over them, but for the formats: those the file names are kept.
+    public init(config: SiteConfig?, folder: URL, flags: Flags = Flags()) throws {
+        self.init()
+        if let config { try apply(config, folder: folder) }
+        if let host = try Self.host(flags: flags, configHost: config?.host) {
+            use(host, keepingFormats: config?.formats != nil)
+        }
+        try apply(flags)
+    }
+
+    /// The host the command line builds for: the one it names; else, unless the file names one, Kiwix for a
+    /// `.zim` archive, which is read in Kiwix whatever else is asked (HTML alone, no precompressed copies, the
+    /// locator maps).
+    static func host(flags: Flags, configHost: HostProfile?) throws -> HostProfile? {
+        if let name = flags.host { return try HostProfile.named(name) }
+        guard configHost == nil, let archive = flags.archive, ArchiveFormat(path: archive) == .zim else { return nil }
+        return .kiwix
+    }
+
+    /// The values `config` gives.
+    private mutating func apply(_ config: SiteConfig, folder: URL) throws {
+        func resolve(_ path: String) -> URL {
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        }
+        if let source = config.source {
+            let parsed = CitySource(argument: source)
+            if case .file(let path) = parsed { self.source = .file(resolve(path).path) } else { self.source = parsed }
+        }
+        if let output = config.output { self.output = resolve(output) }
+        if let title = config.title { shape.title = title }
+        if let pageSize = config.pageSize { shape.pageSize = pageSize }
+        if let host = config.host { use(host, keepingFormats: config.formats != nil) }
+        if let precompress = config.precompress { shape.precompress = precompress }
+        if let formats = config.formats { shape.formats = formats }
+        if let templates = config.templates { self.templates = resolve(templates) }
+        if let baseURL = config.baseURL { shape.baseURL = try Self.parseBaseURL(baseURL) }
+        favorites = config.favorites
+        if let map = config.map { shape.map = map }
+        if let language = config.language { shape.language = language }
+    }
+
+    /// The values the flags give; their paths are as typed, relative to the working directory.
+    private mutating func apply(_ flags: Flags) throws {
+        if let precompress = flags.precompress { shape.precompress = try Self.parsePrecompress(precompress) }
+        if let map = flags.map { shape.map = try MapMode.parse(map, item: "--map") }
+        if let source = flags.source { self.source = CitySource(argument: source) }
+        loader.apply(flags.loader)
+        if let output = flags.output { self.output = URL(fileURLWithPath: output) }
+        if let title = flags.title { shape.title = title }
+        if let pageSize = flags.pageSize { shape.pageSize = pageSize }
+        if let templates = flags.templates { self.templates = URL(fileURLWithPath: templates) }
+        if let baseURL = flags.baseURL { shape.baseURL = try Self.parseBaseURL(baseURL) }
+        if let shardSize = flags.shardSize { shape.shardSize = shardSize }
+        if flags.strict { shape.strict = true }
+        if flags.force { force = true }
+        if flags.wait { waitForLock = true }
+        if let archive = flags.archive { self.archive = URL(fileURLWithPath: archive) }
+        if let changes = flags.changes { self.changes = URL(fileURLWithPath: changes) }
+    }
+}
