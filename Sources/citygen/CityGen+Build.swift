@@ -50,6 +50,13 @@ extension CityGen {
         @Option(help: "What detail pages show of the OpenStreetMap viewer besides the locator map: \(MapMode.choices). (default: locator, a button that loads it)")
         var map: String?
 
+        @Option(help: ArgumentHelp(
+            "The GeoNames places joined to the cities: none, or the geoname table's URL or path. (default: \(PlacesSource.default.table!))",
+            discussion: "\(PlacesSource.admin1FileName) and \(PlacesSource.countriesFileName) are looked up beside the table, unless "
+                + "\(SiteConfig.fileName) names them (places: {cities: …, admin1: …, countries: …}).",
+            valueName: "none|url|path"))
+        var places: String?
+
         @Option(help: "Write the paths this build wrote (+ path) and removed (- path) into this file, for syncing uploads.")
         var changes: String?
 
@@ -95,6 +102,7 @@ extension CityGen {
             flags.precompress = precompress
             flags.map = map
             flags.changes = changes
+            flags.places = places
             flags.strict = strict
             flags.force = force
             flags.wait = wait

@@ -64,13 +64,26 @@ final class CommandLineTests: FolderTestCase {
     func testHelpDescribesTheCommand() throws {
         let result = try CommandRunner.run(["build", "--help"], in: folder)
         XCTAssertEqual(result.status, 0)
-        for option in ["--source", "--output", "--page-size", "--templates", "--strict", "--no-fallback", "--quiet"] {
+        for option in ["--source", "--output", "--page-size", "--templates", "--strict", "--no-fallback", "--quiet", "--places"] {
             XCTAssertTrue(result.stdout.contains(option), option)
         }
         let top = try CommandRunner.run(["--help"], in: folder)
         let help = top.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // as wrapped for the terminal
         XCTAssertTrue(help.contains("Exit codes: 0 ok, 1 no match"), help)
         XCTAssertTrue(help.contains("64 usage, 65 bad data or config, 66 missing input, 69 source unavailable, 73/74 output errors, 75 output locked"), help)
+    }
+
+    /// A bad `--places` is a usage error, a bad `places:` a config error; either names what it read, and writes nothing.
+    func testBadPlacesExit64ForTheFlagAnd65ForTheConfig() throws {
+        let flag = try CommandRunner.run(["build", "--places", "ftp://example.org/cities500.zip", "--output", "site"], in: folder)
+        XCTAssertEqual(flag.status, 64)
+        XCTAssertEqual(
+            flag.stderr, "error: --places must be none or an http(s) URL or a path of a file, not a URL of ftp (\"ftp://example.org/cities500.zip\")\n")
+        try write("places: everywhere\n", to: "citygen.yml")
+        let config = try CommandRunner.run(["build", "--output", "site"], in: folder)
+        XCTAssertEqual(config.status, 65)
+        XCTAssertTrue(config.stderr.hasSuffix("citygen.yml: places: must be none or {cities: …, admin1: …, countries: …}, each an http(s) URL or a path of a file, not \"everywhere\"\n"), config.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path), "nothing written")
     }
 
     func testStrictExits65OnTheFirstInvalidRecord() throws {

@@ -94,7 +94,7 @@ final class ConfigTests: XCTestCase {
     }
 
     func testTyposAndWrongTypesAreErrorsThatNameTheKey() {
-        let keys = "known keys: source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language"
+        let keys = "known keys: source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language, places"
         XCTAssertEqual(error("pagesize: 10"), .invalidConfig(file: "citygen.yml", item: "pagesize", reason: "unknown key (did you mean pageSize?); \(keys)"))
         XCTAssertEqual(
             error("pagesize: 10")?.description, "citygen.yml: pagesize: unknown key (did you mean pageSize?); \(keys)")
@@ -120,7 +120,7 @@ final class ConfigTests: XCTestCase {
             .invalidConfig(file: "citygen.yml", item: "favorites item 2", reason: "neither a city id nor a \"Name, CC\" string"))
         XCTAssertEqual(
             error("- just\n- a list"),
-            .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language)"))
+            .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language, places)"))
         // Keys that are not text made Yams trap (found by fuzzing, Fuzz/config/non-text-key): now an error with the line.
         XCTAssertEqual(error("[0o]:"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 1: a key must be text"))
         XCTAssertEqual(error("title: x\nfavorites:\n  - {[1]: 2}"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 3: a key must be text"))
@@ -142,6 +142,73 @@ final class ConfigTests: XCTestCase {
         }
         options.shardSize = 1024
         XCTAssertNoThrow(try options.validate())
+    }
+
+    /// `places:` is none or names the three GeoNames files; `--places` names the table, the others beside it unless
+    /// the file names them.
+    func testPlacesFromTheFileAndTheFlag() throws {
+        let folder = URL(fileURLWithPath: "/site")
+        func places(_ yaml: String?, flag: String? = nil) throws -> PlacesSource {
+            var flags = BuildOptions.Flags()
+            flags.places = flag
+            return try BuildOptions(config: yaml.map { try SiteConfig(yaml: $0) }, folder: folder, flags: flags).places
+        }
+        let dump = "https://download.geonames.org/export/dump/"
+        XCTAssertEqual(try places(nil), .geoNames(
+            cities: .remote(URL(string: dump + "cities500.zip")!), admin1: .remote(URL(string: dump + "admin1CodesASCII.txt")!),
+            countries: .remote(URL(string: dump + "countryInfo.txt")!)))
+        XCTAssertEqual(try places("places: none"), PlacesSource.none)
+        XCTAssertEqual(try SiteConfig(yaml: "places: none").places, PlacesSource.none)
+        XCTAssertNil(try SiteConfig(yaml: "title: x").places)
+
+        let three = "places:\n  cities: geo/cities15000.txt\n  admin1: https://example.org/a1.txt\n  countries: /data/countries.txt"
+        XCTAssertEqual(try places(three), .geoNames(
+            cities: .file("/site/geo/cities15000.txt"), admin1: .remote(URL(string: "https://example.org/a1.txt")!),
+            countries: .file("/data/countries.txt")))
+
+        XCTAssertEqual(try places(nil, flag: "data/allCountries.zip"), .geoNames(
+            cities: .file("data/allCountries.zip"), admin1: .file("data/admin1CodesASCII.txt"), countries: .file("data/countryInfo.txt")))
+        XCTAssertEqual(try places(nil, flag: "cities1000.txt"), PlacesSource(table: .file("cities1000.txt")))
+        XCTAssertEqual(try places("places: none", flag: "https://example.org/geo/cities5000.zip"), .geoNames(
+            cities: .remote(URL(string: "https://example.org/geo/cities5000.zip")!),
+            admin1: .remote(URL(string: "https://example.org/geo/admin1CodesASCII.txt")!),
+            countries: .remote(URL(string: "https://example.org/geo/countryInfo.txt")!)))
+        XCTAssertEqual(try places(three, flag: "mine.txt"), .geoNames(
+            cities: .file("mine.txt"), admin1: .remote(URL(string: "https://example.org/a1.txt")!), countries: .file("/data/countries.txt")),
+            "the flag replaces the table and keeps the files the config names")
+        XCTAssertEqual(try places(three, flag: "none"), PlacesSource.none)
+    }
+
+    func testBadPlacesNameTheKey() {
+        let places = "must be none or {cities: …, admin1: …, countries: …}, each an http(s) URL or a path of a file"
+        XCTAssertEqual(error("places: all"), .invalidConfig(file: "citygen.yml", item: "places", reason: "\(places), not \"all\""))
+        XCTAssertEqual(error("places: [a, b, c]"), .invalidConfig(file: "citygen.yml", item: "places", reason: places))
+        XCTAssertEqual(
+            error("places: {cities: a.txt, admin1: b.txt}"),
+            .invalidConfig(file: "citygen.yml", item: "places.countries", reason: "missing (places names cities, admin1, countries, or is none)"))
+        XCTAssertEqual(
+            error("places: {cities: a.txt, admin1: b.txt, countries: c.txt, alternate: d.txt}"),
+            .invalidConfig(file: "citygen.yml", item: "places.alternate", reason: "unknown key; known keys: cities, admin1, countries"))
+        XCTAssertEqual(
+            error("places: {cities: ftp://example.org/c.zip, admin1: b.txt, countries: c.txt}"),
+            .invalidConfig(
+                file: "citygen.yml", item: "places.cities",
+                reason: "must be an http(s) URL or a path of a file, not a URL of ftp (\"ftp://example.org/c.zip\")"))
+        XCTAssertEqual(
+            error("places: {cities: a.txt, admin1: 5, countries: c.txt}"),
+            .invalidConfig(file: "citygen.yml", item: "places.admin1", reason: "must be an http(s) URL or a path of a file"))
+        XCTAssertEqual(error("places: {cities: a.txt, admin1: b.txt, countries: ''}")?.description,
+            "citygen.yml: places.countries: must be an http(s) URL or a path of a file, not empty")
+
+        for (flag, reason) in [
+            ("", "not empty"), ("file:///data/cities500.txt", "not a URL of file (\"file:///data/cities500.txt\")"),
+            ("https://download.geonames.org/export/dump/", "not a folder (\"https://download.geonames.org/export/dump/\")"),
+        ] {
+            XCTAssertThrowsError(try PlacesSource.parse(flag: flag, configured: nil), flag) { error in
+                XCTAssertEqual(error as? CityGenError, .invalidOption(name: "--places", reason: "must be none or an http(s) URL or a path of a file, \(reason)"))
+                XCTAssertEqual((error as? CityGenError)?.exitStatus, .usage)
+            }
+        }
     }
 
     func testBaseURLMustBeAbsolute() {

@@ -17,6 +17,7 @@ final class FingerprintTests: XCTestCase {
         "map": { $0.map = .embed },
         "precompress": { $0.precompress = [.gzip] },
         "language": { $0.language = "fra" },
+        "places": { $0.places = .none },
     ]
 
     private func basis(_ options: BuildOptions, _ templates: TemplateSet) -> String {

@@ -20,6 +20,8 @@ extension BuildOptions {
         public var precompress: String?
         public var map: String?
         public var changes: String?
+        /// `none`, or the geoname table's URL or path.
+        public var places: String?
         public var strict = false
         public var force = false
         public var wait = false
@@ -52,7 +54,7 @@ extension BuildOptions {
         if let host = try Self.host(flags: flags, configHost: config?.host) {
             use(host, keepingFormats: config?.formats != nil)
         }
-        try apply(flags)
+        try apply(flags, configuredPlaces: config?.places == nil ? nil : shape.places)
     }
 
     /// The host the command line builds for: the one it names; else, unless the file names one, Kiwix for a
@@ -84,10 +86,12 @@ extension BuildOptions {
         favorites = config.favorites
         if let map = config.map { shape.map = map }
         if let language = config.language { shape.language = language }
+        if let places = config.places { shape.places = places.resolvingPaths { resolve($0).path } }
     }
 
-    /// The values the flags give; their paths are as typed, relative to the working directory.
-    private mutating func apply(_ flags: Flags) throws {
+    /// The values the flags give; their paths are as typed, relative to the working directory. `--places` names
+    /// the geoname table, and the other two files are those of `configuredPlaces` (the file's) when it names them.
+    private mutating func apply(_ flags: Flags, configuredPlaces: PlacesSource?) throws {
         if let precompress = flags.precompress { shape.precompress = try Self.parsePrecompress(precompress) }
         if let map = flags.map { shape.map = try MapMode.parse(map, item: "--map") }
         if let source = flags.source { self.source = CitySource(argument: source) }
@@ -103,5 +107,6 @@ extension BuildOptions {
         if flags.wait { waitForLock = true }
         if let archive = flags.archive { self.archive = URL(fileURLWithPath: archive) }
         if let changes = flags.changes { self.changes = URL(fileURLWithPath: changes) }
+        if let places = flags.places { shape.places = try PlacesSource.parse(flag: places, configured: configuredPlaces) }
     }
 }

@@ -26,6 +26,8 @@ extension BuildOptions {
         public var precompress: [ContentEncoding] = []
         /// The site's language as ISO 639-3: a `.zim` file's `Language` and its full-text index's stemming.
         public var language = "eng"
+        /// The GeoNames files whose places are joined to the cities, or none.
+        public var places = PlacesSource.default
 
         public init() {}
 

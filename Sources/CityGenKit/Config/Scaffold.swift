@@ -36,6 +36,12 @@ public enum Scaffold {
         # Compressed copies (NAME.gz, NAME.br) of the HTML, CSS, JS, JSON and XML files, for servers that send them.
         # precompress: [gzip, br]
 
+        # Places from GeoNames (CC BY 4.0) joined to the cities: region, population, elevation, time zone, other names.
+        # The geoname table (cities500.zip, cities1000.txt, allCountries.zip, …), the admin-1 codes and the country
+        # information, each an http(s) URL (downloaded, cached like the source) or a path; `places: none` builds
+        # without them. On the command line, --places names the table and finds the other two beside it.
+        \(placesLines)
+
         # A folder whose files replace the default templates of the same name (see its README.md).
         \(withTemplates ? "" : "# ")templates: \(templatesFolder)
 
@@ -45,6 +51,12 @@ public enum Scaffold {
         #   - "Córdoba, AR"
 
         """
+    }
+
+    /// `places:` with GeoNames' own files, the default.
+    private static var placesLines: String {
+        guard case .geoNames(let cities, let admin1, let countries) = PlacesSource.default else { return "places: none" }
+        return "places:\n  cities: \(cities)\n  admin1: \(admin1)\n  countries: \(countries)"
     }
 
     /// Writes the config (and templates) into `folder`. Refuses to replace any existing file unless `force`.

@@ -4,7 +4,7 @@ import Yams
 /// The contents of `citygen.yml` (SPEC §6). Every key is optional; command-line flags override them.
 public struct SiteConfig: Sendable, Equatable {
     public static let fileName = "citygen.yml"
-    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "host", "precompress", "templates", "favorites", "map", "language"]
+    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "host", "precompress", "templates", "favorites", "map", "language", "places"]
 
     public var source: String?
     public var output: String?
@@ -22,6 +22,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var map: MapMode?
     /// The site's language as ISO 639-3 (`eng`): a `.zim` file's `Language` and full-text index.
     public var language: String?
+    /// As `--places`: the GeoNames files (paths as written, relative to the file), or none.
+    public var places: PlacesSource?
 
     public init() {}
 
@@ -57,6 +59,7 @@ public struct SiteConfig: Sendable, Equatable {
         try readTexts(values)
         try readChoices(values)
         try readLists(values)
+        try readPlaces(values)
     }
 
     /// The file's top-level mapping, its keys checked against `keys`; nil for an empty file.
@@ -159,5 +162,30 @@ public struct SiteConfig: Sendable, Equatable {
                 throw values.error("favorites item \(index + 1)", "neither a city id nor a \"Name, CC\" string")
             }
         }
+    }
+
+    /// `places:`: `none`, or a mapping that names the three GeoNames files.
+    private mutating func readPlaces(_ values: Values) throws {
+        guard let value = values.mapping["places"] else { return }
+        let keys = ["cities", "admin1", "countries"]
+        let expected = "must be none or {\(keys.map { "\($0): …" }.joined(separator: ", "))}, each \(PlacesSource.expected)"
+        if let text = value as? String {
+            guard text == "none" else { throw values.error("places", "\(expected), not \"\(text)\"") }
+            places = PlacesSource.none
+            return
+        }
+        guard let files = value as? [String: Any] else { throw values.error("places", expected) }
+        for key in files.keys.sorted() where !keys.contains(key) {
+            throw values.error("places.\(key)", "unknown key; known keys: \(keys.joined(separator: ", "))")
+        }
+        let locations = try keys.map { key in
+            guard let text = files[key] else {
+                throw values.error("places.\(key)", "missing (places names \(keys.joined(separator: ", ")), or is none)")
+            }
+            guard let text = text as? String else { throw values.error("places.\(key)", "must be \(PlacesSource.expected)") }
+            if let problem = PlacesSource.problem(with: text) { throw values.error("places.\(key)", "must be \(PlacesSource.expected), \(problem)") }
+            return CitySource(argument: text)
+        }
+        places = .geoNames(cities: locations[0], admin1: locations[1], countries: locations[2])
     }
 }

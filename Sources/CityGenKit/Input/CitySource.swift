@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where the city list comes from: a URL or a local `.json` / `.json.gz` file.
-public enum CitySource: Sendable, Equatable, CustomStringConvertible {
+/// Where an input comes from: a URL or a local path. The city list is a `.json` or `.json.gz` file (SPEC §1); the
+/// GeoNames files of `PlacesSource` are located the same way.
+public enum CitySource: Sendable, Equatable, Encodable, CustomStringConvertible {
     case remote(URL)
     case file(String)
 

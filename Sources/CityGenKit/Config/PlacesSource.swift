@@ -1,0 +1,76 @@
+import Foundation
+
+/// Where the GeoNames files come from (SPEC §1b): none, or the geoname table, the admin-1 codes and the country
+/// information, each a URL or a path (a `CitySource`, to be fetched and cached like the source). Set by `places:` in
+/// `citygen.yml` and by `--places`.
+public enum PlacesSource: Sendable, Equatable, Encodable {
+    /// A build without places.
+    case none
+    /// The three files: `cities` is the geoname table (`cities500.txt` and the like, or a `.zip` holding one).
+    case geoNames(cities: CitySource, admin1: CitySource, countries: CitySource)
+
+    /// The name GeoNames publishes its admin-1 codes under, looked up beside a table given alone.
+    public static let admin1FileName = "admin1CodesASCII.txt"
+    /// The name GeoNames publishes its country information under, looked up beside a table given alone.
+    public static let countriesFileName = "countryInfo.txt"
+
+    /// GeoNames' own files: the places of at least 500 people, and the two tables beside them.
+    public static let `default` = PlacesSource(table: .remote(URL(string: "https://download.geonames.org/export/dump/cities500.zip")!))
+
+    /// The table at `table`, and the admin-1 and country files beside it under their published names.
+    public init(table: CitySource) {
+        self = .geoNames(cities: table, admin1: Self.sibling(of: table, Self.admin1FileName), countries: Self.sibling(of: table, Self.countriesFileName))
+    }
+
+    /// The file named `name` in the folder of `location`.
+    private static func sibling(of location: CitySource, _ name: String) -> CitySource {
+        switch location {
+        case .remote(let url): .remote(url.deletingLastPathComponent().appendingPathComponent(name))
+        case .file(let path): .file(path.lastIndex(of: "/").map { path[...$0] + name } ?? name)
+        }
+    }
+
+    /// The same files with each path passed through `resolve` (a config file's paths are relative to its folder).
+    func resolvingPaths(_ resolve: (String) -> String) -> PlacesSource {
+        guard case .geoNames(let cities, let admin1, let countries) = self else { return self }
+        func resolved(_ location: CitySource) -> CitySource {
+            if case .file(let path) = location { return .file(resolve(path)) }
+            return location
+        }
+        return .geoNames(cities: resolved(cities), admin1: resolved(admin1), countries: resolved(countries))
+    }
+
+    /// The geoname table's location; nil for none.
+    public var table: CitySource? {
+        guard case .geoNames(let cities, _, _) = self else { return nil }
+        return cities
+    }
+
+    /// What a file's location must be, for messages.
+    static let expected = "an http(s) URL or a path of a file"
+
+    /// What `text` is instead of a file's location (`expected`), or nil when it is one: an empty text, a URL of
+    /// another scheme (`ftp:`, `file:`) and a URL of a folder are not.
+    static func problem(with text: String) -> String? {
+        if text.allSatisfy(\.isWhitespace) { return "not empty" }
+        if let separator = text.range(of: "://") {
+            let scheme = text[..<separator.lowerBound].lowercased()
+            if scheme != "http", scheme != "https" { return "not a URL of \(scheme) (\"\(text)\")" }
+        }
+        if case .remote(let url) = CitySource(argument: text), url.path.isEmpty || url.hasDirectoryPath {
+            return "not a folder (\"\(text)\")"
+        }
+        return nil
+    }
+
+    /// Reads `--places`: `none`, or the geoname table's URL or path, with the admin-1 and country files that
+    /// `configured` (what `citygen.yml` says, if anything) names, else those beside the table.
+    /// - Throws: `CityGenError.invalidOption` naming `--places` (exit 64).
+    public static func parse(flag text: String, configured: PlacesSource?) throws -> PlacesSource {
+        if text == "none" { return .none }
+        if let problem = problem(with: text) { throw CityGenError.invalidOption(name: "--places", reason: "must be none or \(expected), \(problem)") }
+        let table = CitySource(argument: text)
+        guard case .geoNames(_, let admin1, let countries)? = configured else { return PlacesSource(table: table) }
+        return .geoNames(cities: table, admin1: admin1, countries: countries)
+    }
+}
