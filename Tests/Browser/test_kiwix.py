@@ -34,10 +34,10 @@ def kiwix_build():
     records = json.load(gzip.open(SHARED / "data" / "cities.json.gz"))
     chosen = records[:2000] + [r for r in records[2000:] if r["name"] == "London"]
     (folder / "cities.json").write_text(json.dumps(chosen), encoding="utf-8")
-    folder_build = citygen("build", "--source", "cities.json", "--host", "kiwix", "--output", "site", "-q", cwd=folder)
+    folder_build = citygen("build", "--source", "cities.json", "--places", "none", "--host", "kiwix", "--output", "site", "-q", cwd=folder)
     assert folder_build.returncode == 0, folder_build.stderr
     environment = dict(os.environ, SOURCE_DATE_EPOCH="1700000000")
-    zim_build = subprocess.run([str(CITYGEN), "build", "--source", "cities.json", "--archive", "site.zim"], cwd=folder,
+    zim_build = subprocess.run([str(CITYGEN), "build", "--source", "cities.json", "--places", "none", "--archive", "site.zim"], cwd=folder,
                                capture_output=True, text=True, timeout=600, env=environment)
     assert zim_build.returncode == 0, zim_build.stderr
     assert zim_build.stdout == "", "libzim's progress lines stay off citygen's stdout"
@@ -120,7 +120,7 @@ def test_citygen_check_reads_the_file_back(kiwix_build):
 
 def test_a_rebuild_has_the_same_uuid_and_entries(kiwix_build, tmp_path):
     environment = dict(os.environ, SOURCE_DATE_EPOCH="1700000000")
-    again = subprocess.run([str(CITYGEN), "build", "--source", str(kiwix_build / "cities.json"), "--archive", "again.zim", "-q"],
+    again = subprocess.run([str(CITYGEN), "build", "--source", str(kiwix_build / "cities.json"), "--places", "none", "--archive", "again.zim", "-q"],
                            cwd=tmp_path, capture_output=True, text=True, timeout=600, env=environment)
     assert again.returncode == 0, again.stderr
     first, second = Archive(kiwix_build / "site.zim"), Archive(tmp_path / "again.zim")

@@ -59,10 +59,18 @@ struct CommandRunner {
 
     /// `citygen` with `arguments`, to run in `directory` with a cache of the test's own (never the user's, never
     /// another test's).
+    /// `--places none` for a build that names no places (on the command line or in its `citygen.yml`): the default
+    /// is to download GeoNames' files, which a test does only when it says so.
+    private static func placesOff(_ arguments: [String], in directory: URL) -> [String] {
+        guard arguments.first == "build", !arguments.contains("--places") else { return [] }
+        let config = (try? String(contentsOf: directory.appendingPathComponent("citygen.yml"), encoding: .utf8)) ?? ""
+        return config.contains("places:") ? [] : ["--places", "none"]
+    }
+
     private static func citygen(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) -> Process {
         let process = Process()
         process.executableURL = executable
-        process.arguments = arguments
+        process.arguments = arguments + placesOff(arguments, in: directory)
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = directory.appendingPathComponent(".cache").path

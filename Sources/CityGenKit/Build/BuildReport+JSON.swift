@@ -20,6 +20,9 @@ extension BuildReport {
         struct Files: Encodable {
             let written: Int, unchanged: Int, removed: Int, bytesWritten: Int
         }
+        struct Places: Encodable {
+            let joinedByID: Int, joinedByName: Int, skippedLines: Int, files: [String]
+        }
         struct Step: Encodable {
             let name: String, seconds: Double
         }
@@ -27,6 +30,8 @@ extension BuildReport {
         let status = "ok"
         let output: String
         let source: Source?
+        /// With places: how many cities joined a GeoNames row by id and by name, and the lines skipped.
+        let places: Places?
         let warnings: [String]
         let skipped: Skipped
         let pages: Pages
@@ -44,6 +49,7 @@ extension BuildReport {
                 JSONReport.Source(kind: $0.kind.rawValue, origin: origin, sha256: $0.sha256, bytes: $0.bytes,
                     fetchedAt: $0.fetchedAt.map { ISO8601DateFormatter().string(from: $0) })
             },
+            places: places.map { .init(joinedByID: $0.joinedByID, joinedByName: $0.joinedByName, skippedLines: $0.skipped, files: $0.origins) },
             warnings: warnings,
             skipped: .init(count: skippedCount, records: skipped.map { .init(index: $0.index, reason: $0.reason) }),
             pages: .init(cities: cityCount, listPages: listPages, cityPages: cityCount, indexShards: shardCount, favorites: favoriteCount),

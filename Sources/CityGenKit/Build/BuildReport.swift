@@ -12,6 +12,16 @@ public struct BuildReport: Sendable {
         public var fetchedAt: Date?
     }
     public var source: SourceFacts?
+    /// What the GeoNames files gave (SPEC §1b), when the build had them.
+    public struct PlaceFacts: Sendable {
+        public var joinedByID: Int
+        public var joinedByName: Int
+        /// Lines of the files skipped as invalid.
+        public var skipped: Int
+        /// The files read: URLs or paths.
+        public var origins: [String]
+    }
+    public var places: PlaceFacts?
     public var warnings: [String] = []
     public var cityCount = 0
     public var skipped: [SkippedRecord] = [] {
@@ -43,6 +53,7 @@ public struct BuildReport: Sendable {
         line += "\(count(files.written, "file", "files")) written, \(Digits.grouped(files.unchanged)) unchanged, "
         line += "\(Digits.grouped(files.removed)) removed"
         if skippedCount > 0 { line += "; \(count(skippedCount, "record", "records")) skipped" }
+        if let places { line += "; places: \(Digits.grouped(places.joinedByID)) joined by id, \(Digits.grouped(places.joinedByName)) by name" }
         return line + ")"
     }
 

@@ -29,7 +29,8 @@ extension BuildService {
         return ZimMetadata(
             name: "citygen_\(options.language)_\(ZimMetadata.slug(options.title))", title: String(options.title.prefix(30)),
             description: "\(cities) cities by name and country, with maps and search", language: options.language,
-            creator: "OpenWeatherMap", publisher: "citygen", date: ZimMetadata.date(seconds: seconds), source: zimSource,
+            creator: "OpenWeatherMap", publisher: "citygen", date: ZimMetadata.date(seconds: seconds),
+            source: files.site.places == nil ? zimSource : zimSource + "; places: GeoNames (geonames.org, CC BY 4.0)",
             license: "CC BY-SA 4.0", illustration: files.site.maps.iconPNG(files.site.catalog))
     }
 

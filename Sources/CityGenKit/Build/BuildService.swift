@@ -30,7 +30,8 @@ public struct BuildService: Sendable {
         var source = try await load(&run)
         if case .changed(let previous) = try check(source, &run) {
             let catalog = try decodeAndSort(&source, &run)
-            let files = try plan(catalog, templates: source.templates, &run)
+            let places = try joinPlaces(source.places, to: catalog, &run)
+            let files = try plan(catalog, places: places, templates: source.templates, &run)
             if let archive = options.archive {
                 run.report.files = try writeArchive(files, to: archive, report: run.report)
                 run.lap("render and archive")
@@ -65,23 +66,43 @@ public struct BuildService: Sendable {
     /// The source's bytes and what decides the output.
     private struct Source {
         var loaded: LoadedSource
+        /// The GeoNames files, when the build has places.
+        let places: LoadedPlaces?
         let templates: TemplateSet
         /// Everything that decides the output but the favorites, and with them (`fingerprint`).
         let basis: String, fingerprint: String
     }
 
-    /// Loads the source (download, cache or file) and the templates.
+    /// Loads the source (download, cache or file), the GeoNames files and the templates.
     private func load(_ run: inout Run) async throws -> Source {
         let loaded = try await options.loader.load(options.source, log: log, progress: progress)
         run.report.origin = loaded.origin
         run.report.warnings = loaded.warnings
         loaded.warnings.forEach { log("warning: \($0)") }
+        let places = try await PlacesLoader(loader: options.loader).load(options.places, log: log)
+        run.report.warnings += places.warnings
+        places.warnings.forEach { log("warning: \($0)") }
         let templates = try TemplateSet(overrides: options.templates)
         let sourceDigest = SourceCache.sha256(loaded.data)
         run.report.source = .init(kind: loaded.kind, sha256: sourceDigest, bytes: loaded.data.count, fetchedAt: loaded.fetchedAt)
-        let basis = basis(of: sourceDigest, templates: templates)
+        let basis = basis(of: sourceDigest, places: places.places, templates: templates)
         run.lap("load")
-        return Source(loaded: loaded, templates: templates, basis: basis, fingerprint: fingerprint(basis: basis))
+        return Source(loaded: loaded, places: places.places, templates: templates, basis: basis, fingerprint: fingerprint(basis: basis))
+    }
+
+    /// Joins the GeoNames files to the catalog (SPEC §1b), when the build has them.
+    private func joinPlaces(_ files: LoadedPlaces?, to catalog: CityCatalog, _ run: inout Run) throws -> Places? {
+        guard let files else { return nil }
+        let places = try PlaceJoin.join(catalog: catalog, table: files.table, admin1: files.admin1, countryInfo: files.countries, strict: options.strict)
+        run.report.places = .init(joinedByID: places.joinedByID, joinedByName: places.joinedByName, skipped: places.skipped.count, origins: files.origins)
+        if places.skipped.count > 0 {
+            let sample = places.skipped.first.prefix(5).map(\.description).joined(separator: "; ")
+            let warning = "skipped \(places.skipped.count) invalid lines of the GeoNames files: \(sample)\(places.skipped.count > 5 ? "; …" : "")"
+            run.report.warnings.append(warning)
+            log("warning: \(warning)")
+        }
+        run.lap("places")
+        return places
     }
 
     private enum Check {
@@ -131,7 +152,7 @@ public struct BuildService: Sendable {
     }
 
     /// The site: pages, favorites, nearest places, search index and maps, everything the files are made from.
-    private func plan(_ catalog: CityCatalog, templates: TemplateSet, _ run: inout Run) throws -> SiteFiles {
+    private func plan(_ catalog: CityCatalog, places: Places?, templates: TemplateSet, _ run: inout Run) throws -> SiteFiles {
         let favorites = try FavoriteResolver.resolve(options.favorites, in: catalog)
         run.lap("plan")
         let nearest = NearestCities(catalog: catalog)
@@ -139,7 +160,8 @@ public struct BuildService: Sendable {
         let settings = Site.Settings(
             title: options.title, pageSize: options.pageSize, layout: options.layout, formats: options.formatsInOrder, shardSize: options.shardSize,
             mapMode: options.map, language: options.language)
-        var files = SiteFiles(site: Site(catalog: catalog, settings: settings, favorites: favorites, nearest: nearest), templates: templates)
+        let site = Site(catalog: catalog, settings: settings, favorites: favorites, nearest: nearest, places: places)
+        var files = SiteFiles(site: site, templates: templates)
         run.report.listPages = files.site.plan.pageCount
         run.report.favoriteCount = favorites.count
         run.report.shardCount = files.site.index.shards.count
