@@ -92,7 +92,9 @@ final class ReportingTests: FolderTestCase {
         try FileManager.default.copyItem(at: folder.appendingPathComponent("cities.json"), to: project.appendingPathComponent("cities.json"))
         let initialised = try CommandRunner.run(["init", "--templates"], in: project)
         XCTAssertEqual(initialised.status, 0, initialised.stderr)
-        XCTAssertTrue(initialised.stderr.hasPrefix("Wrote 13 files: citygen.yml and templates/."), initialised.stderr)
+        let templates = try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("templates").path)
+        XCTAssertGreaterThan(templates.count, 10)
+        XCTAssertTrue(initialised.stderr.hasPrefix("Wrote \(templates.count + 1) files: citygen.yml and templates/."), initialised.stderr)
         let config = try String(contentsOf: project.appendingPathComponent("citygen.yml"), encoding: .utf8)
         // The example favorite is a comment: a config from `init` builds any data set.
         for key in ["source:", "output:", "title:", "# baseURL:", "pageSize:", "formats:", "# host:", "templates:", "# favorites:", "#   - 707860"] {
@@ -102,7 +104,8 @@ final class ReportingTests: FolderTestCase {
         try (try String(contentsOf: list, encoding: .utf8)).replacingOccurrences(of: "# {{heading}}", with: "# Our list: {{heading}}")
             .write(to: list, atomically: true, encoding: .utf8)
 
-        let build = try CommandRunner.run(["build", "--source", "cities.json"], in: project)
+        // The config names GeoNames' files online; a test downloads nothing.
+        let build = try CommandRunner.run(["build", "--source", "cities.json", "--places", "none"], in: project)
         XCTAssertEqual(build.status, 0, build.stderr)
         XCTAssertTrue(build.stderr.contains("0 favorites in Output"), build.stderr)
         XCTAssertTrue(try String(contentsOf: project.appendingPathComponent("Output/list/1.md"), encoding: .utf8).hasPrefix("# Our list: Cities"))
