@@ -1,5 +1,5 @@
 /// Routes in order, each made when asked for from the part of the list it is in, never stored: a build's list of
-/// files (2.1 million at 5× the data) takes a few dozen parts of memory instead of one value per file.
+/// files, millions at 5× the data, takes a few dozen parts of memory instead of one value per file.
 public struct RouteList: RandomAccessCollection, Sendable {
     private struct Part: Sendable {
         let start: Int

@@ -173,7 +173,7 @@ public struct SiteLayout: Sendable, Equatable {
     }
 
     /// Appends the link between two detail pages to `out`, as `relative` would make it from their paths, digit by
-    /// digit: a detail page has some 35 of them (neighbours, namesakes, nearest places), the most frequent link of
+    /// digit: a detail page has dozens of them (neighbours, namesakes, nearest places), the most frequent link of
     /// the site, so they skip building and comparing the two paths.
     func appendCityLink(from: Int, to id: Int, _ format: PageFormat, to out: inout [UInt8]) {
         switch cityFolders {

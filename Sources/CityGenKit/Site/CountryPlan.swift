@@ -7,7 +7,7 @@ struct CountryPlan: Sendable {
         let code: String
         /// What the pages call it: the English name where known, else the code, or "No country".
         let name: String
-        /// Catalog indices of its cities, in list order (32 bits: 4 MB less at 5× the data).
+        /// Catalog indices of its cities, in list order (32 bits: half the memory of `Int`).
         let cities: [Int32]
     }
 

@@ -18,8 +18,8 @@ struct NearestCities: Sendable {
     init(catalog: CityCatalog) {
         let tree = Tree(catalog.cities.map { Self.unitVector(latitude: $0.latitude, longitude: $0.longitude) })
         // Each task fills its cities' slots of one array: no array per city, even for a moment. The cities are
-        // taken in the tree's order, so that one query after the other walks the same few branches (at 5× the
-        // data, in list order, most of the search's time went to waiting for memory).
+        // taken in the tree's order, so that one query after the other walks the same few branches; in list order
+        // the search mostly waits for memory.
         var neighbours = [Int32](repeating: -1, count: tree.order.count * Self.count)
         neighbours.withUnsafeMutableBufferPointer { buffer in
             let slots = Slots(buffer: buffer)

@@ -287,21 +287,4 @@ extension SiteRenderer {
         }
         out.append(UInt8(ascii: "}"))
     }
-
-    // MARK: The compact site
-
-    /// Data file `n` of a compact site: for each of `cities` (catalog indices), its page title and the HTML of
-    /// its detail page as a static site would show it inside `<main>` (rendered from `city.md.mustache`, escaped
-    /// here), with links from `city.html`; as a script for `file://`: `citygenCities(n, {"id": [title, html]})`.
-    func compactDataFile(_ n: Int, cities: [Int]) -> String {
-        var js = "citygenCities(\(n),{"
-        var texts: CityTexts?
-        for (k, index) in cities.enumerated() {
-            let facts = cityFacts(index, .html, reusing: &texts)
-            let html = String(decoding: CommonMark.html(from: templates.markdown(.city, cityContext(facts))), as: UTF8.self)
-            js += (k == 0 ? "" : ",\n") + JSONText.quoted(String(facts.city.id)) + ":["
-                + JSONText.quoted(facts.texts.pageTitle) + "," + JSONText.quoted(html) + "]"
-        }
-        return js + "});\n"
-    }
 }

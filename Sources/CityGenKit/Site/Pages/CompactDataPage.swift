@@ -18,8 +18,23 @@ struct CompactDataPage: PageKind {
     }
 
     func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
-        let bytes = Array(renderer.compactDataFile(page.number, cities: renderer.site.compactData[page.number]).utf8)
+        let bytes = Array(Self.script(page.number, cities: renderer.site.compactData[page.number], renderer: renderer).utf8)
         return Page(bytes: bytes, metadata: .init(title: "", description: "", language: renderer.site.settings.language, role: .data))
+    }
+
+    /// Data file `n`: for each of `cities` (catalog indices), its page title and the HTML of its detail page as a
+    /// static site would show it inside `<main>` (rendered from `city.md.mustache`, escaped here), with links from
+    /// `city.html`; as a script for `file://`: `citygenCities(n, {"id": [title, html]})`.
+    private static func script(_ n: Int, cities: [Int], renderer: SiteRenderer) -> String {
+        var js = "citygenCities(\(n),{"
+        var texts: SiteRenderer.CityTexts?
+        for (k, index) in cities.enumerated() {
+            let facts = renderer.cityFacts(index, .html, reusing: &texts)
+            let html = String(decoding: CommonMark.html(from: renderer.templates.markdown(.city, renderer.cityContext(facts))), as: UTF8.self)
+            js += (k == 0 ? "" : ",\n") + JSONText.quoted(String(facts.city.id)) + ":["
+                + JSONText.quoted(facts.texts.pageTitle) + "," + JSONText.quoted(html) + "]"
+        }
+        return js + "});\n"
     }
 }
 
