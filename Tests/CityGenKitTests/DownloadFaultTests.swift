@@ -5,51 +5,7 @@ import XCTest
 
 /// Each network fault against a real HTTP server on 127.0.0.1 (`Tests/Support/fault_server.py`): every one ends
 /// in success or the documented error, and a good cache is never replaced by a bad download.
-final class DownloadFaultTests: XCTestCase {
-    nonisolated(unsafe) static var server: Process?  // set once in class setUp, before any test
-    nonisolated(unsafe) static var port = 0
-
-    override class func setUp() {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Support/fault_server.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try! process.run()
-        var line = Data()
-        while let byte = try? output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {
-            line.append(first)
-        }
-        port = Int(String(decoding: line, as: UTF8.self)) ?? 0
-        server = process
-    }
-
-    override class func tearDown() {
-        server?.terminate()
-        server?.waitUntilExit()
-    }
-
-    var folder: URL!
-    var test = ""
-
-    override func setUp() {
-        XCTAssertGreaterThan(Self.port, 0, "the fault server did not start")
-        folder = Fixtures.temporaryFolder()
-        test = UUID().uuidString
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
-
-    private func url(_ mode: String) -> URL { URL(string: "http://127.0.0.1:\(Self.port)/\(test)/\(mode)")! }
-
-    private func requests(_ mode: String) throws -> (count: Int, headers: [[String: String]]) {
-        let data = try Data(contentsOf: URL(string: "http://127.0.0.1:\(Self.port)/count/\(test)/\(mode)")!)
-        let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
-        return (object["count"] as! Int, object["headers"] as! [[String: String]])
-    }
-
+final class DownloadFaultTests: FaultServerTestCase {
     private func loader(fallback: Bool = true) -> SourceLoader {
         var loader = SourceLoader(cache: SourceCache(folder: folder.appendingPathComponent("cache")))
         loader.allowsFallback = fallback
@@ -236,5 +192,17 @@ final class DownloadFaultTests: XCTestCase {
         XCTAssertNil(Downloader.retryAfter(nil))
         XCTAssertNil(Downloader.retryAfter("soon"))
         XCTAssertEqual(Downloader.retryAfter("Wed, 21 Oct 2015 07:28:00 GMT"), 0, "a date in the past means now")
+    }
+
+    /// Offline, a name does not resolve: that fails at once, so the fallback (or a build without places) is not
+    /// kept waiting; a dropped or refused connection is still retried.
+    func testOnlyTransientTransferErrorsAreRetried() {
+        for code in [URLError.Code.cannotFindHost, .dnsLookupFailed, .notConnectedToInternet] {
+            XCTAssertFalse(Downloader.isRetryable(URLError(code)), "\(code)")
+        }
+        for code in [URLError.Code.cannotConnectToHost, .networkConnectionLost, .timedOut] {
+            XCTAssertTrue(Downloader.isRetryable(URLError(code)), "\(code)")
+        }
+        XCTAssertFalse(Downloader.isRetryable(NSError(domain: NSURLErrorDomain, code: URLError.Code.cannotFindHost.rawValue)))
     }
 }

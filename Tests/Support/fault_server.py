@@ -2,9 +2,11 @@
 """An HTTP server on 127.0.0.1 that misbehaves on purpose, for citygen's download tests.
 
 The last path segment picks the behaviour; the whole path keys a request counter, so each test uses its own
-prefix (/<test>/<mode>). GET /count/<path> answers how many requests <path> has had. Prints the port, then
-serves until killed. Bounded: every stall ends after 5 s."""
+prefix (/<test>/<mode>). GET /count/<path> answers how many requests <path> has had. PUT /<path> stores a body
+that GET /<path> then serves, with an ETag and 304 for a matching If-None-Match, or answers the status given
+in the PUT's X-Status header. Prints the port, then serves until killed. Bounded: every stall ends after 5 s."""
 import gzip
+import hashlib
 import http.server
 import json
 import socket
@@ -19,6 +21,8 @@ CITIES = json.dumps([
 ]).encode()
 counts = {}
 headers_seen = {}
+stored = {}  # path: (status, body) from PUT
+sent = {}  # path: body sizes served from stored, one a request
 lock = threading.Lock()
 
 
@@ -42,13 +46,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path.startswith("/count/"):
             key = path[len("/count"):]
             with lock:
-                body = json.dumps({"count": counts.get(key, 0), "headers": headers_seen.get(key, [])}).encode()
+                body = json.dumps({"count": counts.get(key, 0), "headers": headers_seen.get(key, []),
+                                   "sent": sent.get(key, [])}).encode()
             return self.send(200, body, [("Content-Type", "application/json")])
         with lock:
             counts[path] = counts.get(path, 0) + 1
             n = counts[path]
             headers_seen.setdefault(path, []).append(
                 {k: v for k, v in self.headers.items() if k.lower() in ("if-none-match", "if-modified-since")})
+            entry = stored.get(path)
+        if entry is not None:
+            return self.serve_stored(path, *entry)
         mode = path.rsplit("/", 1)[-1]
         ok = [("Content-Type", "application/json"), ("ETag", '"v1"'), ("Last-Modified", "Sat, 21 Nov 2026 10:00:00 GMT")]
         if mode == "ok":
@@ -116,6 +124,25 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
         else:
             self.send(400, b"unknown mode")
+
+    def do_PUT(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        with lock:
+            stored[self.path] = (int(self.headers.get("X-Status", "200")), body)
+        self.send(204)
+
+    def serve_stored(self, path, status, body):
+        etag = '"%s"' % hashlib.sha256(body).hexdigest()[:16]
+        if status != 200:
+            body, headers = b"stored failure", []
+        elif self.headers.get("If-None-Match") == etag:
+            status, body, headers = 304, b"", [("ETag", etag)]
+        else:
+            headers = [("Content-Type", "application/octet-stream"), ("ETag", etag),
+                       ("Last-Modified", "Sat, 21 Nov 2026 10:00:00 GMT")]
+        with lock:
+            sent.setdefault(path, []).append(len(body))
+        self.send(status, body, headers)
 
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)

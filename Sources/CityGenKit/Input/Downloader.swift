@@ -111,7 +111,7 @@ public struct Downloader: Sendable {
         }
         if let error {
             discard()
-            throw Failure(description: Self.describe(error, url: url, received: receiver.received), retryable: true)
+            throw Failure(description: Self.describe(error, url: url, received: receiver.received), retryable: Self.isRetryable(error))
         }
         guard let http = response as? HTTPURLResponse else {
             discard()
@@ -156,6 +156,13 @@ public struct Downloader: Sendable {
         case .badServerResponse: return "\(host) did not answer in HTTP"
         default: return error.localizedDescription
         }
+    }
+
+    /// Whether a transfer error may pass on its own within the seconds between attempts. A host name that does not
+    /// resolve, or no network at all, is how an offline machine fails: retrying would only delay the fallback.
+    static func isRetryable(_ error: Error) -> Bool {
+        let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code)
+        return ![.cannotFindHost, .dnsLookupFailed, .notConnectedToInternet].contains(code)
     }
 
     /// `Retry-After` as seconds: a number of seconds, or an HTTP date.

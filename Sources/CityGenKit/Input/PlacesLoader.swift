@@ -1,36 +1,58 @@
 import Foundation
 
-/// The three GeoNames files of a build, where they were read from.
-public struct LoadedPlaces: Sendable {
-    public let table: TableInput, admin1: TableInput, countries: TableInput
-    /// What was read, for the report: each file's URL or path.
-    public let origins: [String]
-    /// What decides the output of these files, for the build's fingerprint: each file's path, size and modification
-    /// time, never its whole bytes.
-    public let identity: String
-}
-
-/// Finds the GeoNames files of `PlacesSource` (SPEC §1b).
+/// Reads the GeoNames files of a `PlacesSource` (SPEC §1b) the way `SourceLoader` reads the city list: a path as
+/// it is, a URL through the same cache (fresh copy, conditional GET, retries, the cached copy when the network
+/// fails). A download is kept only when it starts like the file expected. What comes back are paths: nothing is
+/// read whole, since a table may be 1.6 GB.
 public struct PlacesLoader: Sendable {
-    let loader: SourceLoader
+    /// Whose cache, freshness, `refresh`, `offline`, `allowsFallback` and downloader are used.
+    public let loader: SourceLoader
+    /// The largest geoname table downloaded, in bytes, where the downloader's own cap is lower: the cap suits the
+    /// city list, and `allCountries.zip` is about 400 MB.
+    public var maximumTableSize = 4 << 30
 
+    /// A loader that reads through `loader`'s cache and settings.
     public init(loader: SourceLoader) { self.loader = loader }
 
-    /// nil for `.none`; nil with one warning when the files cannot be had.
+    /// The three files of `source`: nil for `.none`; nil with one warning in `warnings` when a file cannot be
+    /// downloaded and nothing is cached (the build goes on without places). `warnings` also says which files are
+    /// cached copies standing in for a failed download.
+    /// - Throws: `CityGenError.missingInput` for a path that is not a file (exit 66); with `allowsFallback` off,
+    ///   `CityGenError.sourceUnavailable` when a download fails (exit 69) and `CityGenError.invalidDownload` when it
+    ///   is not the file expected (exit 65).
     public func load(_ source: PlacesSource, log: @Sendable (String) -> Void) async throws -> (places: LoadedPlaces?, warnings: [String]) {
         guard case .geoNames(let cities, let admin1, let countries) = source else { return (nil, []) }
-        var paths: [String] = []
-        for location in [cities, admin1, countries] {
-            guard case .file(let path) = location else {
-                return (nil, ["could not download \(location) (downloads of places are not supported yet); building without places"])
-            }
-            guard FileManager.default.fileExists(atPath: path) else { throw CityGenError.missingInput(what: "places file", path: path, reason: nil) }
-            paths.append(path)
+        let locations: [(file: PlacesFile, location: CitySource)] = [(.table, cities), (.admin1, admin1), (.countries, countries)]
+        // A wrong path is told before any download, whatever the network does.
+        for (file, location) in locations {
+            if case .file(let path) = location { try file.check(path: path) }
         }
-        let identity = paths.map { path in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            return "\(path) \(attributes?[.size] ?? "") \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
-        }.joined(separator: "\n")
-        return (LoadedPlaces(table: .file(paths[0]), admin1: .file(paths[1]), countries: .file(paths[2]), origins: paths, identity: identity), [])
+        var inputs: [TableInput] = [], origins: [String] = [], warnings: [String] = []
+        for (file, location) in locations {
+            switch location {
+            case .file(let path):
+                inputs.append(.file(path))
+                origins.append(path)
+            case .remote(let url):
+                switch try await fetch(file, from: url, log: log) {
+                case .file(let cached):
+                    inputs.append(.file(cached.file.path))
+                    origins.append(cached.origin)
+                    warnings += cached.warnings
+                case .unavailable(let problem):
+                    // The other files are not asked for: without this one there are no places.
+                    return (nil, ["could not download \(url.absoluteString) (\(problem)); building without places"])
+                }
+            }
+        }
+        let places = try LoadedPlaces(table: inputs[0], admin1: inputs[1], countries: inputs[2], origins: origins)
+        return (places, warnings)
+    }
+
+    /// `file` from `url`, through the cache.
+    private func fetch(_ file: PlacesFile, from url: URL, log: @Sendable (String) -> Void) async throws -> SourceLoader.CachedRead {
+        var loader = loader
+        if file == .table { loader.downloader.policy.maximumSize = max(loader.downloader.policy.maximumSize, maximumTableSize) }
+        return try await loader.read(url, invalidity: file.invalidity(of:), log: log, progress: { _ in })
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The local copy of downloaded sources: one folder per URL with the body and its metadata.
 ///
-/// A body is only ever replaced by a complete download that parsed as JSON (`SourceLoader`), and both files are
+/// A body is only ever replaced by a complete download that passed its check (`SourceLoader`), and both files are
 /// replaced atomically, so an interrupted or bad download never damages a good cache.
 public struct SourceCache: Sendable {
     /// What is known about a cached body.
@@ -33,10 +33,14 @@ public struct SourceCache: Sendable {
         folder.appendingPathComponent(String(Self.sha256(Data(url.absoluteString.utf8)).prefix(16)))
     }
 
-    /// The cached body and metadata for `url`, when both are there and the body matches its checksum.
+    /// Where the body for `url` is kept (whether or not it is there).
+    func body(for url: URL) -> URL { entryFolder(for: url).appendingPathComponent("body") }
+
+    /// The cached body and metadata for `url`, when both are there and the body has the size recorded (its
+    /// checksum is not read again: a body may be a 1.6 GB table).
     public func lookup(_ url: URL) -> (entry: Entry, body: URL)? {
         let entryFolder = entryFolder(for: url)
-        let body = entryFolder.appendingPathComponent("body")
+        let body = self.body(for: url)
         guard let metadata = FileManager.default.contents(atPath: entryFolder.appendingPathComponent("meta.json").path),
             let entry = try? Self.decoder.decode(Entry.self, from: metadata), entry.url == url.absoluteString,
             let attributes = try? FileManager.default.attributesOfItem(atPath: body.path),
@@ -50,13 +54,12 @@ public struct SourceCache: Sendable {
     public func store(_ download: URL, for url: URL, etag: String?, lastModified: String?, at date: Date) throws -> Entry {
         let entryFolder = entryFolder(for: url)
         try FileManager.default.createDirectory(at: entryFolder, withIntermediateDirectories: true)
-        let data = try Data(contentsOf: download, options: .mappedIfSafe)
+        let (size, sha256) = try Self.digest(of: download)
         // Whole seconds, as the ISO 8601 metadata keeps them: the entry returned is the entry stored.
         let entry = Entry(url: url.absoluteString, etag: etag, lastModified: lastModified,
-            fetchedAt: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)), size: data.count,
-            sha256: Self.sha256(data))
+            fetchedAt: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)), size: size, sha256: sha256)
         // Metadata last: a body without matching metadata is never used (its size or URL would not match).
-        guard rename(download.path, entryFolder.appendingPathComponent("body").path) == 0 else {
+        guard rename(download.path, body(for: url).path) == 0 else {
             throw CityGenError.writeFailed(path: entryFolder.path, reason: String(cString: strerror(errno)))
         }
         try write(entry, to: entryFolder)
@@ -80,6 +83,19 @@ public struct SourceCache: Sendable {
 
     static func sha256(_ data: Data) -> String {
         SHA256Digest.hex(of: data)
+    }
+
+    /// The size and hex SHA-256 of `file`, read a buffer at a time: a body may be a 1.6 GB GeoNames table.
+    private static func digest(of file: URL) throws -> (size: Int, sha256: String) {
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        let digest = SHA256Digest()
+        var size = 0
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            digest.update(bytes: chunk)
+            size += chunk.count
+        }
+        return (size, digest.finalizeHex())
     }
 
     private static let encoder: JSONEncoder = {

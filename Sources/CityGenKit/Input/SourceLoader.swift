@@ -40,66 +40,28 @@ public struct SourceLoader: Sendable {
     private func loadRemote(
         _ url: URL, log: @Sendable (String) -> Void, progress: @escaping @Sendable (BuildProgress) -> Void
     ) async throws -> LoadedSource {
-        let cached = cache.lookup(url)
-        let now = Date()
-        if let cached, !refresh, offline || now.timeIntervalSince(cached.entry.fetchedAt) < maximumAge {
+        // The check reads the download anyway: a good one is used as read, not read again.
+        var downloaded: Data?
+        let outcome = try await read(url, invalidity: { file in
+            let data = try Self.read(path: file.path)
+            let invalid = Self.invalidity(of: data)
+            if invalid == nil { downloaded = data }
+            return invalid
+        }, log: log, progress: progress)
+        switch outcome {
+        case .file(let cached):
+            let data = try (cached.kind == .download ? downloaded : nil) ?? Self.read(path: cached.file.path)
+            if cached.isTemporary { try? FileManager.default.removeItem(at: cached.file) }
+            return LoadedSource(data: data, origin: cached.origin, warnings: cached.warnings, kind: cached.kind, fetchedAt: cached.fetchedAt)
+        case .unavailable(let problem):
+            let snapshot = try Self.bundledSnapshot()
             return LoadedSource(
-                data: try Self.read(path: cached.body.path), origin: "\(url.absoluteString) (cached \(Self.describe(cached.entry.fetchedAt)))",
-                warnings: [], kind: .cache, fetchedAt: cached.entry.fetchedAt)
+                data: try Self.read(path: snapshot.path), origin: "bundled snapshot (\(snapshot.lastPathComponent))",
+                warnings: [
+                    "could not download \(url.absoluteString) (\(problem)); "
+                        + "using the snapshot bundled with citygen, which may be older"
+                ], kind: .bundled)
         }
-        let problem: String
-        if offline {
-            problem = "--offline and no cached copy"
-        } else {
-            do {
-                let outcome = try await downloader.fetch(
-                    url, into: cache.folder, etag: refresh ? nil : cached?.entry.etag,
-                    lastModified: refresh ? nil : cached?.entry.lastModified, log: log, progress: progress)
-                switch outcome {
-                case .notModified:
-                    if let cached {
-                        try? cache.touch(cached.entry, for: url, at: now)
-                        return LoadedSource(
-                            data: try Self.read(path: cached.body.path), origin: "\(url.absoluteString) (not modified; cached copy)",
-                            warnings: [], kind: .cache, fetchedAt: now)
-                    }
-                    problem = "the server answered 304 Not Modified, but there is no cached copy"
-                case .downloaded(let file, let etag, let lastModified):
-                    let data = try Self.read(path: file.path)
-                    if let invalid = Self.invalidity(of: data) {
-                        try? FileManager.default.removeItem(at: file)
-                        guard allowsFallback else { throw CityGenError.invalidDownload(url: url.absoluteString, reason: invalid) }
-                        problem = invalid
-                    } else {
-                        // The cache only saves a later download: failing to keep it costs this build nothing.
-                        var warnings: [String] = []
-                        do {
-                            try cache.store(file, for: url, etag: etag, lastModified: lastModified, at: now)
-                        } catch {
-                            warnings.append("the download could not be cached (\(error)); the next build downloads again")
-                            try? FileManager.default.removeItem(at: file)
-                        }
-                        return LoadedSource(data: data, origin: url.absoluteString, warnings: warnings, kind: .download, fetchedAt: now)
-                    }
-                }
-            } catch let failure as Downloader.Failure {
-                problem = failure.description
-            }
-        }
-        guard allowsFallback else { throw CityGenError.sourceUnavailable(url: url.absoluteString, reason: problem) }
-        if let cached {
-            return LoadedSource(
-                data: try Self.read(path: cached.body.path), origin: "\(url.absoluteString) (cached copy)",
-                warnings: ["could not download \(url.absoluteString) (\(problem)); using the cached copy from \(Self.describe(cached.entry.fetchedAt))"],
-                kind: .cache, fetchedAt: cached.entry.fetchedAt)
-        }
-        let snapshot = try Self.bundledSnapshot()
-        return LoadedSource(
-            data: try Self.read(path: snapshot.path), origin: "bundled snapshot (\(snapshot.lastPathComponent))",
-            warnings: [
-                "could not download \(url.absoluteString) (\(problem)); "
-                    + "using the snapshot bundled with citygen, which may be older"
-            ], kind: .bundled)
     }
 
     /// Why a downloaded body cannot be the city list (truncated, an HTML error page, not an array), or nil.
