@@ -36,7 +36,7 @@ public enum Scaffold {
         # Compressed copies (NAME.gz, NAME.br) of the HTML, CSS, JS, JSON and XML files, for servers that send them.
         # precompress: [gzip, br]
 
-        # Places from GeoNames (CC BY 4.0) joined to the cities: region, population, elevation, time zone, other names.
+        # Places from GeoNames (CC BY 4.0) joined to the cities: region, population, elevation, time zone.
         # The geoname table (cities500.zip, cities1000.txt, allCountries.zip, …), the admin-1 codes and the country
         # information, each an http(s) URL (downloaded, cached like the source) or a path; `places: none` builds
         # without them. On the command line, --places names the table and finds the other two beside it.

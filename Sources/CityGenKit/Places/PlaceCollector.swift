@@ -22,7 +22,7 @@ struct PlaceCollector {
         if let index = ids[row.id] {
             // A repeated id keeps its first row.
             guard !columns.isJoined(index) else { return }
-            columns.set(index, RowFacts(row), cityFolded: catalog.foldedNames.string(index), byName: false)
+            columns.set(index, RowFacts(row), byName: false)
             joinedByID += 1
             return
         }
@@ -55,7 +55,7 @@ struct PlaceCollector {
     mutating func finish() -> (columns: PlaceColumns, byName: Int) {
         let joins = candidates.resolve { columns.isJoined($0) }
         for join in joins {
-            columns.set(join.city, join.facts, cityFolded: catalog.foldedNames.string(join.city), byName: true)
+            columns.set(join.city, join.facts, byName: true)
         }
         columns.finish()
         return (columns, joins.count)

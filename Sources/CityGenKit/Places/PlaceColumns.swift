@@ -1,5 +1,5 @@
 /// The facts of the joined cities, by catalog index, one array a fact: numbers and shared strings instead of a
-/// struct of strings per city (at 209,579 cities, about 45 bytes a city and the other names' text).
+/// struct of strings per city (about 45 bytes a city).
 struct PlaceColumns: Sendable {
     /// The joined row's geonameid; `none` where the city joined no row.
     private(set) var geonameIDs: [Int]
@@ -17,10 +17,6 @@ struct PlaceColumns: Sendable {
     private(set) var featureNumbers: [Int32]
     private(set) var timeZones = Interned()
     private(set) var featureCodes = Interned()
-    /// Each city's other names, comma-separated (no name has a comma: they come from a comma-separated
-    /// column), at `otherNames[nameRanges[2i] ..< nameRanges[2i + 1]]`.
-    private(set) var otherNames: [UInt8] = []
-    private(set) var nameRanges: [UInt32]
     /// The regions of the joined cities: in order of first sight while joining, sorted by `finish`.
     private(set) var regions: [PlaceRegion] = []
     private var regionLookup: [PlaceRegion: Int32] = [:]
@@ -38,15 +34,14 @@ struct PlaceColumns: Sendable {
         elevations = Array(repeating: Int32.min, count: count)
         timeZoneNumbers = Array(repeating: -1, count: count)
         featureNumbers = Array(repeating: -1, count: count)
-        nameRanges = Array(repeating: 0, count: count * 2)
     }
 
     var count: Int { geonameIDs.count }
 
     func isJoined(_ index: Int) -> Bool { geonameIDs[index] != Self.none }
 
-    /// Joins the city at `index` (whose folded name is `cityFolded`) to the row of `facts`.
-    mutating func set(_ index: Int, _ facts: RowFacts, cityFolded: String, byName: Bool) {
+    /// Joins the city at `index` to the row of `facts`.
+    mutating func set(_ index: Int, _ facts: RowFacts, byName: Bool) {
         geonameIDs[index] = facts.geonameID
         joinedByName[index] = byName
         if let code = facts.admin1Code {
@@ -63,11 +58,6 @@ struct PlaceColumns: Sendable {
         elevations[index] = facts.elevation.flatMap { Int32(exactly: $0) } ?? Int32.min
         timeZoneNumbers[index] = facts.timeZone.map { timeZones.number($0) } ?? -1
         featureNumbers[index] = facts.featureCode.map { featureCodes.number($0) } ?? -1
-        let names = OtherNames.select(facts.alternateNames, cityFolded: cityFolded)
-        nameRanges[2 * index] = UInt32(otherNames.count)
-        otherNames += names.joined(separator: ",").utf8
-        precondition(otherNames.count <= UInt32.max, "more than 4 GB of other names")
-        nameRanges[2 * index + 1] = UInt32(otherNames.count)
     }
 
     /// Sorts the regions, lists each one's cities and drops what only joining needed.
@@ -93,21 +83,12 @@ struct PlaceColumns: Sendable {
         regionStarts = starts
         timeZones.freeze()
         featureCodes.freeze()
-        // Grown by doubling, the text may hold up to twice its size: copied to its size, as it is kept.
-        otherNames = Array(otherNames[...])
-    }
-
-    /// The other names of the city at `index`.
-    func otherNames(_ index: Int) -> [String] {
-        let range = Int(nameRanges[2 * index])..<Int(nameRanges[2 * index + 1])
-        guard !range.isEmpty else { return [] }
-        return otherNames[range].split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Bytes held by the arrays (their elements; the few hundred shared strings are left out).
     var storageBytes: Int {
         geonameIDs.capacity * 8 + joinedByName.capacity + regionNumbers.capacity * 4 + populations.capacity * 8 + elevations.capacity * 4
-            + timeZoneNumbers.capacity * 4 + featureNumbers.capacity * 4 + otherNames.capacity + nameRanges.capacity * 4
+            + timeZoneNumbers.capacity * 4 + featureNumbers.capacity * 4
             + regionMembers.capacity * 4 + regionStarts.capacity * 4 + regions.capacity * MemoryLayout<PlaceRegion>.stride
     }
 }

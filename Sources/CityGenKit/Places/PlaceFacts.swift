@@ -16,8 +16,6 @@ public struct PlaceFacts: Sendable, Equatable {
     public let timeZone: String?
     /// GeoNames' feature code: `PPL`, `PPLA`, `PPLC`, …
     public let featureCode: String?
-    /// The Latin-script alternate names, one per folded form, none folding to the city's own folded name.
-    public let otherNames: [String]
 
     /// The capital of its country (`PPLC`).
     public var isCapital: Bool { featureCode == "PPLC" }

@@ -37,7 +37,7 @@ public struct Places: Sendable {
             geonameID: columns.geonameIDs[index], joinedByID: !columns.joinedByName[index], region: region,
             regionName: region.flatMap { regionNames[$0] }, population: population(index), elevation: elevation(index),
             timeZone: zone < 0 ? nil : columns.timeZones.values[zone],
-            featureCode: feature < 0 ? nil : columns.featureCodes.values[feature], otherNames: columns.otherNames(index))
+            featureCode: feature < 0 ? nil : columns.featureCodes.values[feature])
     }
 
     /// The region of the city at `index`, if it joined a row with an admin1 code.
@@ -52,6 +52,12 @@ public struct Places: Sendable {
 
     public func elevation(_ index: Int) -> Int? {
         columns.elevations[index] == Int32.min ? nil : Int(columns.elevations[index])
+    }
+
+    /// The IANA time zone of the city at `index`, if it joined a row that has one.
+    public func timeZone(_ index: Int) -> String? {
+        let zone = Int(columns.timeZoneNumbers[index])
+        return zone < 0 ? nil : columns.timeZones.values[zone]
     }
 
     /// Whether the city at `index` is its country's capital (`PPLC`).

@@ -11,7 +11,6 @@ struct RowFacts {
     let elevation: Int?
     let timeZone: String?
     let featureCode: String?
-    let alternateNames: String
 
     init(_ row: GeoNameRow) {
         geonameID = row.id
@@ -21,6 +20,5 @@ struct RowFacts {
         elevation = row.elevation ?? row.dem.flatMap { $0 == -9999 ? nil : $0 }
         timeZone = row.isEmpty(.timeZone) ? nil : row.timeZone
         featureCode = row.isEmpty(.featureCode) ? nil : row.featureCode
-        alternateNames = row.alternateNames
     }
 }

@@ -44,11 +44,9 @@ enum PageKinds {
         RegionPage(), NotFoundPage(),
     ]
 
-    private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
-
-    /// The kind of `page`.
+    /// The kind of `page`. A scan of ten short names: cheaper than hashing one, and asked for every link.
     static func kind(of page: PageRoute) -> any PageKind {
-        guard let kind = byName[page.kind] else { preconditionFailure("no page kind \(page.kind)") }
+        guard let kind = all.first(where: { $0.name == page.kind }) else { preconditionFailure("no page kind \(page.kind)") }
         return kind
     }
 }

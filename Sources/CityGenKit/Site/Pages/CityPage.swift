@@ -1,8 +1,8 @@
 /// `city/…/<id>`: one detail page per city (SPEC §5); on a compact site only in Markdown, the HTML being
 /// `CityViewerPage` over `CompactDataPage`.
 struct CityPage: PageKind {
-    let name = "city"
-    let templates: [PageTemplate] = [.city]
+    var name: String { "city" }
+    var templates: [PageTemplate] { [.city] }
 
     /// The formats a site has a file per city in.
     private func detailFormats(_ site: Site, _ formats: [PageFormat]) -> [PageFormat] {

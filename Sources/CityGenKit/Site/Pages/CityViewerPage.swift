@@ -1,8 +1,8 @@
 /// A compact site's one detail page, `city.html?id=N`, which shows any city from its data file (`CompactDataPage`).
 struct CityViewerPage: PageKind {
-    let name = "cityViewer"
-    let templates: [PageTemplate] = [.cityview]
-    let inSitemap = false
+    var name: String { "cityViewer" }
+    var templates: [PageTemplate] { [.cityview] }
+    var inSitemap: Bool { false }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList {
         site.compact && formats.contains(.html) ? RouteList([.cityViewer]) : RouteList()

@@ -1,9 +1,9 @@
 /// A compact site's data file `city/<n>.js`: the detail pages of the cities whose id leaves `n` divided by the number
 /// of such files, as `CityViewerPage` shows them.
 struct CompactDataPage: PageKind {
-    let name = "cityData"
-    let templates: [PageTemplate] = [.city]
-    let inSitemap = false
+    var name: String { "cityData" }
+    var templates: [PageTemplate] { [.city] }
+    var inSitemap: Bool { false }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList {
         var routes = RouteList()

@@ -1,7 +1,7 @@
 /// `country/index`: every country code present, with its English name and number of cities (SPEC §5).
 struct CountryIndexPage: PageKind {
-    let name = "countryIndex"
-    let templates: [PageTemplate] = [.countries]
+    var name: String { "countryIndex" }
+    var templates: [PageTemplate] { [.countries] }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats) }
 

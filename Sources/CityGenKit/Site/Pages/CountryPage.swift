@@ -1,7 +1,7 @@
 /// `country/<CC>/<n>`: one country's cities in SPEC §3 order, its map on the first page (SPEC §5).
 struct CountryPage: PageKind {
-    let name = "country"
-    let templates: [PageTemplate] = [.list, .pager]
+    var name: String { "country" }
+    var templates: [PageTemplate] { [.list, .pager] }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList {
         let countries = site.countries

@@ -1,7 +1,7 @@
 /// `favorites.html` and `favorites.md`: the config's favorites in SPEC §3 order (SPEC §6).
 struct FavoritesPage: PageKind {
-    let name = "favorites"
-    let templates: [PageTemplate] = [.favorites]
+    var name: String { "favorites" }
+    var templates: [PageTemplate] { [.favorites] }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats) }
 

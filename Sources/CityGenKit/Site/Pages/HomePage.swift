@@ -1,7 +1,7 @@
 /// `index.html` and `index.md`: the search UI, the jump index to the list pages, the world map (SPEC §5).
 struct HomePage: PageKind {
-    let name = "home"
-    let templates: [PageTemplate] = [.home, .largest, .regions]
+    var name: String { "home" }
+    var templates: [PageTemplate] { [.home, .largest, .regions] }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats) }
 

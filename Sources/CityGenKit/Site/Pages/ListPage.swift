@@ -1,7 +1,7 @@
 /// `list/<n>`: the paginated alphabetical list of every city (SPEC §5).
 struct ListPage: PageKind {
-    let name = "list"
-    let templates: [PageTemplate] = [.list, .pager, .largest, .regions]
+    var name: String { "list" }
+    var templates: [PageTemplate] { [.list, .pager, .largest, .regions] }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList {
         var routes = RouteList()

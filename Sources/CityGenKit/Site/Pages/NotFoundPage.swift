@@ -1,9 +1,9 @@
 /// `404.html`, which static hosts serve for any missing path: its links are absolute (`SiteLayout`).
 struct NotFoundPage: PageKind {
-    let name = "notFound"
-    let templates: [PageTemplate] = [.notFound]
-    let inSitemap = false
-    let linksAbsolutely = true
+    var name: String { "notFound" }
+    var templates: [PageTemplate] { [.notFound] }
+    var inSitemap: Bool { false }
+    var linksAbsolutely: Bool { true }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList { formats.contains(.html) ? RouteList([.notFound]) : RouteList() }
 

@@ -1,8 +1,8 @@
 /// `region/<CC>/<code>/<n>`: with places, one first-level region's cities in SPEC §3 order, its largest places and a
 /// link to its country (SPEC §5).
 struct RegionPage: PageKind {
-    let name = "region"
-    let templates: [PageTemplate] = [.list, .pager]
+    var name: String { "region" }
+    var templates: [PageTemplate] { [.list, .pager] }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList {
         let regions = site.regions
