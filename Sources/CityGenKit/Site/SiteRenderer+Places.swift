@@ -13,10 +13,7 @@ extension SiteRenderer {
         }
         if let population = places.population(index) { context.append(.population, text: Digits.grouped(population)) }
         if let elevation = places.elevation(index) { context.append(.elevation, text: Digits.grouped(elevation)) }
-        if let zone = places.timeZone(index) {
-            context.append(.timeZone, text: zone)
-            if format == .html { context.append(.timeZoneHTML, text: HTMLEscaping.escape(zone)) }
-        }
+        if let zone = places.timeZone(index) { context.append(.timeZone, text: zone) }
         if places.isCapital(index) {
             let country = site.countryNames[catalog.cities[index].country] ?? catalog.cities[index].country
             context.append(.placeRole, text: "Capital of \(country)")

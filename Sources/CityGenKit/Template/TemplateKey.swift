@@ -19,6 +19,6 @@ enum TemplateKey: String, CaseIterable, Sendable {
     case cityCount, pageCount, initials, noneHTML, firstPage, favoriteCount, favoritesHref, countriesHref, countryCount
     case favoritesJSON, indexHref, firstCity, heading, cities, pager, pagerTop, pagerBottom, count, code, countries, favorites
     // Places (GeoNames): a detail page's facts, regions, the largest places, the credit.
-    case regionName, regionHref, population, elevation, timeZone, timeZoneHTML, placeRole, parentName, parentHref
+    case regionName, regionHref, population, elevation, timeZone, placeRole, parentName, parentHref
     case hasLargest, largestCities, hasRegions, regions, nameHTML, placesCredit
 }

@@ -137,10 +137,11 @@
   wireMapButton(document);
   // Places: a detail page's local time, written here so that the page's bytes never depend on the clock.
   function showLocalTime(root) {
-    var time = root.querySelector('#localTime');
-    if (!time || !time.getAttribute('data-time-zone') || !window.Intl) return;
+    // The zone is the text of #timeZone beside it, so the page says it once.
+    var time = root.querySelector('#localTime'), zone = root.querySelector('#timeZone');
+    if (!time || !zone || !zone.textContent || !window.Intl) return;
     try {
-      var format = new Intl.DateTimeFormat('en-GB', { timeZone: time.getAttribute('data-time-zone'), weekday: 'short', hour: '2-digit', minute: '2-digit' });
+      var format = new Intl.DateTimeFormat('en-GB', { timeZone: zone.textContent, weekday: 'short', hour: '2-digit', minute: '2-digit' });
       time.textContent = '(local time ' + format.format(new Date()) + ')';
     } catch (error) { }  // a zone this browser does not know: no time shown
   }

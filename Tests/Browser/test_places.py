@@ -1,0 +1,109 @@
+"""Places in Chromium (SPEC §1b, §5): a detail page built with GeoNames' own files as Debian's libtimezonemap-data
+installs them shows the time now in the city's zone, written by the page's script, while the page's bytes hold no
+time at all; the same on a compact site's viewer and from file://."""
+import datetime
+import re
+import shutil
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import build_site
+
+GEONAMES = Path("/usr/share/libtimezonemap/ui")
+IDS = [2643743, 2147714, 5128581]  # London, Sydney, New York City: three zones far apart
+PLACES = f"""places:
+  cities: {GEONAMES}/cities15000.txt
+  admin1: {GEONAMES}/admin1Codes.txt
+  countries: {GEONAMES}/countryInfo.txt
+"""
+
+
+def rows():
+    """The rows of IDS in GeoNames' table, read here, apart from citygen."""
+    found = {}
+    for line in (GEONAMES / "cities15000.txt").read_text(encoding="utf-8").splitlines():
+        f = line.split("\t")
+        if len(f) == 19 and int(f[0]) in IDS:
+            found[int(f[0])] = f
+    return found
+
+
+@pytest.fixture(scope="module")
+def geonames():
+    if not (GEONAMES / "cities15000.txt").exists():
+        pytest.fail("libtimezonemap-data is not installed (scripts/test installs it)")
+    return rows()
+
+
+def records(geonames):
+    return [{"_id": i, "name": f[1], "country": f[8], "coord": {"lat": float(f[4]), "lon": float(f[5])}}
+            for i, f in sorted(geonames.items())]
+
+
+@pytest.fixture(scope="module")
+def places_site(geonames):
+    site = build_site(records(geonames), PLACES)
+    yield site
+    site.close()
+    shutil.rmtree(site.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def compact_places_site(geonames):
+    site = build_site(records(geonames), PLACES + "host: gitlab-pages\n")
+    yield site
+    site.close()
+    shutil.rmtree(site.folder, ignore_errors=True)
+
+
+def shown_time(browser):
+    """The `#localTime` text once the script has filled it."""
+    WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "localTime").text)
+    return browser.find_element(By.ID, "localTime").text
+
+
+def assert_now_in(zone, text):
+    """`text` is "(local time Tue 21:05)" for now in `zone`, give or take the minute the page took."""
+    match = re.fullmatch(r"\(local time (\w{3}) (\d\d):(\d\d)\)", text)
+    assert match, text
+    now = datetime.datetime.now(ZoneInfo(zone))
+    candidates = {(t.strftime("%a"), t.strftime("%H"), t.strftime("%M"))
+                  for t in (now - datetime.timedelta(minutes=1), now, now + datetime.timedelta(minutes=1))}
+    assert match.groups() in candidates, (zone, text, now)
+
+
+def city_path(i):
+    return f"city/{i % 1000}/{i}.html"
+
+
+@pytest.mark.parametrize("scheme", ["http", "file"])
+def test_a_detail_page_shows_the_time_now_in_its_zone(browser, places_site, geonames, scheme):
+    for i, row in geonames.items():
+        zone = row[17]
+        page = (places_site.output / city_path(i)).read_text(encoding="utf-8")
+        # The bytes name the zone and hold no time: the build does not depend on the clock.
+        assert f'<span id="timeZone">{zone}</span> <span id="localTime"></span>' in page
+        browser.get((places_site.http if scheme == "http" else places_site.file) + city_path(i))
+        assert browser.find_element(By.ID, "timeZone").text == zone
+        assert_now_in(zone, shown_time(browser))
+        assert browser.find_element(By.ID, "population").text == f"{int(row[14]):,}"
+
+
+def test_the_compact_viewer_shows_the_time_too(browser, compact_places_site, geonames):
+    i = 2147714
+    browser.get(compact_places_site.http + f"city.html?id={i}")
+    assert_now_in(geonames[i][17], shown_time(browser))
+
+
+def test_without_the_script_no_time_is_shown(places_site, geonames):
+    # What a reader without JavaScript (or a Markdown reader) gets: the zone, and no stale time.
+    for i, row in geonames.items():
+        md = (places_site.output / city_path(i).replace(".html", ".md")).read_text(encoding="utf-8")
+        line = next(line for line in md.splitlines() if line.startswith("- Time zone: "))
+        # Markdown escapes the zone's punctuation (America/New\\_York): unescaped, it is the zone and nothing else.
+        assert re.sub(r"\\(.)", r"\1", line.removeprefix("- Time zone: ")) == row[17]
+        assert "local time" not in md
