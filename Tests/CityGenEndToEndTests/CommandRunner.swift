@@ -123,4 +123,15 @@ class FolderTestCase: XCTestCase {
     }
 
     override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    /// The snapshot's records, read with Foundation's JSON reader, apart from citygen's decoder.
+    func snapshotRecords() throws -> [[String: Any]] {
+        let json = folder.appendingPathComponent("snapshot.json")
+        let gunzip = Process()
+        gunzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+        gunzip.arguments = ["-c", "gzip -dc '\(CommandRunner.snapshot.path)' > '\(json.path)'"]
+        try gunzip.run()
+        gunzip.waitUntilExit()
+        return try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as! [[String: Any]]
+    }
 }

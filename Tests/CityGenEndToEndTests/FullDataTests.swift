@@ -12,13 +12,7 @@ final class FullDataTests: FolderTestCase {
 
     /// The input read independently of citygen's decoder.
     private func inputCities() throws -> [Int: InputCity] {
-        let json = folder.appendingPathComponent("cities.json")
-        let gunzip = Process()
-        gunzip.executableURL = URL(fileURLWithPath: "/bin/sh")
-        gunzip.arguments = ["-c", "gzip -dc '\(CommandRunner.snapshot.path)' > '\(json.path)'"]
-        try gunzip.run()
-        gunzip.waitUntilExit()
-        let records = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as! [[String: Any]]
+        let records = try snapshotRecords()
         var cities: [Int: InputCity] = [:]
         for record in records where !Fold.fold(record["name"] as! String).isEmpty {  // SPEC §1: skipped, reported
             let coord = record["coord"] as! [String: Any]

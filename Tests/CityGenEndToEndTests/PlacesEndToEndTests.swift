@@ -33,16 +33,7 @@ final class PlacesEndToEndTests: FolderTestCase {
     }
 
     /// The snapshot's ids.
-    private func snapshotIDs() throws -> Set<Int> {
-        let json = folder.appendingPathComponent("ids.json")
-        let gunzip = Process()
-        gunzip.executableURL = URL(fileURLWithPath: "/bin/sh")
-        gunzip.arguments = ["-c", "gzip -dc '\(CommandRunner.snapshot.path)' > '\(json.path)'"]
-        try gunzip.run()
-        gunzip.waitUntilExit()
-        let records = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as! [[String: Any]]
-        return Set(records.map { $0["_id"] as! Int })
-    }
+    private func snapshotIDs() throws -> Set<Int> { Set(try snapshotRecords().map { $0["_id"] as! Int }) }
 
     private func read(_ path: String) throws -> String {
         try String(contentsOf: folder.appendingPathComponent("Output").appendingPathComponent(path), encoding: .utf8)
