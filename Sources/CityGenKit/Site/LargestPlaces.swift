@@ -13,20 +13,21 @@ struct LargestPlaces: Sendable {
             (world, byCountry, byRegion) = ([], [:], [:])
             return
         }
-        let populated = (0..<catalog.count).filter { places.population($0) != nil }
-        let ordered = populated.sorted { a, b in
-            let (x, y) = (places.population(a)!, places.population(b)!)
+        // One array of 32-bit indices, sorted in place: the plan step holds the most memory of a build.
+        var ordered = (0..<catalog.count).compactMap { places.population($0) != nil ? Int32($0) : nil }
+        ordered.sort { a, b in
+            let (x, y) = (places.population(Int(a))!, places.population(Int(b))!)
             return x != y ? x > y : a < b
         }
         var byCountry: [String: [Int]] = [:], byRegion: [PlaceRegion: [Int]] = [:]
-        for index in ordered {
+        for index in ordered.lazy.map(Int.init) {
             let country = catalog.cities[index].country
             if byCountry[country, default: []].count < Self.count { byCountry[country, default: []].append(index) }
             if let region = regions.place(ofCityAt: index)?.region.region, byRegion[region, default: []].count < Self.count {
                 byRegion[region, default: []].append(index)
             }
         }
-        world = Array(ordered.prefix(Self.count))
+        world = ordered.prefix(Self.count).map(Int.init)
         (self.byCountry, self.byRegion) = (byCountry, byRegion)
     }
 }
