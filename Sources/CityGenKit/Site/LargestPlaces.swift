@@ -13,7 +13,7 @@ struct LargestPlaces: Sendable {
             (world, byCountry, byRegion) = ([], [:], [:])
             return
         }
-        // One array of 32-bit indices, sorted in place: the plan step holds the most memory of a build.
+        // One array of 32-bit indices, sorted in place: no second copy while the site is planned.
         var ordered = (0..<catalog.count).compactMap { places.population($0) != nil ? Int32($0) : nil }
         ordered.sort { a, b in
             let (x, y) = (places.population(Int(a))!, places.population(Int(b))!)
