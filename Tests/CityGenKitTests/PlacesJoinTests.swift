@@ -81,6 +81,24 @@ final class PlacesJoinTests: XCTestCase {
         XCTAssertNil(places.facts(index(catalog, id: 9_000_001)))
     }
 
+    /// The columns are narrow (32-bit ids and populations, 16-bit elevations): a wider value is kept, clamped or
+    /// none, never wrapped.
+    func testValuesBeyondTheNarrowColumnsAreKeptClampedOrNone() throws {
+        let wide = 5_000_000_000
+        let (places, catalog) = try join(
+            [(wide, "Far", "FR", 40, 3), (8, "Melun", "FR", 48.54, 2.66)],
+            [row(wide, "Far", 40, 3, [14: "6000000000", 15: "40000", 16: ""]),
+             row(wide + 1, "Melun", 48.545, 2.66, [15: "-32768"])])
+        let far = try XCTUnwrap(places.facts(index(catalog, id: wide)))
+        XCTAssertEqual(far.geonameID, wide)
+        XCTAssertEqual(far.population, Int(UInt32.max), "clamped: no place has more")
+        XCTAssertNil(far.elevation, "no place is 40,000 m high")
+        let melun = try XCTUnwrap(places.facts(index(catalog, id: 8)))
+        XCTAssertEqual(melun.geonameID, wide + 1)
+        XCTAssertFalse(melun.joinedByID)
+        XCTAssertNil(melun.elevation, "the one value the column keeps for none")
+    }
+
     /// A city matched by name early in the file and by id later keeps its id row only.
     func testAnIDRowLaterInTheFileWinsOverANameMatch() throws {
         let (places, catalog) = try join(

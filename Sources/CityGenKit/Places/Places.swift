@@ -34,7 +34,7 @@ public struct Places: Sendable {
         let region = region(index)
         let zone = Int(columns.timeZoneNumbers[index]), feature = Int(columns.featureNumbers[index])
         return PlaceFacts(
-            geonameID: columns.geonameIDs[index], joinedByID: !columns.joinedByName[index], region: region,
+            geonameID: columns.rowID(index), joinedByID: columns.joins[index] == .byID, region: region,
             regionName: region.flatMap { regionNames[$0] }, population: population(index), elevation: elevation(index),
             timeZone: zone < 0 ? nil : columns.timeZones.values[zone],
             featureCode: feature < 0 ? nil : columns.featureCodes.values[feature])
@@ -51,7 +51,7 @@ public struct Places: Sendable {
     }
 
     public func elevation(_ index: Int) -> Int? {
-        columns.elevations[index] == Int32.min ? nil : Int(columns.elevations[index])
+        columns.elevations[index] == Int16.min ? nil : Int(columns.elevations[index])
     }
 
     /// The IANA time zone of the city at `index`, if it joined a row that has one.
