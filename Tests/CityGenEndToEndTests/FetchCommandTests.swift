@@ -1,3 +1,4 @@
+import CityGenTestSupport
 import Foundation
 import XCTest
 
@@ -8,17 +9,9 @@ final class FetchCommandTests: FolderTestCase {
 
     override func setUp() {
         super.setUp()
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Support/fault_server.py")
-        server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", script.path]
-        let output = Pipe()
-        server.standardOutput = output
-        try! server.run()
-        var line = Data()
-        while let byte = try? output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A { line.append(first) }
-        base = "http://127.0.0.1:\(String(decoding: line, as: UTF8.self))/\(UUID().uuidString)/"
+        let (started, port) = try! ChildProcess.startFaultServer()
+        server = started
+        base = "http://127.0.0.1:\(port)/\(UUID().uuidString)/"
     }
 
     override func tearDown() {

@@ -1,3 +1,4 @@
+import CityGenTestSupport
 import Foundation
 import XCTest
 
@@ -52,15 +53,8 @@ final class PrecompressedServingTests: FolderTestCase {
     private func gunzip(_ data: Data) throws -> Data {
         let file = folder.appendingPathComponent("body-\(UUID().uuidString).gz")
         try data.write(to: file)
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        gzip.arguments = ["gzip", "-dc", file.path]
-        let out = Pipe()
-        gzip.standardOutput = out
-        try gzip.run()
-        let bytes = out.fileHandleForReading.readDataToEndOfFile()
-        gzip.waitUntilExit()
-        XCTAssertEqual(gzip.terminationStatus, 0)
+        let (status, bytes) = try ChildProcess.output(["gzip", "-dc", file.path])
+        XCTAssertEqual(status, 0)
         return bytes
     }
 

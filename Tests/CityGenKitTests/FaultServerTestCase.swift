@@ -1,3 +1,4 @@
+import CityGenTestSupport
 import Foundation
 import XCTest
 
@@ -9,20 +10,9 @@ class FaultServerTestCase: XCTestCase {
     nonisolated(unsafe) static var port = 0
 
     override class func setUp() {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Support/fault_server.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try! process.run()
-        var line = Data()
-        while let byte = try? output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {
-            line.append(first)
-        }
-        port = Int(String(decoding: line, as: UTF8.self)) ?? 0
-        server = process
+        let (started, listening) = try! ChildProcess.startFaultServer()
+        server = started
+        port = listening
     }
 
     override class func tearDown() {

@@ -1,3 +1,4 @@
+import CityGenTestSupport
 import Foundation
 import XCTest
 
@@ -54,15 +55,8 @@ final class SHA256DigestTests: XCTestCase {
         let file = folder.appendingPathComponent("random.bin")
         try Data(contents).write(to: file)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = [file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let (status, printed) = try ChildProcess.output([tool, file.path])
+        XCTAssertEqual(status, 0)
         let expected = try XCTUnwrap(String(decoding: printed, as: UTF8.self).split(separator: " ").first)
 
         let digest = SHA256Digest()
