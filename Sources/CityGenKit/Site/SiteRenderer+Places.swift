@@ -28,13 +28,8 @@ extension SiteRenderer {
         let format = links.page.format!
         var rows = TemplateRows()
         for (n, index) in indices.enumerated() {
-            let href = links.href(to: .city(id: catalog.cities[index].id, format)), label = site.label(index)
-            rows.append(.label, text: label)
-            rows.append(.href, text: href)
-            if format == .html {
-                rows.append(.labelHTML, text: HTMLEscaping.escape(label))
-                rows.append(.hrefHTML, text: HTMLEscaping.escape(href))
-            }
+            let href = links.href(to: .city(id: catalog.cities[index].id, format))
+            Self.appendLink(site.label(index), as: (.label, .labelHTML), to: href, format, in: &rows)
             rows.append(.population, text: Digits.grouped(places.population(index) ?? 0))
             rows.append(.number, number: n + 1)
             rows.endRow()
@@ -51,17 +46,25 @@ extension SiteRenderer {
         var rows = TemplateRows()
         for region in regions {
             let href = links.href(to: .region(region.region, page: 1, format))
-            rows.append(.name, text: region.name)
-            rows.append(.href, text: href)
-            if format == .html {
-                rows.append(.nameHTML, text: HTMLEscaping.escape(region.name))
-                rows.append(.hrefHTML, text: HTMLEscaping.escape(href))
-            }
+            Self.appendLink(region.name, as: (.name, .nameHTML), to: href, format, in: &rows)
             rows.append(.count, text: Digits.grouped(region.cities.count))
             rows.append(.cities, text: region.cities.count == 1 ? "city" : "cities")
             rows.endRow()
         }
         context.append(.hasRegions, flag: true)
         context.append(.regions, rows: rows)
+    }
+
+    /// Appends a link's text under `keys.text` and its `href`, and in HTML both escaped for raw HTML (`keys.html`,
+    /// `hrefHTML`).
+    private static func appendLink(
+        _ text: String, as keys: (text: TemplateKey, html: TemplateKey), to href: String, _ format: PageFormat, in rows: inout TemplateRows
+    ) {
+        rows.append(keys.text, text: text)
+        rows.append(.href, text: href)
+        if format == .html {
+            rows.append(keys.html, text: HTMLEscaping.escape(text))
+            rows.append(.hrefHTML, text: HTMLEscaping.escape(href))
+        }
     }
 }
