@@ -46,9 +46,7 @@ extension CityGen {
                 let rows = results.map { entry in
                     "{\"id\":\(entry.id),\"name\":\(JSONText.quoted(entry.name)),\"country\":\(JSONText.quoted(entry.country)),"
                         + "\"lat\":\(Coordinate.format(entry.latitude)),\"lon\":\(Coordinate.format(entry.longitude))"
-                        + (entry.distinction.map {
-                            ",\"distinction\":\(JSONText.quoted($0.text(id: entry.id, latitude: entry.latitude, longitude: entry.longitude)))}"
-                        } ?? "}")
+                        + (entry.distinctionText.map { ",\"distinction\":\(JSONText.quoted($0))}" } ?? "}")
                 }
                 print("[" + rows.joined(separator: ",\n") + "]")
             } else {

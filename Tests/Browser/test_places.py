@@ -1,6 +1,7 @@
 """Places in Chromium (SPEC §1b, §5): a detail page built with GeoNames' own files as Debian's libtimezonemap-data
 installs them shows the time now in the city's zone, written by the page's script, while the page's bytes hold no
-time at all; the same on a compact site's viewer and from file://."""
+time at all; the same on a compact site's viewer and from file://. Look-alikes are told apart by their region in
+search results and the split view, as on pages."""
 import datetime
 import re
 import shutil
@@ -12,6 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import build_site
+from test_search import open_home
 
 GEONAMES = Path("/usr/share/libtimezonemap/ui")
 IDS = [2643743, 2147714, 5128581]  # London, Sydney, New York City: three zones far apart
@@ -107,3 +109,41 @@ def test_without_the_script_no_time_is_shown(places_site, geonames):
         # Markdown escapes the zone's punctuation (America/New\\_York): unescaped, it is the zone and nothing else.
         assert re.sub(r"\\(.)", r"\1", line.removeprefix("- Time zone: ")) == row[17]
         assert "local time" not in md
+
+
+def springfields():
+    """Every `Springfield, US` of GeoNames' table, with its state's name from the admin-1 file: read here."""
+    states = dict(line.split("\t")[:2] for line in (GEONAMES / "admin1Codes.txt").read_text(encoding="utf-8").splitlines()
+                  if "\t" in line)
+    found = {}
+    for line in (GEONAMES / "cities15000.txt").read_text(encoding="utf-8").splitlines():
+        f = line.split("\t")
+        if len(f) == 19 and f[1] == "Springfield" and f[8] == "US":
+            found[int(f[0])] = (f, states[f"US.{f[10]}"])
+    return found
+
+
+@pytest.fixture(scope="module")
+def springfield_site(geonames):
+    found = springfields()
+    records = [{"_id": i, "name": f[1], "country": f[8], "coord": {"lat": float(f[4]), "lon": float(f[5])}}
+               for i, (f, _) in sorted(found.items())]
+    site = build_site(records, PLACES)
+    yield site, {i: state for i, (_, state) in found.items()}
+    site.close()
+    shutil.rmtree(site.folder, ignore_errors=True)
+
+
+@pytest.mark.parametrize("scheme", ["http", "file"])
+def test_search_results_and_the_split_view_tell_look_alikes_apart_by_state(wide, springfield_site, scheme):
+    site, states = springfield_site
+    assert len(states) > 3 and len(set(states.values())) == len(states), "one Springfield a state in the file"
+    open_home(wide, site, scheme, "springfield")
+    shown = {int(li.get_attribute("id").removeprefix("cityCell_")): li.find_element(By.TAG_NAME, "a").text
+             for li in wide.find_elements(By.CSS_SELECTOR, "#cityList li")}
+    assert shown == {i: f"Springfield, US ({state})" for i, state in states.items()}
+    # The split view names the chosen city as its row does.
+    first = wide.find_element(By.CSS_SELECTOR, "#cityList li")
+    first.find_element(By.TAG_NAME, "a").click()
+    WebDriverWait(wide, 10).until(lambda b: b.find_element(By.ID, "detailName").text)
+    assert wide.find_element(By.ID, "detailName").text == shown[int(first.get_attribute("id").removeprefix("cityCell_"))]

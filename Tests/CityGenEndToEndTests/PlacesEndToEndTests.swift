@@ -80,6 +80,11 @@ final class PlacesEndToEndTests: FolderTestCase {
             labels.insert(heading)
         }
         XCTAssertEqual(labels.count, springfields.count)
+        // Search tells them apart as the pages do, from the index alone.
+        let search = try CommandRunner.run(["search", "springfield, us"], in: folder)
+        XCTAssertEqual(search.status, 0, search.stderr)
+        let found = Set(search.stdout.split(separator: "\n").map(String.init))
+        XCTAssertTrue(labels.isSubset(of: found), "not in search: \(labels.subtracting(found).sorted().prefix(3))")
 
         // England's region pages list every city the file puts in England by id, and each city they list is in England.
         let england = regions["GB.ENG"]!

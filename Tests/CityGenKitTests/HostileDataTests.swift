@@ -138,6 +138,21 @@ final class HostileDataTests: SiteTestCase {
             XCTAssertEqual(appended, Array(("x" + expected).utf8))
         }
     }
+
+    /// A script file of its own is read by no HTML parser: markup stays as it is, JSON's own escapes and the line
+    /// separators do not.
+    func testJSONTextForAScriptFileKeepsMarkupAndReadsBackAsTheSameText() throws {
+        let cases: [(String, String)] = [
+            ("</script><!--&", #""</script><!--&""#), ("a\"b\\c", #""a\"b\\c""#), ("tab\tline\n\u{1F}", #""tab\tline\n\u001f""#),
+            ("a\u{2028}b\u{2029}", #""a\u2028b\u2029""#), ("Zürich 東京", #""Zürich 東京""#),
+        ]
+        for (text, expected) in cases {
+            let quoted = JSONText.quotedForScriptFile(text)
+            XCTAssertEqual(quoted, expected, text.debugDescription)
+            let decoded = try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: .fragmentsAllowed) as? String
+            XCTAssertEqual(decoded, text, text.debugDescription)
+        }
+    }
 }
 
 /// Checks that an HTML page holds only the markup citygen's templates make: known tags with known attributes,

@@ -32,7 +32,7 @@ public struct HostCheck: Sendable {
             Row(name: "largest folder", value: folder?.entries ?? 0, at: folder?.path, limit: limits.folderEntries),
             Row(name: "largest file", value: file?.bytes ?? 0, at: file?.path, limit: limits.fileBytes),
             Row(name: "bytes", value: inventory.bytes, at: nil, limit: limits.bytes),
-            Row(name: "bytes as .tar", value: inventory.tarBytes, at: nil, limit: limits.bytes),
+            Row(name: "bytes as .tar", value: inventory.tarBytes, at: nil, limit: limits.tarBytes),
         ] + zim
     }
 

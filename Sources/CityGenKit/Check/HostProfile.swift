@@ -18,15 +18,19 @@ public enum HostProfile: String, Sendable, CaseIterable {
         public var entries: Int?
         /// Entries (files and folders) directly in any one folder.
         public var folderEntries: Int?
-        /// Bytes of the whole site, and of the archive that uploads it.
+        /// Bytes of the whole site, as published.
         public var bytes: Int?
+        /// Bytes of the site as one `.tar`, the archive that uploads it.
+        public var tarBytes: Int?
         /// Bytes of any one file.
         public var fileBytes: Int?
     }
 
     public var limits: Limits {
         switch self {
-        case .githubPages: Limits(bytes: 1_000_000_000)
+        // GitHub Pages publishes sites up to 1 GB from a `.tar` artifact of up to 10 GB (it recommends 1 GB, for
+        // the 10-minute deploy; the artifact travels compressed). GitLab counts the files it publishes.
+        case .githubPages: Limits(bytes: 1_000_000_000, tarBytes: 10_000_000_000)
         case .gitlabPages: Limits(entries: 200_000, bytes: 1_000_000_000)
         case .netlify: Limits(folderEntries: 54_000)
         case .cloudflarePages: Limits(files: 20_000, fileBytes: 25 * 1024 * 1024)

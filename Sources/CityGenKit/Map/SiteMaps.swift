@@ -54,6 +54,21 @@ struct SiteMaps: Sendable {
         return (Self.percent(position.x), Self.percent(position.y))
     }
 
+    /// The box around `cities` (catalog indices) on the map of `country`, placed as `marker` places a city: left,
+    /// top, width and height in per cent; nil when the country has no map.
+    func frame(around cities: [Int32], onMapOf country: String, _ catalog: CityCatalog) -> (left: String, top: String, width: String, height: String)? {
+        guard let window = windows[country], !cities.isEmpty else { return nil }
+        var (west, north, east, south) = (1.0, 1.0, 0.0, 0.0)
+        for index in cities {
+            let city = catalog.cities[Int(index)]
+            let position = window.position(latitude: city.latitude, longitude: city.longitude)
+            // A city filed under another country's region may lie off this map: the box stays on it.
+            let x = min(1, max(0, position.x)), y = min(1, max(0, position.y))
+            (west, east, north, south) = (min(west, x), max(east, x), min(north, y), max(south, y))
+        }
+        return (Self.percent(west), Self.percent(north), Self.percent(east - west), Self.percent(south - north))
+    }
+
     static func percent(_ fraction: Double) -> String {
         let hundredths = Int((fraction * 10_000).rounded())
         let whole = hundredths / 100, part = abs(hundredths % 100)

@@ -2,7 +2,8 @@ import Foundation
 
 /// One row of the search index (SPEC §7): what a result shows, and its key. In JSON a positional array,
 /// `[id,"name","CC",lat,lon,"key"]` (the manifest's `fields`), so a shard of 200 rows stays small; a city whose
-/// label another city has too carries its `Distinction` as a 7th field: 1 (coordinates) or 2 (id).
+/// label another city has too carries a 7th field: the name of its region where that tells it apart (SPEC §5), else
+/// its `Distinction`, 1 (coordinates) or 2 (id).
 public struct IndexEntry: Sendable, Equatable, Codable {
     public let id: Int
     public let name: String
@@ -11,14 +12,20 @@ public struct IndexEntry: Sendable, Equatable, Codable {
     public let longitude: Double
     /// `SearchKey.index`: `fold(name) + "\t" + fold(country)`, as UTF-8.
     public let key: [UInt8]
-    /// What tells this city apart from others with its label, if any do.
+    /// What tells this city apart from others with its label, if any do and its region does not.
     public let distinction: Distinction?
+    /// The name of the city's region, where others have its label and the region tells it apart.
+    public let region: String?
 
     /// The names of the fields, in their JSON order.
     public static let fields = ["id", "name", "country", "lat", "lon", "key", "distinction"]
 
-    public init(id: Int, name: String, country: String, latitude: Double, longitude: Double, key: [UInt8], distinction: Distinction? = nil) {
-        self.distinction = distinction
+    public init(
+        id: Int, name: String, country: String, latitude: Double, longitude: Double, key: [UInt8], distinction: Distinction? = nil,
+        region: String? = nil
+    ) {
+        self.distinction = region == nil ? distinction : nil
+        self.region = region
         self.id = id
         self.name = name
         self.country = country
@@ -27,10 +34,16 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         self.key = key
     }
 
-    /// `Name, CC`, or the name alone when the country is empty; then the distinction in parentheses, if any.
+    /// `Name, CC`, or the name alone when the country is empty; then what tells it apart in parentheses, if any.
     public var label: String {
         let label = country.isEmpty ? name : "\(name), \(country)"
-        return distinction.map { "\(label) (\($0.text(id: id, latitude: latitude, longitude: longitude)))" } ?? label
+        return distinctionText.map { "\(label) (\($0))" } ?? label
+    }
+
+    /// What tells the city apart from others with its label, as the label shows it: the region, the coordinates
+    /// or the id.
+    public var distinctionText: String? {
+        region ?? distinction.map { $0.text(id: id, latitude: latitude, longitude: longitude) }
     }
 
     /// The row as JSON, coordinates with `Coordinate.format`'s fixed precision.
@@ -45,7 +58,12 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         Self.appendFields(id: id, name: name, country: country, latitude: latitude, longitude: longitude, to: &out)
         out.append(UInt8(ascii: ","))
         key.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &out) }
-        if let distinction { out += ",\(distinction.rawValue)".utf8 }
+        if let region {
+            out.append(UInt8(ascii: ","))
+            JSONText.appendQuoted(region, to: &out)
+        } else if let distinction {
+            out += ",\(distinction.rawValue)".utf8
+        }
         out.append(UInt8(ascii: "]"))
     }
 
@@ -78,6 +96,7 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         latitude = try row.decode(Double.self)
         longitude = try row.decode(Double.self)
         key = Array(try row.decode(String.self).utf8)
+        region = row.isAtEnd ? nil : try? row.decode(String.self)
         distinction = row.isAtEnd ? nil : try row.decode(Distinction.self)
         guard row.isAtEnd else {
             throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields")
@@ -92,6 +111,6 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         try row.encode(latitude)
         try row.encode(longitude)
         try row.encode(String(decoding: key, as: UTF8.self))
-        if let distinction { try row.encode(distinction) }
+        if let region { try row.encode(region) } else if let distinction { try row.encode(distinction) }
     }
 }

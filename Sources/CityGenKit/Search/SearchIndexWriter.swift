@@ -8,10 +8,17 @@
 public struct SearchIndexWriter: Sendable {
     public let catalog: CityCatalog
     public let shardSize: Int
+    /// The regions that tell look-alikes apart, when the site has places.
+    let placeLabels: PlaceLabels?
 
     public init(catalog: CityCatalog, shardSize: Int = BuildOptions.Defaults.shardSize) {
+        self.init(catalog: catalog, shardSize: shardSize, placeLabels: nil)
+    }
+
+    init(catalog: CityCatalog, shardSize: Int, placeLabels: PlaceLabels?) {
         self.catalog = catalog
         self.shardSize = shardSize
+        self.placeLabels = placeLabels
     }
 
     /// One shard: a run of rows (cities, or word keys). Its JSON is made when it is written (`json`, `wordJSON`):
@@ -30,7 +37,7 @@ public struct SearchIndexWriter: Sendable {
         let city = catalog.cities[index]
         return IndexEntry(
             id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key ?? self.key(index),
-            distinction: catalog.distinctions[index])
+            distinction: catalog.distinctions[index], region: catalog.distinctions[index] == nil ? nil : placeLabels?.regionName(index))
     }
 
     /// The shards of the prefix index, in order. A run of equal keys larger than `shardSize` makes one larger shard.

@@ -8,8 +8,8 @@ struct SiteIndex: Sendable {
     /// `search/favorites.json`, which the home page also inlines so that the favorites filter loads nothing.
     let favoritesJSON: String
 
-    init(catalog: CityCatalog, favorites: Set<Int>, layout: SiteLayout, shardSize: Int) {
-        let writer = SearchIndexWriter(catalog: catalog, shardSize: shardSize)
+    init(catalog: CityCatalog, favorites: Set<Int>, layout: SiteLayout, shardSize: Int, placeLabels: PlaceLabels? = nil) {
+        let writer = SearchIndexWriter(catalog: catalog, shardSize: shardSize, placeLabels: placeLabels)
         // The two indexes are cut at once, one on each core: each measures every row's JSON.
         let (shards, (words, wordShards)) = Parallel.both({ writer.shards() }) {
             let words = WordKeys(catalog: catalog)

@@ -4,12 +4,15 @@
 struct PlaceLabels: Sendable {
     /// The label of each city that shows its region, by number in `numberOfCity`.
     private let texts: PackedTexts
+    /// The region's name in each of those labels, by the same number.
+    private let regionNames: PackedTexts
     /// For each catalog index: its label's number in `texts`, or -1 for the catalog's label.
     private let numberOfCity: [Int32]
 
     init(catalog: CityCatalog, regions: RegionPlan) {
         var numberOfCity = [Int32](repeating: -1, count: catalog.count)
         var labels: [String] = []
+        var regionNames: [String] = []
         var start = 0
         // Cities with a distinction sit in runs of equal labels (the catalog's order groups them).
         while start < catalog.count {
@@ -25,15 +28,23 @@ struct PlaceLabels: Sendable {
                 guard let name, counts[name] == 1 else { continue }
                 numberOfCity[start + offset] = Int32(labels.count)
                 labels.append("\(catalog.cities[start + offset].label) (\(name))")
+                regionNames.append(name)
             }
             start = end
         }
         self.texts = PackedTexts(labels)
+        self.regionNames = PackedTexts(regionNames)
         self.numberOfCity = numberOfCity
     }
 
     /// Whether the city at `index` is told apart by its region.
     func showsRegion(_ index: Int) -> Bool { numberOfCity[index] >= 0 }
+
+    /// The name of the region that tells apart the city at `index`, when one does.
+    func regionName(_ index: Int) -> String? {
+        let number = Int(numberOfCity[index])
+        return number < 0 ? nil : regionNames.withText(number) { String(decoding: $0, as: UTF8.self) }
+    }
 
     /// Calls `body` with the region label of the city at `index`, or returns nil when it has none.
     func withLabel<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {

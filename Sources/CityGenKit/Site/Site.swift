@@ -53,10 +53,11 @@ struct Site: Sendable {
         self.favorites = favorites
         self.nearest = nearest ?? NearestCities(catalog: catalog)
         self.maps = SiteMaps(catalog: catalog, countries: countries)
-        self.index = SiteIndex(catalog: catalog, favorites: favorites, layout: settings.layout, shardSize: settings.shardSize)
         self.places = places
         self.regions = RegionPlan(places: places, cityCount: catalog.count, pageSize: settings.pageSize)
         self.placeLabels = PlaceLabels(catalog: catalog, regions: regions)
+        self.index = SiteIndex(
+            catalog: catalog, favorites: favorites, layout: settings.layout, shardSize: settings.shardSize, placeLabels: placeLabels)
         self.largest = LargestPlaces(catalog: catalog, places: places, regions: regions)
         self.indexByID = catalog.indicesByID()
         self.compactData = Self.compactData(catalog, settings)

@@ -29,7 +29,8 @@ extension SiteRenderer {
     }
 
     /// What a favorite toggle saves of the city at `index`, escaped for an HTML attribute: `[id,"name","CC",lat,lon]`,
-    /// or the whole index entry where the city has a distinction, so that saved favorites show it too.
+    /// or the whole index entry where the city has a distinction (its region's name, or a number), so that saved
+    /// favorites show it too.
     func cityData(_ index: Int) -> [UInt8] {
         var json: [UInt8] = []
         json.reserveCapacity(96)
@@ -48,7 +49,7 @@ extension SiteRenderer {
         return IndexEntry(
             id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude,
             key: SearchKey.index(name: catalog.foldedNames[index], country: catalog.foldedCountries[index]),
-            distinction: catalog.distinctions[index])
+            distinction: catalog.distinctions[index], region: site.placeLabels.regionName(index))
     }
 
     /// The link from `page` to the row of the city at `index` on its list page (the row's anchor in HTML).

@@ -8,6 +8,16 @@ public enum JSONText {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `text` quoted for a script file of its own (`<script src>`, `fetch`), which no HTML parser reads: markup
+    /// characters stay as they are, since escaping them would make a file of HTML a third larger.
+    public static func quotedForScriptFile(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 2)
+        var text = text
+        text.withUTF8 { appendQuoted($0, to: &out, escapes: scriptFileEscapes) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Appends `text` as `quoted` writes it to `out`: the index rows and the pages' city data are written this
     /// way, one append each instead of a string per value.
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
@@ -16,7 +26,7 @@ public enum JSONText {
     }
 
     /// Appends UTF-8 `bytes` quoted like `quoted` to `out`; what needs no escape is copied in runs.
-    static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapes: [Bool] = markupEscapes) {
         out.append(UInt8(ascii: "\""))
         var i = 0, plain = 0  // bytes[plain..<i] are copied as they are, in one append
         while i < bytes.count {
@@ -52,5 +62,8 @@ public enum JSONText {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The ASCII bytes that are escaped: `"`, `\`, `<`, `>`, `&`.
-    private static let escapes: [Bool] = (0..<256).map { Set("\"\\<>&".utf8).contains(UInt8($0)) }
+    private static let markupEscapes: [Bool] = (0..<256).map { Set("\"\\<>&".utf8).contains(UInt8($0)) }
+
+    /// The ASCII bytes a script file escapes: JSON's own, `"` and `\`.
+    private static let scriptFileEscapes: [Bool] = (0..<256).map { Set("\"\\".utf8).contains(UInt8($0)) }
 }

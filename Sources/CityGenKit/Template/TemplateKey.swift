@@ -11,8 +11,9 @@ enum TemplateKey: String, CaseIterable, Sendable {
     case displayLabel, country, countryName, latitude, longitude, dms, osmURL, osmURLHTML, embedURLHTML, mapTitleHTML
     case listPage, listHref, countryHref, previous, next, namesakeCount, oneNamesake, namesakes, namesakesMore, namesakesHref
     case hasNearby, nearby, distance, direction, number
-    // Maps: the locator of a detail page, a country's map, the world map.
+    // Maps: the locator of a detail page, a country's map, a region's, the world map.
     case map, mapHref, mapAlt, mapAltHTML, mapWidth, mapHeight, markerLeft, markerTop, showMapButton, embedMap, countryMap, worldMap
+    case regionMap, frameLeft, frameTop, frameWidth, frameHeight
     // The compact site's city viewer.
     case dataFiles, dataFolder
     // Home, lists, countries, favorites.

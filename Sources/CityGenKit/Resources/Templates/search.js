@@ -41,7 +41,7 @@
     var storageKey = 'citygen:favorites:' + new URL(document.body.getAttribute('data-root') || './', location.href).href;
     var own = {}, usable = true, listeners = [];
     function valid(e) {
-      return Array.isArray(e) && (e.length === 5 || (e.length === 7 && typeof e[5] === 'string' && (e[6] === 1 || e[6] === 2)))
+      return Array.isArray(e) && (e.length === 5 || (e.length === 7 && typeof e[5] === 'string' && (e[6] === 1 || e[6] === 2 || typeof e[6] === 'string')))
         && Number.isInteger(e[0]) && typeof e[1] === 'string' && typeof e[2] === 'string'
         && typeof e[3] === 'number' && typeof e[4] === 'number';
     }
@@ -360,10 +360,11 @@
   var list = $('cityList'), empty = $('emptyMessage'), more = $('loadMore'), favOnly = $('favoritesOnly');
   var siteFavorite = {};
   favorites.forEach(function (e) { siteFavorite[e[0]] = true; });
-  // `Name, CC`, and what tells it apart where other cities have that label (its 7th field: 1 the coordinates,
-  // 2 the id).
+  // `Name, CC`, and what tells it apart where other cities have that label (its 7th field: its region's name, 1
+  // the coordinates, 2 the id).
   function label(e) {
     var text = e[2] ? e[1] + ', ' + e[2] : e[1];
+    if (typeof e[6] === 'string') return text + ' (' + e[6] + ')';
     return e[6] === 1 ? text + ' (' + coordinates(e) + ')' : e[6] === 2 ? text + ' (id ' + e[0] + ')' : text;
   }
   // Coordinates as every page shows them: 4 decimal places, a no-break space so that a pair never wraps.

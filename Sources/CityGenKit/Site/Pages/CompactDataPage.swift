@@ -23,7 +23,7 @@ struct CompactDataPage: PageKind {
     }
 
     /// Data file `n`: for each of `cities` (catalog indices), its page title and the HTML of its detail page as a
-    /// static site would show it inside `<main>` (rendered from `city.md.mustache`, escaped here), with links from
+    /// static site would show it inside `<main>` (rendered from `city.md.mustache`, quoted here as JSON), with links from
     /// `city.html`; as a script for `file://`: `citygenCities(n, {"id": [title, html]})`.
     private static func script(_ n: Int, cities: [Int], renderer: SiteRenderer) -> String {
         var js = "citygenCities(\(n),{"
@@ -31,8 +31,8 @@ struct CompactDataPage: PageKind {
         for (k, index) in cities.enumerated() {
             let facts = renderer.cityFacts(index, .html, reusing: &texts)
             let html = String(decoding: CommonMark.html(from: renderer.templates.markdown(.city, renderer.cityContext(facts))), as: UTF8.self)
-            js += (k == 0 ? "" : ",\n") + JSONText.quoted(String(facts.city.id)) + ":["
-                + JSONText.quoted(facts.texts.pageTitle) + "," + JSONText.quoted(html) + "]"
+            js += (k == 0 ? "" : ",\n") + "\"\(facts.city.id)\":["
+                + JSONText.quotedForScriptFile(facts.texts.pageTitle) + "," + JSONText.quotedForScriptFile(html) + "]"
         }
         return js + "});\n"
     }

@@ -1,5 +1,5 @@
-/// `region/<CC>/<code>/<n>`: with places, one first-level region's cities in SPEC §3 order, its largest places and a
-/// link to its country (SPEC §5).
+/// `region/<CC>/<code>/<n>`: with places, one first-level region's cities in SPEC §3 order, its map, its largest
+/// places and a link to its country (SPEC §5).
 struct RegionPage: PageKind {
     var name: String { "region" }
     var templates: [PageTemplate] { [.list, .pager] }
@@ -60,8 +60,27 @@ extension SiteRenderer {
         context.append(.heading, text: heading)
         context.append(.parentName, text: countryName)
         context.append(.parentHref, text: links.href(to: .country(code: place.country, page: 1, format)))
-        if page == 1 { appendLargest(site.largest.byRegion[place] ?? [], from: links, to: &context) }
+        if page == 1 {
+            appendRegionMap(region, countryName: countryName, from: links, to: &context)
+            appendLargest(site.largest.byRegion[place] ?? [], from: links, to: &context)
+        }
         appendList(onPage, page: page, of: pages, from: links, to: &context) { .region(place, page: $0, format) }
         return render(.list, context, route, head)
+    }
+
+    /// Appends `regionMap`: the country's map with a box around the region's cities.
+    private func appendRegionMap(_ region: RegionPlan.Region, countryName: String, from links: SiteLayout.Links, to context: inout TemplateContext) {
+        let country = region.region.country
+        guard let frame = maps.frame(around: region.cities, onMapOf: country, catalog) else { return }
+        let count = region.cities.count
+        let alt = "\(region.name) on the map of \(countryName): a box around its \(Digits.grouped(count)) \(count == 1 ? "place" : "places")"
+        var row = TemplateRows()
+        appendMap(.countryMap(code: country), maps.windows[country]!, alt: alt, from: links, to: &row)
+        row.append(.frameLeft, text: frame.left)
+        row.append(.frameTop, text: frame.top)
+        row.append(.frameWidth, text: frame.width)
+        row.append(.frameHeight, text: frame.height)
+        row.endRow()
+        context.append(.regionMap, object: row)
     }
 }
