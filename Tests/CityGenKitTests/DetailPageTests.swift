@@ -53,7 +53,16 @@ final class DetailPageTests: SiteTestCase {
             XCTAssertEqual(json["name"] as? String, name)
             let geo = try XCTUnwrap(json["geo"] as? [String: Any])
             XCTAssertEqual(geo["@type"] as? String, "GeoCoordinates")
+            // The country once: the place it is in.
+            let country = try XCTUnwrap(json["containedInPlace"] as? [String: Any])
+            XCTAssertEqual(country["@type"] as? String, "Country")
+            XCTAssertEqual(country["identifier"] as? String, id == 9 ? "X\"Y" : "UA")
+            XCTAssertNil(json["address"])
         }
+        // Only the pages whose script lists cities carry the pattern of a city's URL.
+        XCTAssertFalse(try read("city/860/707860.html").contains("data-city-url"))
+        XCTAssertTrue(try read("index.html").contains(#"<body data-root="" data-city-url="city/{id%1000}/{id}.html">"#))
+        XCTAssertTrue(try read("favorites.html").contains(#"data-city-url="city/{id%1000}/{id}.html""#))
         let hostile = try read("city/9/9.html")
         XCTAssertEqual(hostile.components(separatedBy: "<script").count, 3, "only the layout's script and the JSON-LD")
         XCTAssertTrue(hostile.contains(#"alt="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;, X&quot;Y on the map of X&quot;Y""#), hostile)
@@ -110,7 +119,7 @@ final class DetailPageTests: SiteTestCase {
         XCTAssertTrue(html.contains("<h1>Edge</h1>"))
         XCTAssertTrue(html.contains(#"<li>Country: <a href="../../country/ZZ/1.html#cityCell_4">none given</a></li>"#), html)
         XCTAssertTrue(html.contains(#"<img src="../../map/ZZ.png" alt="Edge on the map of the places without a country">"#), html)
-        XCTAssertFalse(html.contains("addressCountry"))
+        XCTAssertFalse(html.contains("containedInPlace"))
     }
 
     func testFavoritesAreMarkedListedAndExported() async throws {

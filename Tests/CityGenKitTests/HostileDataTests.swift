@@ -184,8 +184,10 @@ enum HTMLSafety {
                 let key = String(attributes[Range(attribute.range(at: 1), in: attributes)!]).lowercased()
                 XCTAssertTrue(allowedAttributes.contains(key), "\(page): attribute \(key) in <\(name)>", file: file, line: line)
                 if key == "style", let value = Range(attribute.range(at: 2), in: attributes).map({ String(attributes[$0]) }) {
-                    // Only the locator marker's position, written by citygen from numbers.
-                    XCTAssertNotNil(value.wholeMatch(of: /"left:-?[0-9]+\.[0-9]{2}%;top:-?[0-9]+\.[0-9]{2}%"/), "\(page): style=\(value)", file: file, line: line)
+                    // Only the locator marker's position or a region's box, written by citygen from numbers.
+                    XCTAssertNotNil(
+                        value.wholeMatch(of: /"left:-?[0-9]+\.[0-9]{2}%;top:-?[0-9]+\.[0-9]{2}%(;width:[0-9]+\.[0-9]{2}%;height:[0-9]+\.[0-9]{2}%)?"/),
+                        "\(page): style=\(value)", file: file, line: line)
                 }
                 if key == "href" || key == "src", let value = Range(attribute.range(at: 2), in: attributes).map({ attributes[$0].lowercased() }) {
                     XCTAssertFalse(value.contains("javascript:"), "\(page): \(key)=\(value)", file: file, line: line)

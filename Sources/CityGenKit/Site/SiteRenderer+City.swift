@@ -264,9 +264,8 @@ extension SiteRenderer {
         out += facts.texts.longitude.utf8
         out.append(UInt8(ascii: "}"))
         if !city.country.isEmpty {
-            out += #","address":{"@type":"PostalAddress","addressCountry":"#.utf8
-            JSONText.appendQuoted(city.country, to: &out)
-            out += #"},"containedInPlace":"#.utf8
+            // The country once, as the place it is in (an `address` would say it again).
+            out += #","containedInPlace":"#.utf8
             // With places, the region first, itself in the country.
             let region = facts.region
             if let region {

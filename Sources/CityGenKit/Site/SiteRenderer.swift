@@ -91,6 +91,12 @@ struct SiteRenderer: Sendable {
         return context
     }
 
+    /// Appends the pattern of a city's URL from `page` (`data-city-url`), which pages whose script lists cities (search
+    /// results, the visitor's favorites) need, to `context`.
+    func appendCityURL(from page: Route, to context: inout TemplateContext) {
+        context.append(.cityURL, text: layout.root(from: page) + layout.cityURLTemplate)
+    }
+
     /// What `common` gives every page of `page`'s folder: the site's title, the links to the root, home, the
     /// stylesheet and the search script, and whether the footer credits GeoNames.
     static func frame(_ page: Route, site: Site) -> TemplateContext {
@@ -105,7 +111,6 @@ struct SiteRenderer: Sendable {
         context.append(.homeHref, text: links.href(to: .home(format)))
         context.append(.stylesheetHref, text: links.href(to: .asset("style.css")))
         context.append(.searchScriptHref, text: links.href(to: .asset("search.js")))
-        context.append(.cityURL, text: root + layout.cityURLTemplate)
         if site.places != nil { context.append(.placesCredit, flag: true) }
         return context
     }

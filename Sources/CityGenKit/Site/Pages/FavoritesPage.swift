@@ -32,6 +32,7 @@ extension SiteRenderer {
         }
         let head = PageHead(title: "Favorites", description: "The favorite cities of \(title), each with its map.")
         var context = common(route, head)
+        appendCityURL(from: route, to: &context)
         context.append(.favorites, rows: rows)
         if rows.count > 0 { context.append(.favoriteCount, text: Digits.grouped(rows.count)) }
         return render(.favorites, context, route, head)

@@ -39,6 +39,7 @@ extension SiteRenderer {
             description: "Search \(Digits.grouped(plan.cityCount)) places of the world by name and country, browse them "
                 + "alphabetically or by country, and see each on a map.")
         var context = common(route, head)
+        appendCityURL(from: route, to: &context)
         context.append(.cityCount, text: Digits.grouped(plan.cityCount))
         context.append(.pageCount, text: Digits.grouped(plan.pageCount))
         context.append(.initials, rows: initials)
