@@ -10,24 +10,17 @@ struct CityViewerPage: PageKind {
 
     func path(_ page: PageRoute, in layout: SiteLayout) -> String { "city.html" }
 
+    /// The page shows the city its URL names (`?id=N`) from that city's data file, so it holds only where they are.
     func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
-        renderer.cityViewer()
+        let head = SiteRenderer.PageHead(title: "City", description: "One place of \(renderer.title), with its map and the nearest places.")
+        var context = renderer.common(.cityViewer, head)
+        context.append(.dataFiles, number: SiteLayout.compactDataFiles(cities: renderer.catalog.count))
+        context.append(.dataFolder, text: SiteLayout.relative(SiteLayout.compactDataFolder, from: renderer.layout.path(.cityViewer)))
+        return renderer.render(.cityview, context, .cityViewer, head)
     }
 }
 
 extension Route {
     /// The compact site's one detail page.
     public static var cityViewer: Route { CityViewerPage().route(.html) }
-}
-
-extension SiteRenderer {
-    /// `city.html` of a compact site: it shows the city its URL names (`?id=N`) from that city's data file.
-    func cityViewer() -> Page {
-        let route = Route.cityViewer
-        let head = PageHead(title: "City", description: "One place of \(title), with its map and the nearest places.")
-        var context = common(route, head)
-        context.append(.dataFiles, number: SiteLayout.compactDataFiles(cities: catalog.count))
-        context.append(.dataFolder, text: SiteLayout.relative(SiteLayout.compactDataFolder, from: layout.path(route)))
-        return render(.cityview, context, route, head)
-    }
 }
