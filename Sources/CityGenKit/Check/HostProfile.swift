@@ -47,7 +47,7 @@ public enum HostProfile: String, Sendable, CaseIterable {
 
     /// The precompressed files the host serves by itself: GitLab Pages sends `.gz` (and `.br`) files to browsers
     /// that accept them; GitHub Pages, Netlify and Cloudflare Pages compress on the fly and ignore them. gzip
-    /// only: every browser takes it, and with `.br` too the full compact site would pass GitLab's 1 GB.
+    /// only: every browser takes it, and each copy counts toward GitLab's 1 GB.
     public var precompress: [ContentEncoding] { self == .gitlabPages ? [.gzip] : [] }
 
     /// Hosts that take few files get the compact site: no file per city, one `city.html` that shows any of them.
