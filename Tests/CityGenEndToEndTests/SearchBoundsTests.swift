@@ -6,13 +6,20 @@ import XCTest
 /// SPEC §7's bounds on the real data: for the first 50 results of a query on a fresh page, the manifest plus at
 /// most 2 shards, at most 80 KiB in all, and at most 2 more shards of the word index (§4b); and the results are
 /// SPEC §4's then §4b's, as the tests' oracles (catalog binary search, word keys scanned linearly) compute them.
+/// The site has places, so the index's look-alikes carry their regions' names where those tell them apart.
 final class SearchBoundsTests: XCTestCase {
     func testFirstResultsOfRealQueriesStayWithinBounds() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-bounds-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Only the index matters here: a Markdown-only site keeps the build short.
-        try "formats: [markdown]\n".write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
+        // Only the index matters here: a Markdown-only site keeps the build short. With places, as users build by
+        // default (GeoNames' files as Debian installs them): a look-alike's entry may carry its region's name.
+        let geoNames = "/usr/share/libtimezonemap/ui"
+        try """
+            formats: [markdown]
+            places: {cities: \(geoNames)/cities15000.txt, admin1: \(geoNames)/admin1Codes.txt, countries: \(geoNames)/countryInfo.txt}
+
+            """.write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
         let build = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path, "-q"], in: folder)
         XCTAssertEqual(build.status, 0, build.stderr)
 
@@ -65,6 +72,7 @@ final class SearchBoundsTests: XCTestCase {
         let york = try SearchIndex(site: site)
         let yorkResults = try york.search("york", limit: 50)
         XCTAssertTrue(yorkResults.contains { $0.name == "New York" && $0.country == "US" }, "york finds New York")
+        XCTAssertTrue(try SearchIndex(site: site).search("springfield, us", limit: 50).contains { $0.region != nil }, "the index has regions")
         print("word search: \"york\" reads \(york.bytesRead) bytes (\(york.shardLoads.count) shards, \(york.wordShardLoads.count) word shards)")
     }
 }
