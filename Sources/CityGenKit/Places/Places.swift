@@ -1,6 +1,6 @@
 /// GeoNames' facts joined to a catalog's cities (SPEC §1b), by catalog index, with the region and country
 /// names of the admin-1 and country tables. Compact: numbers and shared strings, one array a fact.
-public struct Places: Sendable {
+public final class Places: Sendable {
     private let columns: PlaceColumns
     /// Cities that joined the row with their id.
     public let joinedByID: Int
