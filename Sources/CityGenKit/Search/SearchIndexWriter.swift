@@ -37,7 +37,7 @@ public struct SearchIndexWriter: Sendable {
         let city = catalog.cities[index]
         return IndexEntry(
             id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key ?? self.key(index),
-            distinction: catalog.distinctions[index], region: catalog.distinctions[index] == nil ? nil : placeLabels?.regionName(index))
+            distinction: catalog.distinctions[index], region: placeLabels?.regionName(index))
     }
 
     /// The shards of the prefix index, in order. A run of equal keys larger than `shardSize` makes one larger shard.

@@ -35,21 +35,12 @@ extension SiteRenderer {
         var json: [UInt8] = []
         json.reserveCapacity(96)
         if catalog.distinctions[index] != nil {
-            searchEntry(index).appendJSON(to: &json)
+            site.index.writer.entry(index).appendJSON(to: &json)
         } else {
             let city = catalog.cities[index]
             IndexEntry.appendShortJSON(id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, to: &json)
         }
         return HTMLEscaping.escape(json)
-    }
-
-    /// The search index's entry of the city at `index`.
-    func searchEntry(_ index: Int) -> IndexEntry {
-        let city = catalog.cities[index]
-        return IndexEntry(
-            id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude,
-            key: SearchKey.index(name: catalog.foldedNames[index], country: catalog.foldedCountries[index]),
-            distinction: catalog.distinctions[index], region: site.placeLabels.regionName(index))
     }
 
     /// The link from `page` to the row of the city at `index` on its list page (the row's anchor in HTML).

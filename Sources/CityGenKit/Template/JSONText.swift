@@ -1,20 +1,17 @@
 /// JSON string literals safe to embed anywhere in HTML, including inside `<script>`: besides JSON's own
 /// escapes, `<`, `>`, `&`, U+2028 and U+2029 are written as `\u` escapes.
 public enum JSONText {
-    public static func quoted(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 2)
-        appendQuoted(text, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
+    public static func quoted(_ text: String) -> String { quoted(text, escapes: markupEscapes) }
 
     /// `text` quoted for a script file of its own (`<script src>`, `fetch`), which no HTML parser reads: markup
     /// characters stay as they are, since escaping them would make a file of HTML a third larger.
-    public static func quotedForScriptFile(_ text: String) -> String {
+    public static func quotedForScriptFile(_ text: String) -> String { quoted(text, escapes: scriptFileEscapes) }
+
+    private static func quoted(_ text: String, escapes: [Bool]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 2)
         var text = text
-        text.withUTF8 { appendQuoted($0, to: &out, escapes: scriptFileEscapes) }
+        text.withUTF8 { appendQuoted($0, to: &out, escapes: escapes) }
         return String(decoding: out, as: UTF8.self)
     }
 
