@@ -52,6 +52,17 @@ final class TemplateContextTests: XCTestCase {
         XCTAssertEqual(context[.label].map { "\($0)" }, "\(TemplateValue.text("two"))")
     }
 
+    /// The top level is looked up by a table indexed by `TemplateKey.ordinal`: every key must find its own value,
+    /// none another's, and a key given twice its last.
+    func testEveryKeyAtTheTopFindsItsOwnValue() throws {
+        var context = TemplateContext()
+        for key in TemplateKey.allCases { context.append(key, text: "old \(key.rawValue)") }
+        for key in TemplateKey.allCases.reversed() { context.append(key, text: key.rawValue) }
+        for key in TemplateKey.allCases { XCTAssertEqual(try render("{{{\(key.rawValue)}}}", context), key.rawValue) }
+        XCTAssertEqual(Set(TemplateKey.allCases.map(\.ordinal)), Set(TemplateKey.allCases.indices))
+        XCTAssertEqual(try render("[{{{label}}}]", [.name: "n"]), "[]")
+    }
+
     /// Rows appended one after the other render as the same list of contexts would, and one set of rows can be
     /// emptied and reused.
     func testRowsRenderLikeAListOfContexts() throws {

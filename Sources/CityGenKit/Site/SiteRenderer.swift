@@ -3,7 +3,7 @@ import Foundation
 /// Renders the pages of a `Site`: Markdown from the templates, and HTML as that Markdown rendered by cmark inside
 /// the layout. Each page kind renders its own pages (`Site/Pages/`) with what this shares. Pure: it returns pages and
 /// never touches the file system.
-struct SiteRenderer: Sendable {
+final class SiteRenderer: Sendable {
     let site: Site
     let templates: TemplateSet
     /// `frame` of the detail pages, by format: all of them are as deep below `city/`, and link to nothing in it.

@@ -81,8 +81,15 @@ struct CompiledTemplate: Sendable {
         context.entries.withUnsafeBufferPointer { entries in
             context.nested.withUnsafeBufferPointer { nested in
                 context.bytes.withUnsafeBufferPointer { bytes in
-                    var renderer = Renderer(context: context, entries: entries, nested: nested, bytes: bytes, partials: partials)
-                    renderer.render(self, into: &out)
+                    // The top level's last entry of each key, found once: most names a page asks for are there or
+                    // nowhere, and a scan of its few dozen entries for each would cost more than the page's text.
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: TemplateKey.allCases.count) { top in
+                        top.initialize(repeating: -1)
+                        for (i, entry) in entries.enumerated() { top[entry.key.ordinal] = Int32(i) }
+                        var renderer = Renderer(
+                            context: context, entries: entries, nested: nested, bytes: bytes, top: UnsafeBufferPointer(top), partials: partials)
+                        renderer.render(self, into: &out)
+                    }
                 }
             }
         }
@@ -101,14 +108,16 @@ struct CompiledTemplate: Sendable {
         }
         let context: TemplateContext
         let entries: UnsafeBufferPointer<Entry>, nested: UnsafeBufferPointer<Entry>, bytes: UnsafeBufferPointer<UInt8>
+        /// The index in `entries` of each key's last entry by `TemplateKey.ordinal`, or -1.
+        let top: UnsafeBufferPointer<Int32>
         let partials: [String: CompiledTemplate]
         var stack: [Entry]
 
         init(
             context: TemplateContext, entries: UnsafeBufferPointer<Entry>, nested: UnsafeBufferPointer<Entry>,
-            bytes: UnsafeBufferPointer<UInt8>, partials: [String: CompiledTemplate]
+            bytes: UnsafeBufferPointer<UInt8>, top: UnsafeBufferPointer<Int32>, partials: [String: CompiledTemplate]
         ) {
-            (self.context, self.entries, self.nested, self.bytes, self.partials) = (context, entries, nested, bytes, partials)
+            (self.context, self.entries, self.nested, self.bytes, self.top, self.partials) = (context, entries, nested, bytes, top, partials)
             stack = [Entry(key: .body, kind: .object, start: -1, count: Int32(entries.count))]
             stack.reserveCapacity(8)
         }
@@ -202,7 +211,11 @@ struct CompiledTemplate: Sendable {
         /// The last entry of `key` in `object`, when it is an object.
         private func find(_ key: TemplateKey, in object: Entry) -> Entry? {
             guard object.kind == .object else { return nil }
-            let level = object.start < 0 ? entries : UnsafeBufferPointer(rebasing: nested[Int(object.start)..<Int(object.start + object.count)])
+            if object.start < 0 {
+                let i = top[key.ordinal]
+                return i < 0 ? nil : entries[Int(i)]
+            }
+            let level = UnsafeBufferPointer(rebasing: nested[Int(object.start)..<Int(object.start + object.count)])
             var i = level.count
             while i > 0 {
                 i -= 1

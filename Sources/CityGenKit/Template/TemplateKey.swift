@@ -22,4 +22,7 @@ enum TemplateKey: String, CaseIterable, Sendable {
     // Places (GeoNames): a detail page's facts, regions, the largest places, the credit.
     case regionName, regionHref, population, elevation, timeZone, placeRole, parentName, parentHref
     case hasLargest, largestCities, hasRegions, regions, nameHTML, placesCredit
+
+    /// Its place among `allCases`, for tables indexed by key: a case without a payload is stored as that number.
+    var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 }
