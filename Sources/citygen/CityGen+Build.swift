@@ -47,7 +47,7 @@ extension CityGen {
         @Option(help: "Write NAME.gz and/or NAME.br beside each HTML, CSS, JS, JSON and XML file where smaller: gzip, br, gzip,br or none. (default: none, or the host's)")
         var precompress: String?
 
-        @Option(help: "What detail pages show of the OpenStreetMap viewer besides the locator map: \(MapMode.choices). (default: locator, a button that loads it)")
+        @Option(help: "What detail pages show of the OpenStreetMap viewer besides the locator map: \(MapMode.choices). (default: locator, a link to it that loads it in the page)")
         var map: String?
 
         @Option(help: ArgumentHelp(

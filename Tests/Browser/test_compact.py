@@ -46,7 +46,7 @@ def page_facts(browser, root):
         return {
           text: root.innerText, title: document.title, coordinates: text('coordinates'),
           osm: document.getElementById('osmLink').getAttribute('href'), map: document.querySelector('#locatorMap img').src.replace(/^.*[/](map[/][^/]+)$/, '$1'),
-          marker: document.getElementById('locatorMarker').getAttribute('style'), viewer: !document.getElementById('showMap').hidden,
+          marker: document.getElementById('locatorMarker').getAttribute('style'), viewer: document.getElementById('showMap').getAttribute('href'),
           nearby: Array.from(document.querySelectorAll('#nearby li')).map(li => li.textContent),
           links: Array.from(root.querySelectorAll('a')).map(a => a.textContent),
           toggle: !document.getElementById('favoriteToggle').hidden,

@@ -154,14 +154,32 @@ def test_no_request_leaves_the_site_before_the_viewer_is_asked_for(browser, full
         names = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
         assert names and all(name.startswith(full_site.http) for name in names), (page, names)
         assert not browser.find_elements(By.TAG_NAME, "iframe"), page
-    button = browser.find_element(By.ID, "showMap")
-    assert button.text == "Interactive map (openstreetmap.org)"
-    button.click()
+    link = browser.find_element(By.ID, "showMap")
+    assert link.tag_name == "a" and link.text == "Interactive map (openstreetmap.org)"
+    assert link.get_attribute("href") == VIEWER
+    link.click()
     frame = browser.find_element(By.ID, "cityMap")
     assert frame.get_attribute("src") == VIEWER
     assert frame.get_attribute("title") == "Map of London, GB"
-    assert not browser.find_elements(By.ID, "showMap"), "the viewer takes the button's place"
+    assert browser.current_url == full_site.http + "city/743/2643743.html", "the viewer opens in the page"
+    assert not browser.find_elements(By.ID, "showMap"), "the viewer takes the link's place"
     assert browser.find_element(By.ID, "osmLink").is_displayed()
+
+
+@pytest.mark.parametrize("mode", ["http", "file"])
+def test_without_javascript_the_viewer_link_opens_the_viewer(browser, full_site, mode):
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        browser.get((full_site.http if mode == "http" else full_site.file) + "city/743/2643743.html")
+        assert not browser.find_elements(By.TAG_NAME, "iframe")
+        link = browser.find_element(By.ID, "showMap")
+        assert link.is_displayed() and link.get_attribute("href") == VIEWER
+        link.click()
+        # No network here: the viewer does not load, but the browser went to its URL.
+        WebDriverWait(browser, 20).until(
+            lambda b: b.execute_cdp_cmd("Page.getNavigationHistory", {})["entries"][-1]["url"] == VIEWER)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
 
 
 def test_the_home_page_shows_the_world_map_and_a_country_page_its_map(browser, full_site):
@@ -186,6 +204,8 @@ def test_each_map_setting_passes_the_link_check_and_the_validator(mode):
         assert result.returncode == 0 and result.stderr.strip() == "", result.stderr[:4000]
         detail = (site.output / "city" / "1" / "1.html").read_text(encoding="utf-8")
         assert ('id="cityMap"' in detail) == (mode == "embed") and 'id="showMap"' not in detail
+        markdown = (site.output / "city" / "1" / "1.md").read_text(encoding="utf-8")
+        assert ("openstreetmap.org/export/embed.html" in markdown) == (mode == "embed")
         assert 'id="locatorMap"' in detail
     finally:
         site.close()

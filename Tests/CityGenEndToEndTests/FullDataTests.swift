@@ -132,7 +132,10 @@ final class FullDataTests: FolderTestCase {
             let east = (city.lon - west + 720).truncatingRemainder(dividingBy: 360)
             XCTAssertEqual(Double(locator[1])!, 100 * east / span, accuracy: 0.006, "\(id) left")
             XCTAssertEqual(Double(locator[2])!, 100 * (north - city.lat) / (north - south), accuracy: 0.006, "\(id) top")
-            XCTAssertTrue(html.contains(#"<button id="showMap" hidden>Interactive map (openstreetmap.org)</button>"#), "\(id)")
+            // The viewer's link: a box of ±0.08° of longitude and ±0.05° of latitude around the city, within range.
+            let viewer = try XCTUnwrap(matches(in: html, #"<a id="showMap" href="https://www\.openstreetmap\.org/export/embed\.html\?bbox=(-?[\d.]+),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)&amp;layer=mapnik&amp;marker=(-?[\d.]+),(-?[\d.]+)" data-viewer>Interactive map \(openstreetmap\.org\)</a>"#).first, "\(id)")
+            let expected = [max(-180, city.lon - 0.08), max(-90, city.lat - 0.05), min(180, city.lon + 0.08), min(90, city.lat + 0.05), city.lat, city.lon]
+            for (found, value) in zip(viewer, expected) { XCTAssertEqual(Double(found)!, value, accuracy: 5e-7, "\(id)") }
             XCTAssertFalse(html.contains("<iframe"), "\(id): nothing from another host until the visitor asks")
             let link = try XCTUnwrap(matches(in: html, #"<a id="osmLink" href="https://www\.openstreetmap\.org/\?mlat=(-?[\d.]+)&amp;mlon=(-?[\d.]+)#map=12/(-?[\d.]+)/(-?[\d.]+)">"#).first)
             XCTAssertEqual(Double(link[0])!, city.lat, accuracy: 5e-7)

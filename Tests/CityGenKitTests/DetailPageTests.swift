@@ -24,11 +24,12 @@ final class DetailPageTests: SiteTestCase {
         XCTAssertTrue(html.contains(#"<li>Country: <a href="../../country/UA/1.html#cityCell_707860">Ukraine (UA)</a></li>"#), html)
         XCTAssertTrue(html.contains(#"<span id="coordinates">44.5500,"# + "\u{A0}" + #"34.2833 (44°33′0.0″N, 34°17′0.0″E)</span>"#), html)
         // The locator: Ukraine's map (one city: the minimum span, padded, centred on it) with the marker at its middle,
-        // and the button that loads the OpenStreetMap viewer; no iframe and nothing from another host until then.
+        // and the link to the OpenStreetMap viewer, which the script may put in place; no iframe until then.
+        let viewer = "https://www.openstreetmap.org/export/embed.html?bbox=34.203333,44.499999,34.363333,44.599999&layer=mapnik&marker=44.549999,34.283333"
         XCTAssertTrue(html.contains(#"<div id="locatorMap"><img src="../../map/UA.png" alt="Hurzuf, UA on the map of Ukraine">"#
-            + #"<span id="locatorMarker" style="left:50.00%;top:50.00%"></span></div>"# + "\n" + #"<button id="showMap" hidden>Interactive map (openstreetmap.org)</button>"#), html)
+            + #"<span id="locatorMarker" style="left:50.00%;top:50.00%"></span></div>"# + "\n"
+            + #"<a id="showMap" href=""# + viewer.replacingOccurrences(of: "&", with: "&amp;") + #"" data-viewer>Interactive map (openstreetmap.org)</a>"#), html)
         XCTAssertFalse(html.contains("<iframe"), html)
-        XCTAssertFalse(html.contains("openstreetmap.org/export"), "the viewer's URL is made in the browser")
         XCTAssertTrue(html.contains(#"<a id="osmLink" href="https://www.openstreetmap.org/?mlat=44.549999&amp;mlon=34.283333#map=12/44.549999/34.283333">"#))
         // Order: Edge, Hurzuf, Springfield AU, Springfield US ×2 → Hurzuf is 2nd, on page 1.
         XCTAssertTrue(html.contains(#"<a href="../4/4.html">‹ Edge</a> · <a href="../3/3.html">Springfield, AU ›</a>"#), html)
@@ -36,7 +37,7 @@ final class DetailPageTests: SiteTestCase {
         XCTAssertFalse(html.contains("Also named"))
 
         let markdown = try read("city/860/707860.md")
-        XCTAssertTrue(markdown.contains("\n![Hurzuf, UA on the map of Ukraine](../../map/UA.png)\n"), markdown)
+        XCTAssertTrue(markdown.contains("\n![Hurzuf, UA on the map of Ukraine](../../map/UA.png)\n\n[Interactive map (openstreetmap.org)](\(viewer))\n"), markdown)
         XCTAssertTrue(markdown.contains("- Map: [Open in OpenStreetMap](https://www.openstreetmap.org/?mlat=44.549999&mlon=34.283333#map=12/44.549999/34.283333)"))
         XCTAssertTrue(markdown.contains("[Back to page 1 of the list](../../list/1.md)\n"))
         XCTAssertFalse(markdown.contains("<"), "no HTML in the Markdown page")
@@ -69,7 +70,8 @@ final class DetailPageTests: SiteTestCase {
     }
 
     /// `map: embed` writes the OpenStreetMap iframe at once, beside the locator; `map: none` writes neither iframe nor
-    /// button; the link to openstreetmap.org and the locator stay in every mode.
+    /// link to the viewer, in HTML or Markdown; the link to openstreetmap.org and the locator stay in every mode. A
+    /// Kiwix build keeps `#showMap` a plain link: an offline reader would show the viewer as a blank frame.
     func testMapModesEmbedAndNone() async throws {
         try await build(Fixtures.json(Self.cities), output: "embed") { $0.map = .embed }
         let embed = try String(contentsOf: folder.appendingPathComponent("embed/city/860/707860.html"), encoding: .utf8)
@@ -77,6 +79,7 @@ final class DetailPageTests: SiteTestCase {
             + #"src="https://www.openstreetmap.org/export/embed.html?bbox=34.203333,44.499999,34.363333,44.599999&amp;layer=mapnik&amp;marker=44.549999,34.283333" loading="lazy"></iframe>"#), embed)
         XCTAssertTrue(embed.contains(#"<div id="locatorMap">"#))
         XCTAssertFalse(embed.contains("showMap"))
+        XCTAssertTrue(try String(contentsOf: folder.appendingPathComponent("embed/city/860/707860.md"), encoding: .utf8).contains("[Interactive map (openstreetmap.org)](https://www.openstreetmap.org/export/embed.html?"))
         let edge = try String(contentsOf: folder.appendingPathComponent("embed/city/4/4.html"), encoding: .utf8)
         XCTAssertTrue(edge.contains("bbox=179.91,89.94,180,90&amp;"), "the box is clamped to valid ranges")
 
@@ -84,6 +87,13 @@ final class DetailPageTests: SiteTestCase {
         let none = try String(contentsOf: folder.appendingPathComponent("none/city/860/707860.html"), encoding: .utf8)
         XCTAssertFalse(none.contains("<iframe"))
         XCTAssertFalse(none.contains("showMap"))
+        XCTAssertFalse(none.contains("openstreetmap.org/export"))
+        XCTAssertFalse(try String(contentsOf: folder.appendingPathComponent("none/city/860/707860.md"), encoding: .utf8).contains("openstreetmap.org/export"))
+
+        try await build(Fixtures.json(Self.cities), output: "kiwix") { $0.use(.kiwix, keepingFormats: false) }
+        let kiwix = try String(contentsOf: folder.appendingPathComponent("kiwix/city/860/707860.html"), encoding: .utf8)
+        XCTAssertTrue(kiwix.contains(#"<a id="showMap" href="https://www.openstreetmap.org/export/embed.html?bbox="#), kiwix)
+        XCTAssertFalse(kiwix.contains("data-viewer"), kiwix)
         XCTAssertTrue(none.contains(#"<div id="locatorMap">"#))
         XCTAssertTrue(none.contains(#"<a id="osmLink" href="https://www.openstreetmap.org/?mlat=44.549999&amp;mlon=34.283333#map=12/44.549999/34.283333">"#))
     }

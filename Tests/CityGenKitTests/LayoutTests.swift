@@ -140,7 +140,7 @@ final class CompactLayoutTests: SiteTestCase {
                 seen[Int(id)!, default: 0] += 1
                 XCTAssertEqual(Int(id)! % files, n)
                 XCTAssertTrue(page[1].contains("<div id=\"locatorMap\"><img src=\"map/"), "the locator, linked from city.html: \(id)")
-                XCTAssertTrue(page[1].contains("<button id=\"showMap\" hidden>"), id)
+                XCTAssertTrue(page[1].contains("<a id=\"showMap\" href=\"https://www.openstreetmap.org/export/embed.html?"), id)
                 XCTAssertTrue(page[1].contains("href=\"list/"), "links from city.html, at the root: \(id)")
             }
         }

@@ -159,7 +159,7 @@ public struct BuildService: Sendable {
         run.lap("nearest cities")
         let settings = Site.Settings(
             title: options.title, pageSize: options.pageSize, layout: options.layout, formats: options.formatsInOrder, shardSize: options.shardSize,
-            mapMode: options.map, language: options.language)
+            mapMode: options.map, viewerInPlace: options.host != .kiwix, language: options.language)
         let site = Site(catalog: catalog, settings: settings, favorites: favorites, nearest: nearest, places: places)
         var files = SiteFiles(site: site, templates: templates)
         run.report.listPages = files.site.plan.pageCount

@@ -1,7 +1,8 @@
 /// What a detail page shows of the OpenStreetMap viewer (`map:` in `citygen.yml`, `--map`; SPEC §5 and §6). The
 /// locator map, drawn at build time, is on every detail page whatever this says.
 public enum MapMode: String, Sendable, CaseIterable {
-    /// A button that puts the viewer in place when the visitor asks, so nothing leaves the site before that.
+    /// A link to the viewer, which the page's script puts in place when the visitor asks, so nothing leaves the site
+    /// before that.
     case locator
     /// The viewer's iframe at once.
     case embed

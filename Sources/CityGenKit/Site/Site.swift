@@ -11,6 +11,9 @@ struct Site: Sendable {
         var formats: [PageFormat] = PageFormat.allCases
         var shardSize = BuildOptions.Defaults.shardSize
         var mapMode = MapMode.locator
+        /// Whether `#showMap` may put the viewer in the page: not in a reader that is offline (Kiwix), where the
+        /// viewer would be a blank frame and the link can open it elsewhere.
+        var viewerInPlace = true
         /// ISO 639-3.
         var language = "eng"
     }

@@ -223,7 +223,8 @@ extension SiteRenderer {
     }
 
     /// Appends the locator (SPEC §5): the country's map with the city's marker placed by percentages, and the
-    /// OpenStreetMap viewer as `mapMode` says; `href` is scratch space.
+    /// OpenStreetMap viewer as `mapMode` says: a link to it (which the page's script may turn into the viewer), the
+    /// viewer itself, or nothing; `href` is scratch space.
     private func appendLocator(_ facts: CityFacts, to context: inout TemplateContext, href: inout [UInt8]) {
         let city = facts.city
         let window = maps.windows[city.country]!
@@ -232,8 +233,10 @@ extension SiteRenderer {
         href.removeAll(keepingCapacity: true)
         let country = facts.countryName ?? (city.country.isEmpty ? "the places without a country" : city.country)
         let alt = "\(facts.texts.label) on the map of \(country)"
+        let mode = site.settings.mapMode
         guard facts.format == .html else {
             context.append(.mapAlt, text: alt)
+            if mode != .none { context.append(.embedURL, text: facts.texts.embedURL) }
             return
         }
         context.appendText(.mapAltHTML) { HTMLEscaping.append(alt, to: &$0) }
@@ -242,12 +245,11 @@ extension SiteRenderer {
         let marker = maps.marker(for: city)
         context.append(.markerLeft, text: marker.left)
         context.append(.markerTop, text: marker.top)
-        context.append(.showMapButton, flag: site.settings.mapMode == .locator)
-        context.append(.embedMap, flag: site.settings.mapMode == .embed)
-        if site.settings.mapMode == .embed {
-            context.appendText(.embedURLHTML) { HTMLEscaping.append(facts.texts.embedURL, to: &$0) }
-            context.appendText(.mapTitleHTML) { HTMLEscaping.append("Map of \(city.label)", to: &$0) }
-        }
+        context.append(.showMapLink, flag: mode == .locator)
+        context.append(.viewerInPlace, flag: site.settings.viewerInPlace)
+        context.append(.embedMap, flag: mode == .embed)
+        if mode != .none { context.appendText(.embedURLHTML) { HTMLEscaping.append(facts.texts.embedURL, to: &$0) } }
+        if mode == .embed { context.appendText(.mapTitleHTML) { HTMLEscaping.append("Map of \(city.label)", to: &$0) } }
     }
 
     /// Appends schema.org `Place` with `GeoCoordinates`, as JSON that is safe inside `<script>`, to `out`; `url`

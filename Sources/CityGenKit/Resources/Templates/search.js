@@ -110,28 +110,23 @@
     });
   }
   wireToggles(document);
-  // Numbers in the data's precision (6 decimals, trailing zeros dropped), and the OpenStreetMap viewer's URL for a
-  // place, as citygen writes them (SPEC §5).
+  // Numbers in the data's precision (6 decimals, trailing zeros dropped), as citygen writes them in links (SPEC §5).
   function round(v) { return String(+v.toFixed(6)); }
-  function embedURL(lat, lon) {
-    var box = [Math.max(-180, lon - 0.08), Math.max(-90, lat - 0.05), Math.min(180, lon + 0.08), Math.min(90, lat + 0.05)].map(round);
-    return 'https://www.openstreetmap.org/export/embed.html?bbox=' + box.join(',') + '&layer=mapnik&marker=' + round(lat) + ',' + round(lon);
-  }
-  // The viewer on request (map: locator): #showMap puts the iframe in its place, made from the coordinates of the
-  // page's own OpenStreetMap link, so that nothing leaves the site before the visitor asks.
+  // The viewer on request (map: locator): #showMap links to it, and a plain click puts it in the link's place, so
+  // that nothing leaves the site before the visitor asks. A click that asks for a new tab or window is the browser's.
   function wireMapButton(root) {
-    var button = root.querySelector('#showMap'), link = root.querySelector('#osmLink');
-    var at = link && /mlat=(-?[0-9.]+)&mlon=(-?[0-9.]+)/.exec(link.getAttribute('href'));
-    if (!button || !at) return;
-    button.hidden = false;
-    button.addEventListener('click', function () {
+    var link = root.querySelector('a#showMap[data-viewer]');
+    if (!link) return;
+    link.addEventListener('click', function (event) {
+      if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
       var frame = document.createElement('iframe'), data = root.querySelector('#favoriteToggle');
       var e = data ? JSON.parse(data.getAttribute('data-city')) : null;
       frame.id = 'cityMap';
       frame.className = 'map';
       frame.title = 'Map of ' + (e ? (e[2] ? e[1] + ', ' + e[2] : e[1]) : 'the place');
-      frame.src = embedURL(+at[1], +at[2]);
-      button.replaceWith(frame);
+      frame.src = link.href;
+      link.replaceWith(frame);
     });
   }
   wireMapButton(document);
