@@ -25,7 +25,7 @@ extension CityGen {
         @Option(help: "The built site's folder.")
         var output: String = BuildOptions.Defaults.output
 
-        @Flag(help: "Print a JSON array of {id, name, country, lat, lon} objects.")
+        @Flag(help: "Print JSON: {\"results\": [{id, name, country, lat, lon, block, …}], \"top\": [the top matches]}.")
         var json = false
 
         func validate() throws {
@@ -33,25 +33,29 @@ extension CityGen {
         }
 
         func run() throws {
-            let results: [IndexEntry]
+            let results: [(entry: IndexEntry, block: SearchIndex.Block)]
+            var top: [IndexEntry] = []
             do {
                 let index = try SearchIndex(site: URL(fileURLWithPath: output))
                 results = favoritesOnly
-                    ? try index.favorites(matching: query, limit: limit ?? .max)
-                    : try index.search(query, limit: limit ?? .max)
+                    ? try index.favorites(matching: query, limit: limit ?? .max).map { ($0, .prefix) }
+                    : try index.searchBlocks(query, limit: limit ?? .max)
+                if json, !favoritesOnly { top = try index.topMatches(query) }
             } catch {
                 throw reportedFailure(error)
             }
             if json {
-                let rows = results.map { entry in
+                func object(_ entry: IndexEntry, block: SearchIndex.Block?) -> String {
                     "{\"id\":\(entry.id),\"name\":\(JSONText.quoted(entry.name)),\"country\":\(JSONText.quoted(entry.country)),"
                         + "\"lat\":\(Coordinate.format(entry.latitude)),\"lon\":\(Coordinate.format(entry.longitude))"
-                        + (entry.distinctionText.map { ",\"distinction\":\(JSONText.quoted($0))}" } ?? "}")
+                        + (entry.distinctionText.map { ",\"distinction\":\(JSONText.quoted($0))" } ?? "")
+                        + (entry.population.map { ",\"population\":\($0)" } ?? "") + (block.map { ",\"block\":\"\($0.rawValue)\"" } ?? "") + "}"
                 }
-                print("[" + rows.joined(separator: ",\n") + "]")
+                print("{\"results\":[" + results.map { object($0.entry, block: $0.block) }.joined(separator: ",\n")
+                    + "],\n\"top\":[" + top.map { object($0, block: nil) }.joined(separator: ",\n") + "]}")
             } else {
                 var text = ""
-                for entry in results { text += entry.label + "\n" }
+                for (entry, _) in results { text += entry.label + "\n" }
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
             if results.isEmpty { throw ExitCode(ExitStatus.notFound.rawValue) }

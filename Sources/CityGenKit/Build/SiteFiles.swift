@@ -56,6 +56,8 @@ struct SiteFiles: Sendable {
         case .indexShard(let n, .script): bytes = script(route, index.writer.json(index.shards[n]))
         case .wordShard(let n, .json): bytes = index.writer.wordJSON(index.wordShards[n], index.words)
         case .wordShard(let n, .script): bytes = script(route, index.writer.wordJSON(index.wordShards[n], index.words))
+        case .topShard(let n, .json): bytes = index.topJSON(n)
+        case .topShard(let n, .script): bytes = script(route, index.topJSON(n))
         case .indexFavorites: bytes = Array(index.favoritesJSON.utf8)
         case .asset(let name): bytes = renderer.templates.assets[name] ?? []
         case .sitemap(let n): bytes = Array(Sitemap.file(n, of: site.sitemapPages.lazy.map { layout.url($0) ?? "" }).utf8)

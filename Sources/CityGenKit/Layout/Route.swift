@@ -11,6 +11,8 @@ public enum Route: Hashable, Sendable {
     case indexShard(Int, IndexEncoding)
     /// Word index shard `n`, from 0 (SPEC §4b).
     case wordShard(Int, IndexEncoding)
+    /// File `n` of the top matches table, from 0 (SPEC §4c; with places).
+    case topShard(Int, IndexEncoding)
     /// The favorites as index entries.
     case indexFavorites
     /// The world map: every city a dot.
@@ -35,7 +37,7 @@ public enum Route: Hashable, Sendable {
     public var format: PageFormat? {
         switch self {
         case .page(let page): page.format
-        case .asset, .indexManifest, .indexShard, .wordShard, .indexFavorites, .worldMap, .countryMap, .mapWindows, .sitemapIndex, .sitemap,
+        case .asset, .indexManifest, .indexShard, .wordShard, .topShard, .indexFavorites, .worldMap, .countryMap, .mapWindows, .sitemapIndex, .sitemap,
             .robots:
             nil
         }

@@ -3,7 +3,8 @@ import Foundation
 /// One row of the search index (SPEC §7): what a result shows, and its key. In JSON a positional array,
 /// `[id,"name","CC",lat,lon,"key"]` (the manifest's `fields`), so a shard of 200 rows stays small; a city whose
 /// label another city has too carries a 7th field: the name of its region where that tells it apart (SPEC §5), else
-/// its `Distinction`, 1 (coordinates) or 2 (id).
+/// its `Distinction`, 1 (coordinates) or 2 (id); a city with a known population (SPEC §1b) carries it as an 8th,
+/// after a 7th of 0 when nothing tells it apart.
 public struct IndexEntry: Sendable, Equatable, Codable {
     public let id: Int
     public let name: String
@@ -16,14 +17,17 @@ public struct IndexEntry: Sendable, Equatable, Codable {
     public let distinction: Distinction?
     /// The name of the city's region, where others have its label and the region tells it apart.
     public let region: String?
+    /// Its population, in the index's shards (for SPEC §4c's top matches) when known.
+    public let population: Int?
 
     /// The names of the fields, in their JSON order.
-    public static let fields = ["id", "name", "country", "lat", "lon", "key", "distinction"]
+    public static let fields = ["id", "name", "country", "lat", "lon", "key", "distinction", "population"]
 
     public init(
         id: Int, name: String, country: String, latitude: Double, longitude: Double, key: [UInt8], distinction: Distinction? = nil,
-        region: String? = nil
+        region: String? = nil, population: Int? = nil
     ) {
+        self.population = population
         self.distinction = region == nil ? distinction : nil
         self.region = region
         self.id = id
@@ -63,7 +67,10 @@ public struct IndexEntry: Sendable, Equatable, Codable {
             JSONText.appendQuoted(region, to: &out)
         } else if let distinction {
             out += ",\(distinction.rawValue)".utf8
+        } else if population != nil {
+            out += ",0".utf8
         }
+        if let population { out += ",\(population)".utf8 }
         out.append(UInt8(ascii: "]"))
     }
 
@@ -97,7 +104,12 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         longitude = try row.decode(Double.self)
         key = Array(try row.decode(String.self).utf8)
         region = row.isAtEnd ? nil : try? row.decode(String.self)
-        distinction = row.isAtEnd ? nil : try row.decode(Distinction.self)
+        let distinction = region != nil || row.isAtEnd ? 0 : try row.decode(Int.self)
+        guard distinction == 0 || Distinction(rawValue: distinction) != nil else {
+            throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(distinction)")
+        }
+        self.distinction = Distinction(rawValue: distinction)
+        population = row.isAtEnd ? nil : try row.decode(Int.self)
         guard row.isAtEnd else {
             throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields")
         }
@@ -111,6 +123,7 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         try row.encode(latitude)
         try row.encode(longitude)
         try row.encode(String(decoding: key, as: UTF8.self))
-        if let region { try row.encode(region) } else if let distinction { try row.encode(distinction) }
+        if let region { try row.encode(region) } else if let distinction { try row.encode(distinction) } else if population != nil { try row.encode(0) }
+        if let population { try row.encode(population) }
     }
 }

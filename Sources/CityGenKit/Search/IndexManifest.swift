@@ -3,7 +3,7 @@ import Foundation
 /// `search/manifest.json`: what a client reads first (format in docs/design.md, "The search index").
 public struct IndexManifest: Sendable, Equatable, Codable {
     /// The index format this citygen writes and reads; a client refuses any other.
-    public static let formatVersion = 3
+    public static let formatVersion = 4
 
     public var version = IndexManifest.formatVersion
     /// Number of cities in the index.
@@ -25,6 +25,9 @@ public struct IndexManifest: Sendable, Equatable, Codable {
     public var shards: [String]
     /// Each word shard's lower bound (SPEC §4b: the word index, read only when a query's prefix matches run out).
     public var words: [String]
+    /// With places, the first query of each file of the top matches table (SPEC §4c), which holds every query
+    /// with more than `TopMatches.localLimit` matches.
+    public var top: [String]?
 
     public init(
         count: Int, countries: [String], unnamed: [IndexEntry], urls: [String: String], exact: [String: [String]], shards: [String],
@@ -46,7 +49,7 @@ public struct IndexManifest: Sendable, Equatable, Codable {
         return "{\"version\":\(version),\"count\":\(count),\"fields\":[\(quoted(fields))],\"countries\":[\(quoted(countries))],"
             + "\"unnamed\":[" + unnamed.map(\.json).joined(separator: ",") + "],"
             + "\"urls\":{" + urls.joined(separator: ",") + "},\"exact\":{" + exact.joined(separator: ",") + "},"
-            + "\"shards\":[\(quoted(shards))],\"words\":[\(quoted(words))]}\n"
+            + "\"shards\":[\(quoted(shards))],\"words\":[\(quoted(words))]" + (top.map { ",\"top\":[\(quoted($0))]" } ?? "") + "}\n"
     }
 
     /// Reads a manifest file, checking its version.

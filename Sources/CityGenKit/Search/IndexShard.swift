@@ -30,3 +30,28 @@ public struct IndexShard: Sendable, Equatable, Codable {
         self = try IndexManifest.decode(IndexShard.self, from: data, file: file)
     }
 }
+
+/// `search/top/<n>.json`: a run of the top matches table (SPEC §4c), each row a query and its top matches.
+public struct TopShard: Sendable, Decodable {
+    public struct Row: Sendable, Decodable {
+        public let query: String
+        public let entries: [IndexEntry]
+
+        public init(from decoder: Decoder) throws {
+            var row = try decoder.unkeyedContainer()
+            query = try row.decode(String.self)
+            entries = try row.decode([IndexEntry].self)
+        }
+    }
+
+    public var version: Int
+    public var top: [Row]
+
+    /// The bytes of JSON that a file with no rows takes.
+    static let framingBytes = "{\"version\":\(IndexManifest.formatVersion),\"top\":[]}\n".utf8.count
+
+    /// Reads a top matches file, checking its version.
+    public init(json data: Data, file: String) throws {
+        self = try IndexManifest.decode(TopShard.self, from: data, file: file)
+    }
+}

@@ -16,6 +16,8 @@ public final class SearchIndex {
     public private(set) var shardLoads: [Int] = []
     /// Word shards read so far, in order.
     public private(set) var wordShardLoads: [Int] = []
+    /// Files of the top matches table read so far, in order.
+    public private(set) var topLoads: [Int] = []
     /// Bytes read so far, the manifest's included.
     public private(set) var bytesRead = 0
 
@@ -34,14 +36,63 @@ public final class SearchIndex {
     /// The first `limit` matches of `query`: its prefix matches in SPEC order, then its word matches (§4b). A
     /// query that folds to nothing gives the start of the list (SPEC §4).
     public func search(_ query: String, limit: Int = .max) throws -> [IndexEntry] {
+        try searchBlocks(query, limit: limit).map(\.entry)
+    }
+
+    /// Which part of SPEC §4's sequence a result is in.
+    public enum Block: String, Sendable {
+        /// A §4 match (and every result of a query that folds to nothing).
+        case prefix
+        /// A §4b word match.
+        case word
+    }
+
+    /// `search(query, limit:)`, each result with its block.
+    public func searchBlocks(_ query: String, limit: Int = .max) throws -> [(entry: IndexEntry, block: Block)] {
         let query = SearchQuery(query, manifest: manifest)
-        if query.listsAll { return try entries(from: 0, limit: limit) }
+        if query.listsAll { return try entries(from: 0, limit: limit).map { ($0, .prefix) } }
         var results: [IndexEntry] = []
         for prefix in query.prefixes where results.count < limit {
             try collect(prefix: prefix, into: &results, limit: limit)
         }
+        let prefixMatches = results.count
         if results.count < limit { try collectWordMatches(query.folded, into: &results, limit: limit) }
-        return results
+        return results.enumerated().map { ($0.element, $0.offset < prefixMatches ? .prefix : .word) }
+    }
+
+    /// SPEC §4c's top matches of `query`: up to 5 of its matches with the largest population, largest first, then
+    /// in §3 order; none without places, or for a query that folds to nothing. A query with few matches ranks its
+    /// first page of results; any other reads its row of the top matches table (one file).
+    public func topMatches(_ query: String) throws -> [IndexEntry] {
+        let folded = SearchQuery(query).folded
+        guard let bounds = manifest.top, !bounds.isEmpty, !folded.isEmpty else { return [] }
+        let firstPage = try search(query, limit: TopMatches.localLimit + 1)
+        if firstPage.count > TopMatches.localLimit {
+            let key = String(decoding: folded, as: UTF8.self)
+            let n = max(0, bounds.indices.partitionPoint { ByteString.compare(Array(bounds[$0].utf8), folded) <= 0 } - 1)
+            let url = site.appendingPathComponent(layout.path(.topShard(n, .json)))
+            let data = try Self.read(url, what: "top matches (rebuild the site)")
+            bytesRead += data.count
+            topLoads.append(n)
+            if let row = try TopShard(json: data, file: url.path).top.first(where: { $0.query == key }) { return row.entries }
+        }
+        return Self.ranked(firstPage.prefix(TopMatches.localLimit))
+    }
+
+    /// The entries with a population, largest first, then in §3 order; at most `TopMatches.limit`, each city once.
+    static func ranked(_ entries: some Sequence<IndexEntry>) -> [IndexEntry] {
+        var seen = Set<Int>()
+        let populated = entries.filter { $0.population != nil && seen.insert($0.id).inserted }
+        func order(_ e: IndexEntry) -> ([UInt8], [UInt8]) { (Array(Fold.fold(e.name).utf8), Array(Fold.fold(e.country).utf8)) }
+        return Array(
+            populated.sorted { a, b in
+                if a.population != b.population { return a.population! > b.population! }
+                let (x, y) = (order(a), order(b))
+                if x.0 != y.0 { return ByteString.compare(x.0, y.0) < 0 }
+                if x.1 != y.1 { return ByteString.compare(x.1, y.1) < 0 }
+                if a.name != b.name { return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
+                return a.id < b.id
+            }.prefix(TopMatches.limit))
     }
 
     /// Favorites matching `query` (all of them when it folds to nothing), prefix matches then word matches, from

@@ -10,15 +10,18 @@ public struct SearchIndexWriter: Sendable {
     public let shardSize: Int
     /// The regions that tell look-alikes apart, when the site has places.
     let placeLabels: PlaceLabels?
+    /// The populations of the shards' entries, when the site has places.
+    let places: Places?
 
     public init(catalog: CityCatalog, shardSize: Int = BuildOptions.Defaults.shardSize) {
-        self.init(catalog: catalog, shardSize: shardSize, placeLabels: nil)
+        self.init(catalog: catalog, shardSize: shardSize, placeLabels: nil, places: nil)
     }
 
-    init(catalog: CityCatalog, shardSize: Int, placeLabels: PlaceLabels?) {
+    init(catalog: CityCatalog, shardSize: Int, placeLabels: PlaceLabels?, places: Places?) {
         self.catalog = catalog
         self.shardSize = shardSize
         self.placeLabels = placeLabels
+        self.places = places
     }
 
     /// One shard: a run of rows (cities, or word keys). Its JSON is made when it is written (`json`, `wordJSON`):
@@ -32,11 +35,20 @@ public struct SearchIndexWriter: Sendable {
         SearchKey.index(name: catalog.foldedNames[index], country: catalog.foldedCountries[index])
     }
 
-    /// The index row of the city at `index`, with its key or `key`.
+    /// The index row of the city at `index`, with its key or `key`, and its population.
     func entry(_ index: Int, key: [UInt8]? = nil) -> IndexEntry {
         let city = catalog.cities[index]
         return IndexEntry(
             id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key ?? self.key(index),
+            distinction: catalog.distinctions[index], region: placeLabels?.regionName(index), population: places?.population(index))
+    }
+
+    /// The city at `index` as a page and the favorites index hold it: its index row without the population, which
+    /// only search ranks by.
+    func pageEntry(_ index: Int) -> IndexEntry {
+        let city = catalog.cities[index]
+        return IndexEntry(
+            id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key(index),
             distinction: catalog.distinctions[index], region: placeLabels?.regionName(index))
     }
 
@@ -62,6 +74,48 @@ public struct SearchIndexWriter: Sendable {
     /// The JSON of a word shard.
     public func wordJSON(_ shard: Shard, _ words: WordKeys) -> [UInt8] {
         IndexShard.json(rows: shard.range) { entry(words.city($0), key: words.key($0)).appendJSON(to: &$1) }
+    }
+
+    /// The files of the top matches table (SPEC §4c): runs of its rows, each at most an eighth of `shardSize` in
+    /// JSON, since a first query may load one beside its shards.
+    func topShards(_ top: TopMatches) -> [Range<Int>] {
+        let budget = shardSize / 8 - TopShard.framingBytes
+        var shards: [Range<Int>] = []
+        var start = 0, bytes = 0
+        var row: [UInt8] = []
+        for i in top.table.indices {
+            row.removeAll(keepingCapacity: true)
+            appendTopRow(top.table[i], to: &row)
+            if i > start, bytes + row.count + 1 > budget {
+                shards.append(start..<i)
+                (start, bytes) = (i, 0)
+            }
+            bytes += row.count + 1
+        }
+        if start < top.table.count { shards.append(start..<top.table.count) }
+        return shards
+    }
+
+    /// The JSON of the top matches file of `rows`: `{"version":4,"top":[["query",[entry,…]],…]}`.
+    func topJSON(_ top: TopMatches, rows: Range<Int>) -> [UInt8] {
+        var json = Array("{\"version\":\(IndexManifest.formatVersion),\"top\":[".utf8)
+        for row in rows {
+            if row != rows.lowerBound { json.append(UInt8(ascii: ",")) }
+            appendTopRow(top.table[row], to: &json)
+        }
+        json += "]}\n".utf8
+        return json
+    }
+
+    private func appendTopRow(_ row: (query: [UInt8], cities: [Int]), to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        row.query.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &out) }
+        out += ",[".utf8
+        for (n, city) in row.cities.enumerated() {
+            if n > 0 { out.append(UInt8(ascii: ",")) }
+            entry(city).appendJSON(to: &out)
+        }
+        out += "]]".utf8
     }
 
     /// Rows `0..<count` cut into shards of at most `budget` bytes of entries; a run of equal keys is split only with
@@ -155,7 +209,7 @@ public struct SearchIndexWriter: Sendable {
 
     /// The favorites (catalog indices) as index entries, in list order.
     func favorites(_ indices: Set<Int>) -> FavoritesIndex {
-        FavoritesIndex(favorites: indices.sorted().map { entry($0) })
+        FavoritesIndex(favorites: indices.sorted().map { pageEntry($0) })
     }
 
     /// The shortest prefix of `next` that is greater than `previous` (which is less than `next`), cut at a

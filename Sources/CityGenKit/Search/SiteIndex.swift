@@ -1,25 +1,42 @@
-/// A site's search index (SPEC §7), cut once in the plan step: its shards, word shards, manifest and favorites.
+/// A site's search index (SPEC §7), cut once in the plan step: its shards, word shards, top matches, manifest and
+/// favorites.
 struct SiteIndex: Sendable {
     let writer: SearchIndexWriter
     let shards: [SearchIndexWriter.Shard]
     let wordShards: [SearchIndexWriter.Shard]
     let words: WordKeys
+    /// SPEC §4c's table, with places.
+    let top: TopMatches?
+    /// The rows of `top.table` in each of its files.
+    let topShards: [Range<Int>]
     let manifestJSON: String
     /// `search/favorites.json`, which the home page also inlines so that the favorites filter loads nothing.
     let favoritesJSON: String
 
-    init(catalog: CityCatalog, favorites: Set<Int>, layout: SiteLayout, shardSize: Int, placeLabels: PlaceLabels? = nil) {
-        let writer = SearchIndexWriter(catalog: catalog, shardSize: shardSize, placeLabels: placeLabels)
+    init(
+        catalog: CityCatalog, favorites: Set<Int>, layout: SiteLayout, shardSize: Int, placeLabels: PlaceLabels? = nil, places: Places? = nil
+    ) {
+        let writer = SearchIndexWriter(catalog: catalog, shardSize: shardSize, placeLabels: placeLabels, places: places)
         // The two indexes are cut at once, one on each core: each measures every row's JSON.
-        let (shards, (words, wordShards)) = Parallel.both({ writer.shards() }) {
+        let (shards, (words, wordShards, top)) = Parallel.both({ writer.shards() }) {
             let words = WordKeys(catalog: catalog)
-            return (words, writer.wordShards(words))
+            return (words, writer.wordShards(words), places.map { TopMatches(catalog: catalog, words: words, places: $0) })
         }
         self.writer = writer
         self.shards = shards
         self.wordShards = wordShards
         self.words = words
-        self.manifestJSON = writer.manifest(shards, words: words, wordShards: wordShards, layout: layout).json
+        self.top = top
+        self.topShards = top.map { writer.topShards($0) } ?? []
+        var manifest = writer.manifest(shards, words: words, wordShards: wordShards, layout: layout)
+        if let top { manifest.top = topShards.map { String(decoding: top.table[$0.lowerBound].query, as: UTF8.self) } }
+        self.manifestJSON = manifest.json
         self.favoritesJSON = writer.favorites(favorites).json
+    }
+
+    /// The JSON of file `n` of the top matches table.
+    func topJSON(_ n: Int) -> [UInt8] {
+        guard let top else { return [] }
+        return writer.topJSON(top, rows: topShards[n])
     }
 }

@@ -60,7 +60,7 @@ struct Site: Sendable {
         self.regions = RegionPlan(places: places, cityCount: catalog.count, pageSize: settings.pageSize)
         self.placeLabels = PlaceLabels(catalog: catalog, regions: regions)
         self.index = SiteIndex(
-            catalog: catalog, favorites: favorites, layout: settings.layout, shardSize: settings.shardSize, placeLabels: placeLabels)
+            catalog: catalog, favorites: favorites, layout: settings.layout, shardSize: settings.shardSize, placeLabels: placeLabels, places: places)
         self.largest = LargestPlaces(catalog: catalog, places: places, regions: regions)
         self.indexByID = catalog.indicesByID()
         self.compactData = Self.compactData(catalog, settings)
@@ -100,6 +100,7 @@ struct Site: Sendable {
         if formats.contains(.html) { routes.append([.mapWindows(.json), .mapWindows(.script)]) }
         routes.append(count: index.shards.count * 2) { .indexShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         routes.append(count: index.wordShards.count * 2) { .wordShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
+        routes.append(count: index.topShards.count * 2) { .topShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         for kind in PageKinds.all { routes.append(kind.routes(in: self, formats: formats)) }
         if formats.contains(.html) {
             routes.append(TemplateSet.assets.map(Route.asset))

@@ -14,4 +14,11 @@ enum ByteString {
     static func hasPrefix(_ bytes: [UInt8], _ prefix: ArraySlice<UInt8>) -> Bool {
         bytes.count >= prefix.count && bytes[..<prefix.count].elementsEqual(prefix)
     }
+
+    /// The length in bytes of the UTF-8 character that starts at `bytes[index]`.
+    static func characterLength(_ bytes: [UInt8], at index: Int) -> Int {
+        var end = index + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return end - index
+    }
 }

@@ -195,7 +195,7 @@
   // Index: JSON files over HTTP, their script twins (citygenIndex(name, data)) from file://, where fetch() of
   // local files is blocked. Each file loads once.
   var Index = (function () {
-    var folder = input.getAttribute('data-index'), viaScript = location.protocol === 'file:', VERSION = 3;
+    var folder = input.getAttribute('data-index'), viaScript = location.protocol === 'file:', VERSION = 4;
     var cache = {}, waiting = {};
     window.citygenIndex = function (name, data) { if (waiting[name]) waiting[name](data); };
     function load(name) {
@@ -226,7 +226,10 @@
     }
     // Each country map's file and window (search/maps.json), for the split view's locator; loaded when first shown.
     function maps() { return load('maps'); }
-    return { manifest: manifest, shard: shard, word: word, maps: maps };
+    function top(n) {  // a file of the top matches table (SPEC §4c)
+      return manifest.then(function (m) { return load(m.urls.top.replace('{n}', String(n))); });
+    }
+    return { manifest: manifest, shard: shard, word: word, maps: maps, top: top };
   })();
 
   // Query: a query's matches are runs of keys sharing a prefix (docs/design.md, "The search index"); a query that folds to
@@ -351,6 +354,29 @@
     }
   };
 
+  // Top matches (SPEC §4c): up to 5 of the query's matches with the largest population (an entry's 8th field),
+  // largest first, then in list order. A query with few matches ranks its first page of results, which holds them
+  // all; any other reads its row of the top matches table, one small file.
+  var TOP = 5, TOP_LOCAL = 50;
+  function ranked(entries) {
+    var seen = {}, folded = function (e) { return [Fold.fold(e[1]), Fold.fold(e[2])]; };
+    return entries.filter(function (e) { return e[7] > 0 && !seen[e[0]] && (seen[e[0]] = true); }).sort(function (a, b) {
+      if (a[7] !== b[7]) return b[7] - a[7];
+      var x = folded(a), y = folded(b);
+      return Fold.compare(x[0], y[0]) || Fold.compare(x[1], y[1]) || Fold.compare(a[1], b[1]) || a[0] - b[0];
+    }).slice(0, TOP);
+  }
+  Query.prototype.topMatches = async function () {
+    var m = await Index.manifest, bounds = m.top, q = this.folded;
+    if (!bounds || !bounds.length || this.all || this.favorites) return [];
+    if (!this.done || this.results.length > TOP_LOCAL) {
+      var n = Math.max(0, lowerBound(bounds.length, function (i) { return Fold.compare(bounds[i], q) <= 0; }) - 1);
+      var rows = (await Index.top(n)).top;
+      for (var i = 0; i < rows.length; i++) if (rows[i][0] === q) return rows[i][1];
+    }
+    return ranked(this.results.slice(0, TOP_LOCAL));
+  };
+
   // Results: each a #cityCell_<id> with a link, `Name, CC` and the coordinates, built from text nodes.
   var list = $('cityList'), empty = $('emptyMessage'), more = $('loadMore'), favOnly = $('favoritesOnly');
   var siteFavorite = {};
@@ -365,6 +391,18 @@
   // Coordinates as every page shows them: 4 decimal places, a no-break space so that a pair never wraps.
   function fixed4(v) { var s = v.toFixed(4); return s === '-0.0000' ? '0.0000' : s; }
   function coordinates(e) { return fixed4(e[3]) + ',\u00A0' + fixed4(e[4]); }
+  function topRow(e) {
+    var li = document.createElement('li'), a = document.createElement('a'), p = document.createElement('span');
+    li.id = 'topCell_' + e[0];
+    a.href = cityURL(e[0]);
+    a.textContent = label(e);
+    p.className = 'population';
+    p.textContent = 'population ' + e[7].toLocaleString('en-US');
+    li.appendChild(a);
+    li.appendChild(document.createTextNode(' \u00B7 '));
+    li.appendChild(p);
+    return li;
+  }
   function row(e) {
     var li = document.createElement('li'), a = document.createElement('a'), c = document.createElement('span');
     li.id = 'cityCell_' + e[0];
@@ -462,16 +500,27 @@
     // The same search again (an input event that left the text as it was): keep the list and its highlight.
     if (current && current.text === input.value && current.favorites === onlyFavorites) { stats.last = input.value; return; }
     var query = new Query(input.value, onlyFavorites);
+    var top;
     try {
       await query.next(PAGE);
+      top = await query.topMatches();
     } catch (error) { if (mine === seq) fail(error); return; }
     if (mine !== seq) return;  // a newer query owns the list
     current = query;
+    showTop(top);
     show(query, 0);
     stats.timings.push(performance.now() - t0);
     stats.last = input.value;
   }
+  function showTop(top) {
+    var section = $('topPlaces'), ol = $('topMatches');
+    if (!section) return;
+    ol.textContent = '';
+    top.forEach(function (e) { ol.appendChild(topRow(e)); });
+    section.hidden = top.length === 0;
+  }
   function fail(error) {
+    showTop([]);
     list.textContent = '';
     empty.hidden = false;
     empty.textContent = 'Search is unavailable: ' + error.message;
