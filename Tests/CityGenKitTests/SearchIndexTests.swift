@@ -204,7 +204,7 @@ final class SearchIndexTests: SiteTestCase {
         }
         try original.write(to: manifest)
         let originalShard = try Data(contentsOf: shard)
-        for bytes in [#"{"version":3,"entries":[[1,"a","US",1,2]]}"#, #"{"version":3,"entries":[["x","a","US",1,2,"a\tus"]]}"#, #"{"version":3}"#] {
+        for bytes in [#"{"version":4,"entries":[[1,"a","US",1,2]]}"#, #"{"version":4,"entries":[["x","a","US",1,2,"a\tus"]]}"#, #"{"version":4}"#, #"{"version":4,"entries":[[1,"a","US",1,2,"a\tus",3]]}"#] {
             try Data(bytes.utf8).write(to: shard)
             let error = search().error
             guard case .invalidIndex(let file, let reason)? = error as? CityGenError else {
