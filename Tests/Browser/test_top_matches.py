@@ -1,0 +1,139 @@
+"""SPEC §4c's top matches in Chromium, on the full snapshot with GeoNames' own cities15000.txt as Debian installs it:
+`#topMatches` lists the largest places among a query's matches, against an oracle written here from the snapshot and
+GeoNames' file (SPEC §1b's join, §2's folding, §4 and §4b's keys), over HTTP and from file://; bad queries show none and
+load no more than the manifest, two shards and one file of the table."""
+import gzip
+import json
+import math
+import random
+import shutil
+import unicodedata
+from urllib.parse import quote
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import SHARED, build_site, citygen
+from test_places import GEONAMES, PLACES
+from test_search import open_home
+
+APOSTROPHES = set("'\u2018\u2019\u02bc\u02bb`\u00b4\u02b9\u02be\u02bf")
+LETTERS = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "ħ": "h", "ı": "i", "þ": "th"}
+
+
+def fold(text):
+    """SPEC §2."""
+    text = unicodedata.normalize("NFKD", "".join(c.lower() for c in text))
+    text = "".join(LETTERS.get(c, c) for c in text if not unicodedata.category(c).startswith("M") and c not in APOSTROPHES)
+    return " ".join("".join(c if unicodedata.category(c)[0] in "LN" else " " for c in text).split())
+
+
+def km(a, b):
+    (la1, lo1), (la2, lo2) = [(math.radians(x), math.radians(y)) for x, y in (a, b)]
+    h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    return 2 * 6371.0088 * math.asin(math.sqrt(h))
+
+
+@pytest.fixture(scope="module")
+def oracle():
+    """Each city's population (SPEC §1b's join: by id, then by folded name within 5 km when exactly one row of its
+    country is left to take), and a function giving a query's top 5 ids."""
+    records = [r for r in json.load(gzip.open(SHARED / "data" / "cities.json.gz"))
+               if isinstance(r.get("_id"), int) and isinstance(r.get("name"), str) and isinstance(r.get("country"), str)]
+    rows = {}
+    for line in (GEONAMES / "cities15000.txt").read_text(encoding="utf-8").splitlines():
+        f = line.split("\t")
+        if len(f) == 19:
+            rows[int(f[0])] = f
+    ids = {r["_id"] for r in records}
+    population = {i: int(rows[i][14]) for i in ids if i in rows and int(rows[i][14]) > 0}
+    free = {}
+    for i, f in rows.items():
+        if i not in ids:
+            for name in {fold(f[1]), fold(f[2])}:
+                free.setdefault((f[8], name), []).append(f)
+    wanted = {}
+    for r in records:
+        if r["_id"] in rows:
+            continue
+        near = [f for f in free.get((r["country"], fold(r["name"])), [])
+                if km((r["coord"]["lat"], r["coord"]["lon"]), (float(f[4]), float(f[5]))) <= 5]
+        near = list({f[0]: f for f in near}.values())
+        if len(near) == 1:
+            wanted.setdefault(near[0][0], []).append(r["_id"])
+    for row, cities in wanted.items():
+        if len(cities) == 1 and int(rows[int(row)][14]) > 0:
+            population[cities[0]] = int(rows[int(row)][14])
+    cities = []
+    for r in records:
+        if r["_id"] not in population:
+            continue
+        words, country = fold(r["name"]).split(" "), fold(r["country"])
+        keys = [(" ".join(words[k:]) + " " + country).strip() for k in range(len(words))]
+        order = (fold(r["name"]), fold(r["country"]), r["name"], r["_id"])
+        cities.append((keys, -population[r["_id"]], order, r["_id"]))
+
+    def top(query):
+        q = fold(query)
+        matches = [c for c in cities if q and any(k.startswith(q) for k in c[0])]
+        return [c[3] for c in sorted(matches, key=lambda c: (c[1], c[2]))[:5]]
+    return population, top
+
+
+@pytest.fixture(scope="module")
+def places_full_site():
+    if not (GEONAMES / "cities15000.txt").exists():
+        pytest.fail("libtimezonemap-data is not installed (scripts/test installs it)")
+    site = build_site(None, PLACES)
+    yield site
+    site.close()
+    shutil.rmtree(site.folder, ignore_errors=True)
+
+
+def shown_top(browser):
+    return browser.execute_script(
+        "return document.getElementById('topPlaces').hidden ? [] :"
+        " Array.from(document.querySelectorAll('#topMatches li')).map(li => +li.id.slice('topCell_'.length))")
+
+
+def search_json(site, query):
+    result = citygen("search", query, "--json", cwd=site.folder)
+    return json.loads(result.stdout) if result.stdout else {"results": [], "top": []}
+
+
+@pytest.mark.parametrize("mode", ["http", "file"])
+def test_par_puts_paris_first_and_seeded_prefixes_match_the_oracle(browser, places_full_site, oracle, mode):
+    population, top = oracle
+    open_home(browser, places_full_site, mode, "par")
+    assert shown_top(browser)[0] == 2988507, "Paris, FR"
+    first = browser.find_element(By.CSS_SELECTOR, "#topMatches li")
+    assert first.text == "Paris, FR (Île-de-France) · population 2,138,551"
+    assert first.find_element(By.TAG_NAME, "a").get_attribute("href").endswith("city/507/2988507.html")
+    keys = sorted({fold(r["name"]) for r in json.load(gzip.open(SHARED / "data" / "cities.json.gz")) if isinstance(r.get("name"), str)})
+    prefixes = ["par", "san", "lon", "new", "springfield, us", "york", "bei", "sao p"]
+    generator = random.Random(35)
+    while len(prefixes) < 20:
+        key = generator.choice(keys)
+        if key:
+            prefixes.append(key[:generator.randint(1, min(6, len(key)))])
+    for prefix in prefixes:
+        open_home(browser, places_full_site, mode, prefix)
+        expected = top(prefix)
+        assert shown_top(browser) == expected, prefix
+        assert [e["id"] for e in search_json(places_full_site, prefix)["top"]] == expected, prefix
+        assert all(population[i] for i in expected)
+
+
+def test_bad_queries_show_no_top_matches_and_load_little(browser, places_full_site):
+    for query in ["", "   ", "...", "zzzzqx", "x" * 1000, "Paris北京", "PARÍS"]:
+        open_home(browser, places_full_site, "http", quote(query))
+        names = browser.execute_script(
+            "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/search/'))")
+        shards = [n for n in names if "/shards/" in n or "/words/" in n]
+        tops = [n for n in names if "/top/" in n]
+        assert len(shards) <= 2 and len(tops) <= 1, (query, names)
+        shown = shown_top(browser)
+        if fold(query) in ("", "zzzzqx", "x" * 1000):
+            assert shown == [], query
+        if query == "PARÍS":
+            assert shown and shown[0] == 2988507, "mixed case and accents fold like the name"
