@@ -28,7 +28,10 @@ def data():
 
 @pytest.fixture(scope="module")
 def windows(full_site):
-    return json.loads((full_site.output / "search" / "maps.json").read_text(encoding="utf-8"))["maps"]
+    maps = {}
+    for file in (full_site.output / "search" / "maps").glob("*.json"):
+        maps.update(json.loads(file.read_text(encoding="utf-8"))["maps"])
+    return maps
 
 
 def project(window, lat, lon):

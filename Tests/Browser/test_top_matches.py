@@ -12,10 +12,11 @@ from urllib.parse import quote
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import SHARED, build_site, citygen
 from test_places import GEONAMES, PLACES
-from test_search import open_home
+from test_search import index_requests, open_home
 
 APOSTROPHES = set("'\u2018\u2019\u02bc\u02bb`\u00b4\u02b9\u02be\u02bf")
 LETTERS = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "ħ": "h", "ı": "i", "þ": "th"}
@@ -137,3 +138,19 @@ def test_bad_queries_show_no_top_matches_and_load_little(browser, places_full_si
             assert shown == [], query
         if query == "PARÍS":
             assert shown and shown[0] == 2988507, "mixed case and accents fold like the name"
+
+
+def test_the_home_page_and_a_first_query_with_its_top_matches_cost_at_most_80_kib(wide, places_full_site):
+    """SPEC §7's first-query budget with places: the manifest, the query's shards, its row of the top matches table
+    and the split view's map window (one country's, not all of them), on the wide layout."""
+    worst = []
+    for query in ["p", "par", "san", "york", "springfield, us", "new y", "bei", "sao p"]:
+        open_home(wide, places_full_site, "http", quote(query))
+        WebDriverWait(wide, 20).until(lambda b: b.find_element(By.ID, "detailLocator").is_displayed())
+        loads = index_requests(wide)
+        names = [name for name, _ in loads]
+        assert len([n for n in names if n.startswith("top/")]) <= 1, (query, names)
+        assert len([n for n in names if n.startswith("maps/")]) == 1, (query, names)
+        worst.append((sum(size for _, size in loads), query))
+        assert worst[-1][0] <= 80 * 1024, (query, loads)
+    print(f"\nfirst query with top matches, most bytes: {max(worst)}")

@@ -17,7 +17,8 @@ final class BuildServiceTests: SiteTestCase {
             "search/manifest.js", "search/manifest.json", "search/shards/0.js", "search/shards/0.json", "search/words/0.js",
             "search/words/0.json", "country/index.html",
             "country/index.md", "country/AU/1.html", "country/AU/1.md", "country/US/1.html", "country/US/1.md", "country/US/2.html",
-            "country/US/2.md", "map/AU.png", "map/US.png", "map/world.png", "search/maps.js", "search/maps.json",
+            "country/US/2.md", "map/AU.png", "map/US.png", "map/world.png", "search/maps/AU.js", "search/maps/AU.json", "search/maps/US.js",
+            "search/maps/US.json",
         ] + cities).sorted())
         let page2 = try read("list/2.md")
         XCTAssertTrue(page2.contains("- [Anaheim, US](../city/3/3.md) · 33.8000,\u{A0}-117.9000\n- [Arizona, US](../city/4/4.md) · 34.2000,\u{A0}-111.6000\n"), page2)
@@ -91,8 +92,9 @@ final class BuildServiceTests: SiteTestCase {
         try await build(Fixtures.json(Fixtures.challenge))
         try "mine".write(to: folder.appendingPathComponent("site/list/notes.txt"), atomically: true, encoding: .utf8)
         let report = try await build(Fixtures.json(Array(Fixtures.challenge.prefix(2))))
-        // list/2, list/3, city/3, city/4, city/5, country/AU/1, country/US/2 in both formats, and Australia's map
-        XCTAssertEqual(report.files.removed, 15)
+        // list/2, list/3, city/3, city/4, city/5, country/AU/1, country/US/2 in both formats, and Australia's map and
+        // its window (JSON and script)
+        XCTAssertEqual(report.files.removed, 17)
         let files = try snapshot().keys.sorted()
         XCTAssertTrue(files.contains("list/notes.txt"))
         XCTAssertFalse(files.contains("list/2.md"))

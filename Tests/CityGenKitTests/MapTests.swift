@@ -76,8 +76,15 @@ final class MapTests: SiteTestCase {
             let png = try [UInt8](Data(contentsOf: folder.appendingPathComponent("site/map/\(code).png")))
             XCTAssertGreaterThan(try Self.decode(png).width, 0, code)
         }
-        let windows = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("site/search/maps.json"))) as! [String: Any]
-        let maps = windows["maps"] as! [String: [Any]]
+        // One file a country, named as its map is, holding its window alone.
+        var maps: [String: [Any]] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("site/search/maps").path) where name.hasSuffix(".json") {
+            let file = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("site/search/maps/\(name)"))) as! [String: Any]
+            let windows = file["maps"] as! [String: [Any]]
+            XCTAssertEqual(windows.count, 1, name)
+            XCTAssertEqual(windows.first!.value[0] as? String, "map/\(name.dropLast(5)).png", name)
+            maps.merge(windows) { a, _ in a }
+        }
         XCTAssertEqual(Set(maps.keys), ["", "UA", "US", "AU"])
         for city in DetailPageTests.cities {
             let entry = maps[city.country]!

@@ -65,8 +65,8 @@ struct SiteFiles: Sendable {
             bytes = Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: site.sitemapPages.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
         case .robots: bytes = Array("User-agent: *\nAllow: /\nSitemap: \(layout.url(.sitemapIndex) ?? "")\n".utf8)
         case .worldMap, .countryMap: bytes = mapImages[route] ?? drawMap(route)
-        case .mapWindows(.json): bytes = site.maps.windowsJSON(layout)
-        case .mapWindows(.script): bytes = script(route, site.maps.windowsJSON(layout))
+        case .mapWindow(let code, .json): bytes = site.maps.windowJSON(code, layout)
+        case .mapWindow(let code, .script): bytes = script(route, site.maps.windowJSON(code, layout))
         }
         return (bytes, nil)
     }

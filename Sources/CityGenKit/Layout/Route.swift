@@ -19,8 +19,9 @@ public enum Route: Hashable, Sendable {
     case worldMap
     /// The map of the country with this code (`""` for none): its cities as dots, in its own window.
     case countryMap(code: String)
-    /// Each country map's window, for the home page's split view to place its locator marker.
-    case mapWindows(IndexEncoding)
+    /// The window of the map of the country with this code, for the home page's split view to place its locator
+    /// marker: one small file a country, so the split view loads only the windows of the cities it shows.
+    case mapWindow(code: String, IndexEncoding)
     /// `sitemap.xml`, the index of the sitemap files.
     case sitemapIndex
     /// Sitemap file `n`, from 1.
@@ -37,7 +38,7 @@ public enum Route: Hashable, Sendable {
     public var format: PageFormat? {
         switch self {
         case .page(let page): page.format
-        case .asset, .indexManifest, .indexShard, .wordShard, .topShard, .indexFavorites, .worldMap, .countryMap, .mapWindows, .sitemapIndex, .sitemap,
+        case .asset, .indexManifest, .indexShard, .wordShard, .topShard, .indexFavorites, .worldMap, .countryMap, .mapWindow, .sitemapIndex, .sitemap,
             .robots:
             nil
         }

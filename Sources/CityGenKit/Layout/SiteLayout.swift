@@ -42,7 +42,7 @@ public struct SiteLayout: Sendable, Equatable {
         case .indexFavorites: "\(indexFolder)favorites.json"
         case .worldMap: "map/world.png"
         case .countryMap(let code): "map/\(Self.countryFolder(code)).png"
-        case .mapWindows(let encoding): "\(indexFolder)maps.\(encoding.fileExtension)"
+        case .mapWindow(let code, let encoding): "\(indexFolder)maps/\(Self.countryFolder(code)).\(encoding.fileExtension)"
         case .sitemapIndex: "sitemap.xml"
         case .robots: "robots.txt"
         case .sitemap(let n): "sitemap-\(n).xml"

@@ -75,13 +75,12 @@ struct SiteMaps: Sendable {
         return "\(hundredths < 0 && whole == 0 ? "-" : "")\(whole).\(part < 10 ? "0" : "")\(part)"
     }
 
-    /// `search/maps.json`: each country map's file (relative to the site's root) and window, `[file, west, span,
-    /// south, north, width, height]` by country code, for the home page's split view.
-    func windowsJSON(_ layout: SiteLayout) -> [UInt8] {
+    /// `search/maps/<CC>.json`: the file of the map of the country `code` (relative to the site's root) and its
+    /// window, `{"version":1,"maps":{"CC":[file, west, span, south, north, width, height]}}`, for the home page's
+    /// split view.
+    func windowJSON(_ code: String, _ layout: SiteLayout) -> [UInt8] {
         var json: [UInt8] = Array(#"{"version":1,"maps":{"#.utf8)
-        for (n, code) in windows.keys.sorted().enumerated() {
-            let window = windows[code]!
-            if n > 0 { json.append(UInt8(ascii: ",")) }
+        if let window = windows[code] {
             JSONText.appendQuoted(code, to: &json)
             json += ":[".utf8
             JSONText.appendQuoted(layout.path(.countryMap(code: code)), to: &json)

@@ -97,7 +97,9 @@ struct Site: Sendable {
     private func allRoutes() -> RouteList {
         var routes = RouteList([.indexFavorites, .indexManifest(.json), .indexManifest(.script), .worldMap])
         routes.append(countries.countries.map { .countryMap(code: $0.code) })
-        if formats.contains(.html) { routes.append([.mapWindows(.json), .mapWindows(.script)]) }
+        if formats.contains(.html) {
+            routes.append(countries.countries.flatMap { [Route.mapWindow(code: $0.code, .json), .mapWindow(code: $0.code, .script)] })
+        }
         routes.append(count: index.shards.count * 2) { .indexShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         routes.append(count: index.wordShards.count * 2) { .wordShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         routes.append(count: index.topShards.count * 2) { .topShard($0 / 2, $0 % 2 == 0 ? .json : .script) }

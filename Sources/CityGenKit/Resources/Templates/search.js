@@ -224,8 +224,13 @@
     function word(n) {  // a shard of the word index (SPEC §4b)
       return manifest.then(function (m) { return load(m.urls.word.replace('{n}', String(n))); });
     }
-    // Each country map's file and window (search/maps.json), for the split view's locator; loaded when first shown.
-    function maps() { return load('maps'); }
+    // A country map's file and window (search/maps/<CC>.json, named as its map is), for the split view's locator;
+    // loaded when first shown.
+    function maps(code) {
+      var name = code === '' ? 'ZZ' : /^[A-Z]{2}$/.test(code) ? code
+        : 'x' + Array.from(new TextEncoder().encode(code), function (b) { return (b < 16 ? '0' : '') + b.toString(16); }).join('');
+      return load('maps/' + name);
+    }
     function top(n) {  // a file of the top matches table (SPEC §4c)
       return manifest.then(function (m) { return load(m.urls.top.replace('{n}', String(n))); });
     }
@@ -451,7 +456,7 @@
   function locate(e) {
     var box = $('detailLocator');
     if (!box) return;
-    Index.maps().then(function (data) {
+    Index.maps(e[2]).then(function (data) {
       var m = data.maps[e[2]];
       if (!m || chosenEntry !== e) return;
       var east = e[4] - m[1];
