@@ -45,12 +45,14 @@ def labels(browser):
         "return Array.from(document.querySelectorAll('#cityList li')).map(li => li.querySelector('a').title || li.querySelector('a').textContent)")
 
 
-def index_requests(browser):
-    """The search index files the page has downloaded so far (Performance API), with their sizes."""
+def index_requests(browser, maps=False):
+    """The search index files the page has downloaded so far (Performance API), with their sizes; with `maps`, the
+    split view's map windows under search/maps/ too."""
     return browser.execute_script("""
         return performance.getEntriesByType('resource')
           .filter(e => e.name.includes('/search/'))
-          .map(e => [e.name.split('/search/')[1], e.decodedBodySize]);""")
+          .map(e => [e.name.split('/search/')[1], e.decodedBodySize])
+          .filter(e => arguments[0] || !e[0].startsWith('maps/'));""", maps)
 
 
 def test_fold_vectors_agree_in_the_browser(browser, challenge_site):

@@ -147,7 +147,7 @@ def test_the_home_page_and_a_first_query_with_its_top_matches_cost_at_most_80_ki
     for query in ["p", "par", "san", "york", "springfield, us", "new y", "bei", "sao p"]:
         open_home(wide, places_full_site, "http", quote(query))
         WebDriverWait(wide, 20).until(lambda b: b.find_element(By.ID, "detailLocator").is_displayed())
-        loads = index_requests(wide)
+        loads = index_requests(wide, maps=True)
         names = [name for name, _ in loads]
         assert len([n for n in names if n.startswith("top/")]) <= 1, (query, names)
         assert len([n for n in names if n.startswith("maps/")]) == 1, (query, names)
