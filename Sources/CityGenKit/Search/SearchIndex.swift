@@ -82,17 +82,17 @@ public final class SearchIndex {
     /// The entries with a population, largest first, then in §3 order; at most `TopMatches.limit`, each city once.
     static func ranked(_ entries: some Sequence<IndexEntry>) -> [IndexEntry] {
         var seen = Set<Int>()
+        // Each with its folded name and country, folded once: §3's order after the population.
         let populated = entries.filter { $0.population != nil && seen.insert($0.id).inserted }
-        func order(_ e: IndexEntry) -> ([UInt8], [UInt8]) { (Array(Fold.fold(e.name).utf8), Array(Fold.fold(e.country).utf8)) }
-        return Array(
-            populated.sorted { a, b in
-                if a.population != b.population { return a.population! > b.population! }
-                let (x, y) = (order(a), order(b))
-                if x.0 != y.0 { return ByteString.compare(x.0, y.0) < 0 }
-                if x.1 != y.1 { return ByteString.compare(x.1, y.1) < 0 }
-                if a.name != b.name { return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
-                return a.id < b.id
-            }.prefix(TopMatches.limit))
+            .map { ($0, Array(Fold.fold($0.name).utf8), Array(Fold.fold($0.country).utf8)) }
+        return populated.sorted { x, y in
+            let (a, b) = (x.0, y.0)
+            if a.population != b.population { return a.population! > b.population! }
+            if x.1 != y.1 { return ByteString.compare(x.1, y.1) < 0 }
+            if x.2 != y.2 { return ByteString.compare(x.2, y.2) < 0 }
+            if a.name != b.name { return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
+            return a.id < b.id
+        }.prefix(TopMatches.limit).map(\.0)
     }
 
     /// Favorites matching `query` (all of them when it folds to nothing), prefix matches then word matches, from

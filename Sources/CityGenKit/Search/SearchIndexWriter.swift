@@ -37,19 +37,20 @@ public struct SearchIndexWriter: Sendable {
 
     /// The index row of the city at `index`, with its key or `key`, and its population.
     func entry(_ index: Int, key: [UInt8]? = nil) -> IndexEntry {
-        let city = catalog.cities[index]
-        return IndexEntry(
-            id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key ?? self.key(index),
-            distinction: catalog.distinctions[index], region: placeLabels?.regionName(index), population: places?.population(index))
+        row(index, key: key ?? self.key(index), population: places?.population(index))
     }
 
     /// The city at `index` as a page and the favorites index hold it: its index row without the population, which
     /// only search ranks by.
     func pageEntry(_ index: Int) -> IndexEntry {
+        row(index, key: key(index), population: nil)
+    }
+
+    private func row(_ index: Int, key: [UInt8], population: Int?) -> IndexEntry {
         let city = catalog.cities[index]
         return IndexEntry(
-            id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key(index),
-            distinction: catalog.distinctions[index], region: placeLabels?.regionName(index))
+            id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key,
+            distinction: catalog.distinctions[index], region: placeLabels?.regionName(index), population: population)
     }
 
     /// The shards of the prefix index, in order. A run of equal keys larger than `shardSize` makes one larger shard.

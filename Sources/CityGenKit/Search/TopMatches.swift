@@ -1,8 +1,7 @@
 /// SPEC §4c's top matches: for a query, up to `limit` of its §4 and §4b matches with the largest population,
 /// largest first, then in §3 order. A query with at most `localLimit` matches has all of them in its first page of
 /// results, whose entries carry their population, so a client ranks them itself; this table holds the answer for
-/// every longer run, by query (a prefix of some city's §4 key or word key, cut at a character): 3,642 of them in
-/// the full data.
+/// every longer run, by query (a prefix of some city's §4 key or word key, cut at a character).
 struct TopMatches: Sendable {
     static let limit = 5
     static let localLimit = 50
