@@ -49,7 +49,8 @@ extension CityGen {
                     "{\"id\":\(entry.id),\"name\":\(JSONText.quoted(entry.name)),\"country\":\(JSONText.quoted(entry.country)),"
                         + "\"lat\":\(Coordinate.format(entry.latitude)),\"lon\":\(Coordinate.format(entry.longitude))"
                         + (entry.distinctionText.map { ",\"distinction\":\(JSONText.quoted($0))" } ?? "")
-                        + (entry.population.map { ",\"population\":\($0)" } ?? "") + (block.map { ",\"block\":\"\($0.rawValue)\"" } ?? "") + "}"
+                        + (entry.population.map { ",\"population\":\($0)" } ?? "")
+                        + (entry.otherName.map { ",\"otherName\":\(JSONText.quoted($0))" } ?? "") + (block.map { ",\"block\":\"\($0.rawValue)\"" } ?? "") + "}"
                 }
                 print("{\"results\":[" + results.map { object($0.entry, block: $0.block) }.joined(separator: ",\n")
                     + "],\n\"top\":[" + top.map { object($0, block: nil) }.joined(separator: ",\n") + "]}")

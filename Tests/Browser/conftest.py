@@ -25,6 +25,13 @@ CHALLENGE = [
     {"_id": 5, "name": "Sydney", "country": "AU", "coord": {"lat": -33.9, "lon": 151.2}},
 ]
 FAVORITES = [707860, 3435910, "Łódź, PL"]
+# GeoNames' own files as Debian's libtimezonemap-data installs them (scripts/test installs it).
+GEONAMES = Path("/usr/share/libtimezonemap/ui")
+PLACES = f"""places:
+  cities: {GEONAMES}/cities15000.txt
+  admin1: {GEONAMES}/admin1Codes.txt
+  countries: {GEONAMES}/countryInfo.txt
+"""
 
 
 def citygen(*args, cwd):
@@ -74,6 +81,17 @@ def build_site(records=None, config=""):
 @pytest.fixture(scope="session")
 def challenge_site():
     site = build_site(CHALLENGE)
+    yield site
+    site.close()
+    shutil.rmtree(site.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def places_full_site():
+    """The full snapshot with GeoNames' cities15000.txt."""
+    if not (GEONAMES / "cities15000.txt").exists():
+        pytest.fail("libtimezonemap-data is not installed (scripts/test installs it)")
+    site = build_site(None, PLACES)
     yield site
     site.close()
     shutil.rmtree(site.folder, ignore_errors=True)

@@ -5,23 +5,16 @@ search results and the split view, as on pages."""
 import datetime
 import re
 import shutil
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import build_site
+from conftest import GEONAMES, PLACES, build_site
 from test_search import open_home
 
-GEONAMES = Path("/usr/share/libtimezonemap/ui")
 IDS = [2643743, 2147714, 5128581]  # London, Sydney, New York City: three zones far apart
-PLACES = f"""places:
-  cities: {GEONAMES}/cities15000.txt
-  admin1: {GEONAMES}/admin1Codes.txt
-  countries: {GEONAMES}/countryInfo.txt
-"""
 
 
 def rows():

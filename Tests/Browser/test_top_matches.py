@@ -6,7 +6,6 @@ import gzip
 import json
 import math
 import random
-import shutil
 import unicodedata
 from urllib.parse import quote
 
@@ -14,8 +13,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import SHARED, build_site, citygen
-from test_places import GEONAMES, PLACES
+from conftest import GEONAMES, SHARED, citygen
 from test_search import index_requests, open_home
 
 APOSTROPHES = set("'\u2018\u2019\u02bc\u02bb`\u00b4\u02b9\u02be\u02bf")
@@ -35,19 +33,21 @@ def km(a, b):
     return 2 * 6371.0088 * math.asin(math.sqrt(h))
 
 
-@pytest.fixture(scope="module")
-def oracle():
-    """Each city's population (SPEC §1b's join: by id, then by folded name within 5 km when exactly one row of its
-    country is left to take), and a function giving a query's top 5 ids."""
-    records = [r for r in json.load(gzip.open(SHARED / "data" / "cities.json.gz"))
-               if isinstance(r.get("_id"), int) and isinstance(r.get("name"), str) and isinstance(r.get("country"), str)]
+def snapshot_records():
+    return [r for r in json.load(gzip.open(SHARED / "data" / "cities.json.gz"))
+            if isinstance(r.get("_id"), int) and isinstance(r.get("name"), str) and isinstance(r.get("country"), str)]
+
+
+def joined_rows(records):
+    """SPEC §1b's join of cities15000.txt to the snapshot: each city's row, by id, then by folded name or ASCII name
+    within 5 km when exactly one row of its country, not joined by id, is left to take and no other city takes it."""
     rows = {}
     for line in (GEONAMES / "cities15000.txt").read_text(encoding="utf-8").splitlines():
         f = line.split("\t")
         if len(f) == 19:
             rows[int(f[0])] = f
     ids = {r["_id"] for r in records}
-    population = {i: int(rows[i][14]) for i in ids if i in rows and int(rows[i][14]) > 0}
+    joined = {i: rows[i] for i in ids if i in rows}
     free = {}
     for i, f in rows.items():
         if i not in ids:
@@ -63,8 +63,16 @@ def oracle():
         if len(near) == 1:
             wanted.setdefault(near[0][0], []).append(r["_id"])
     for row, cities in wanted.items():
-        if len(cities) == 1 and int(rows[int(row)][14]) > 0:
-            population[cities[0]] = int(rows[int(row)][14])
+        if len(cities) == 1:
+            joined[cities[0]] = rows[int(row)]
+    return joined
+
+
+@pytest.fixture(scope="module")
+def oracle():
+    """Each city's population (SPEC §1b's join), and a function giving a query's top 5 ids."""
+    records = snapshot_records()
+    population = {i: int(f[14]) for i, f in joined_rows(records).items() if int(f[14]) > 0}
     cities = []
     for r in records:
         if r["_id"] not in population:
@@ -79,16 +87,6 @@ def oracle():
         matches = [c for c in cities if q and any(k.startswith(q) for k in c[0])]
         return [c[3] for c in sorted(matches, key=lambda c: (c[1], c[2]))[:5]]
     return population, top
-
-
-@pytest.fixture(scope="module")
-def places_full_site():
-    if not (GEONAMES / "cities15000.txt").exists():
-        pytest.fail("libtimezonemap-data is not installed (scripts/test installs it)")
-    site = build_site(None, PLACES)
-    yield site
-    site.close()
-    shutil.rmtree(site.folder, ignore_errors=True)
 
 
 def shown_top(browser):

@@ -36,12 +36,12 @@ enum Fixtures {
     typealias PlaceRow = (id: Int, admin1: String, population: Int, feature: String, zone: String)
 
     /// GeoNames' three files for `rows` (names and coordinates from `catalog`'s cities of those ids), with the
-    /// admin-1 names `regions` (`CC.code`: name), joined to `catalog`.
-    static func places(_ catalog: CityCatalog, _ rows: [PlaceRow], regions: [String: String]) throws -> Places {
+    /// admin-1 names `regions` (`CC.code`: name) and the `alternatenames` column of some ids, joined to `catalog`.
+    static func places(_ catalog: CityCatalog, _ rows: [PlaceRow], regions: [String: String], otherNames: [Int: String] = [:]) throws -> Places {
         let table = rows.map { row -> String in
             let city = catalog.cities.first { $0.id == row.id }!
             let columns = [
-                "\(row.id)", city.name, city.name, "", "\(city.latitude)", "\(city.longitude)", "P", row.feature, city.country, "", row.admin1, "",
+                "\(row.id)", city.name, city.name, otherNames[row.id] ?? "", "\(city.latitude)", "\(city.longitude)", "P", row.feature, city.country, "", row.admin1, "",
                 "", "", "\(row.population)", "", "12", row.zone, "2024-01-01",
             ]
             return columns.joined(separator: "\t")

@@ -54,7 +54,7 @@ final class SearchIndexTests: SiteTestCase {
         let many = (1...200).map { (id: $0, name: "Lake County", country: "US", lat: 1.0, lon: 2.0) }
         let catalog = Fixtures.catalog(many + [(id: 201, name: "Lake Countz", country: "US", lat: 1, lon: 2)])
         let writer = SearchIndexWriter(catalog: catalog, shardSize: 1024)
-        let words = WordKeys(catalog: catalog)
+        let words = WordIndexRows(words: WordKeys(catalog: catalog), otherNames: OtherNameKeys(catalog: catalog, places: nil))
         let shards = writer.wordShards(words)
         XCTAssertGreaterThan(shards.count, 5, "200 entries of one key do not fit one 1 KiB shard")
         for shard in shards { XCTAssertLessThanOrEqual(writer.wordJSON(shard, words).count, 1024) }
@@ -204,7 +204,7 @@ final class SearchIndexTests: SiteTestCase {
         }
         try original.write(to: manifest)
         let originalShard = try Data(contentsOf: shard)
-        for bytes in [#"{"version":4,"entries":[[1,"a","US",1,2]]}"#, #"{"version":4,"entries":[["x","a","US",1,2,"a\tus"]]}"#, #"{"version":4}"#, #"{"version":4,"entries":[[1,"a","US",1,2,"a\tus",3]]}"#] {
+        for bytes in [#"{"version":5,"entries":[[1,"a","US",1,2]]}"#, #"{"version":5,"entries":[["x","a","US",1,2,"a\tus"]]}"#, #"{"version":5}"#, #"{"version":5,"entries":[[1,"a","US",1,2,"a\tus",3]]}"#] {
             try Data(bytes.utf8).write(to: shard)
             let error = search().error
             guard case .invalidIndex(let file, let reason)? = error as? CityGenError else {

@@ -17,6 +17,8 @@ struct PlaceColumns: Sendable {
     /// Numbers into `timeZones.values`, `featureCodes.values`; -1 for none.
     private(set) var timeZoneNumbers: [Int32]
     private(set) var featureNumbers: [Int32]
+    /// The other names of the cities that have some (a few in ten at most), by catalog index.
+    private(set) var otherNames: [Int: [String]] = [:]
     private(set) var timeZones = Interned()
     private(set) var featureCodes = Interned()
     /// The regions of the joined cities: in order of first sight while joining, sorted by `finish`.
@@ -64,6 +66,7 @@ struct PlaceColumns: Sendable {
         elevations[index] = facts.elevation.flatMap { Int16(exactly: $0) }.flatMap { $0 == Int16.min ? nil : $0 } ?? Int16.min
         timeZoneNumbers[index] = facts.timeZone.map { timeZones.number($0) } ?? -1
         featureNumbers[index] = facts.featureCode.map { featureCodes.number($0) } ?? -1
+        otherNames[index] = facts.otherNames.isEmpty ? nil : facts.otherNames
     }
 
     /// Sorts the regions, lists each one's cities and drops what only joining needed.
@@ -96,6 +99,7 @@ struct PlaceColumns: Sendable {
         joins.capacity + rowIDs.capacity * 4 + wideRowIDs.count * 16 + regionNumbers.capacity * 4 + populations.capacity * 4
             + elevations.capacity * 2
             + timeZoneNumbers.capacity * 4 + featureNumbers.capacity * 4
+            + otherNames.reduce(0) { $0 + 48 + $1.value.reduce(0) { $0 + 16 + $1.utf8.count } }
             + regionMembers.capacity * 4 + regionStarts.capacity * 4 + regions.capacity * MemoryLayout<PlaceRegion>.stride
     }
 }

@@ -1,6 +1,12 @@
 /// GeoNames' facts joined to a catalog's cities (SPEC §1b), by catalog index, with the region and country
 /// names of the admin-1 and country tables. Compact: numbers and shared strings, one array a fact.
 public final class Places: Sendable {
+    /// The least population of a place whose other names are search keys (SPEC §4c). Smaller places rarely have a
+    /// name in another language that visitors type, and GeoNames gives many of them machine transliterations: all
+    /// of them would more than double the search index (and no longer fit GitHub Pages' 1 GB), those of the
+    /// places this size or larger add about a quarter. It is also the threshold of GeoNames' `cities15000` file.
+    public static let otherNamesMinimumPopulation = 15_000
+
     private let columns: PlaceColumns
     /// Cities that joined the row with their id.
     public let joinedByID: Int
@@ -59,6 +65,10 @@ public final class Places: Sendable {
         let zone = Int(columns.timeZoneNumbers[index])
         return zone < 0 ? nil : columns.timeZones.values[zone]
     }
+
+    /// The other names of the city at `index` (SPEC §1b: GeoNames' Latin-script alternate names) as the file
+    /// spells them, in its order; only for places of `otherNamesMinimumPopulation` or more.
+    public func otherNames(_ index: Int) -> [String] { columns.otherNames[index] ?? [] }
 
     /// Whether the city at `index` is its country's capital (`PPLC`).
     public func isCapital(_ index: Int) -> Bool { featureCode(index) == "PPLC" }

@@ -11,6 +11,9 @@ struct RowFacts {
     let elevation: Int?
     let timeZone: String?
     let featureCode: String?
+    /// The row's Latin-script alternate names, in the file's order, for a place of at least
+    /// `Places.otherNamesMinimumPopulation`; empty for any other.
+    let otherNames: [String]
 
     init(_ row: GeoNameRow) {
         geonameID = row.id
@@ -20,5 +23,7 @@ struct RowFacts {
         elevation = row.elevation ?? row.dem.flatMap { $0 == -9999 ? nil : $0 }
         timeZone = row.isEmpty(.timeZone) ? nil : row.timeZone
         featureCode = row.isEmpty(.featureCode) ? nil : row.featureCode
+        otherNames = (population ?? 0) >= Places.otherNamesMinimumPopulation
+            ? row.alternateNames.split(separator: ",").filter(LatinScript.isLatin).map(String.init) : []
     }
 }

@@ -5,6 +5,10 @@ import Foundation
 /// label another city has too carries a 7th field: the name of its region where that tells it apart (SPEC §5), else
 /// its `Distinction`, 1 (coordinates) or 2 (id); a city with a known population (SPEC §1b) carries it as an 8th,
 /// after a 7th of 0 when nothing tells it apart.
+///
+/// A row of the word index for another name of the city (SPEC §4c) has the name in place of the key, in an array:
+/// `[id,"London","GB",lat,lon,["Londres"]]`, then the 7th field as above, but no population; its key
+/// (`OtherNameKeys`) is folded from the name by the reader.
 public struct IndexEntry: Sendable, Equatable, Codable {
     public let id: Int
     public let name: String
@@ -19,15 +23,18 @@ public struct IndexEntry: Sendable, Equatable, Codable {
     public let region: String?
     /// Its population, in the index's shards (for SPEC §4c's top matches) when known.
     public let population: Int?
+    /// The other name (SPEC §4c) that this row of the word index is for, as GeoNames spells it.
+    public let otherName: String?
 
     /// The names of the fields, in their JSON order.
     public static let fields = ["id", "name", "country", "lat", "lon", "key", "distinction", "population"]
 
     public init(
         id: Int, name: String, country: String, latitude: Double, longitude: Double, key: [UInt8], distinction: Distinction? = nil,
-        region: String? = nil, population: Int? = nil
+        region: String? = nil, population: Int? = nil, otherName: String? = nil
     ) {
         self.population = population
+        self.otherName = otherName
         self.distinction = region == nil ? distinction : nil
         self.region = region
         self.id = id
@@ -61,16 +68,22 @@ public struct IndexEntry: Sendable, Equatable, Codable {
     func appendJSON(to out: inout [UInt8]) {
         Self.appendFields(id: id, name: name, country: country, latitude: latitude, longitude: longitude, to: &out)
         out.append(UInt8(ascii: ","))
-        key.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &out) }
+        if let otherName {
+            out.append(UInt8(ascii: "["))
+            JSONText.appendQuoted(otherName, to: &out)
+            out.append(UInt8(ascii: "]"))
+        } else {
+            key.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &out) }
+        }
         if let region {
             out.append(UInt8(ascii: ","))
             JSONText.appendQuoted(region, to: &out)
         } else if let distinction {
             out += ",\(distinction.rawValue)".utf8
-        } else if population != nil {
+        } else if population != nil, otherName == nil {
             out += ",0".utf8
         }
-        if let population { out += ",\(population)".utf8 }
+        if let population, otherName == nil { out += ",\(population)".utf8 }
         out.append(UInt8(ascii: "]"))
     }
 
@@ -102,14 +115,24 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         country = try row.decode(String.self)
         latitude = try row.decode(Double.self)
         longitude = try row.decode(Double.self)
-        key = Array(try row.decode(String.self).utf8)
+        if let key = try? row.decode(String.self) {
+            self.key = Array(key.utf8)
+            otherName = nil
+        } else {
+            var other = try row.nestedUnkeyedContainer()
+            let name = try other.decode(String.self)
+            guard other.isAtEnd else { throw DecodingError.dataCorruptedError(in: other, debugDescription: "an other name is one string") }
+            otherName = name
+            key = OtherNameKeys.key(folded: Array(Fold.fold(name).utf8), country: Array(Fold.fold(country).utf8))
+        }
+        let isOther = otherName != nil
         region = row.isAtEnd ? nil : try? row.decode(String.self)
         let distinction = region != nil || row.isAtEnd ? 0 : try row.decode(Int.self)
         guard distinction == 0 || Distinction(rawValue: distinction) != nil else {
             throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(distinction)")
         }
         self.distinction = Distinction(rawValue: distinction)
-        population = row.isAtEnd ? nil : try row.decode(Int.self)
+        population = row.isAtEnd || isOther ? nil : try row.decode(Int.self)
         guard row.isAtEnd else {
             throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields")
         }
@@ -122,7 +145,8 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         try row.encode(country)
         try row.encode(latitude)
         try row.encode(longitude)
-        try row.encode(String(decoding: key, as: UTF8.self))
+        if let otherName { try row.encode([otherName]) } else { try row.encode(String(decoding: key, as: UTF8.self)) }
+        let population = otherName == nil ? population : nil
         if let region { try row.encode(region) } else if let distinction { try row.encode(distinction) } else if population != nil { try row.encode(0) }
         if let population { try row.encode(population) }
     }

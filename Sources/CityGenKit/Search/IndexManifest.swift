@@ -3,7 +3,7 @@ import Foundation
 /// `search/manifest.json`: what a client reads first (format in docs/design.md, "The search index").
 public struct IndexManifest: Sendable, Equatable, Codable {
     /// The index format this citygen writes and reads; a client refuses any other.
-    public static let formatVersion = 4
+    public static let formatVersion = 5
 
     public var version = IndexManifest.formatVersion
     /// Number of cities in the index.
@@ -23,7 +23,8 @@ public struct IndexManifest: Sendable, Equatable, Codable {
     public var exact: [String: [String]]
     /// Each shard's lower bound: every key in shard n is ≥ `shards[n]` and < `shards[n + 1]`.
     public var shards: [String]
-    /// Each word shard's lower bound (SPEC §4b: the word index, read only when a query's prefix matches run out).
+    /// Each word shard's lower bound (SPEC §4b: the word index, which also holds §4c's other names, read only when a
+    /// query's prefix matches run out).
     public var words: [String]
     /// With places, the first query of each file of the top matches table (SPEC §4c), which holds every query
     /// with more than `TopMatches.localLimit` matches.

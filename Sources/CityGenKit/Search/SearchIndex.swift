@@ -2,7 +2,8 @@ import Foundation
 
 /// The one search core in Swift: reads a built `search/` folder the way the browser client does (the manifest
 /// once, then only the shards that hold a query's matches) and answers SPEC §4, then §4b (word matches, from the
-/// word shards, read only when the prefix matches run out before `limit`). Used by `citygen search` and by the
+/// word shards, read only when the prefix matches run out before `limit`), then §4c's other-name matches (which the
+/// word shards hold too). Used by `citygen search` and by the
 /// tests of the index's bounds; the browser's `search.js` implements the same steps.
 public final class SearchIndex {
     /// The built site's folder.
@@ -33,7 +34,8 @@ public final class SearchIndex {
         bytesRead = data.count
     }
 
-    /// The first `limit` matches of `query`: its prefix matches in SPEC order, then its word matches (§4b). A
+    /// The first `limit` matches of `query`: its prefix matches in SPEC order, then its word matches (§4b), then its
+    /// other-name matches (§4c). A
     /// query that folds to nothing gives the start of the list (SPEC §4).
     public func search(_ query: String, limit: Int = .max) throws -> [IndexEntry] {
         try searchBlocks(query, limit: limit).map(\.entry)
@@ -45,19 +47,26 @@ public final class SearchIndex {
         case prefix
         /// A §4b word match.
         case word
+        /// A §4c match of another name (`IndexEntry.otherName` says which).
+        case other
     }
 
     /// `search(query, limit:)`, each result with its block.
     public func searchBlocks(_ query: String, limit: Int = .max) throws -> [(entry: IndexEntry, block: Block)] {
+        try searchBlocks(query, limit: limit, otherNames: true)
+    }
+
+    /// `searchBlocks(query, limit:)`, without the other-name matches unless `otherNames`.
+    private func searchBlocks(_ query: String, limit: Int, otherNames: Bool) throws -> [(entry: IndexEntry, block: Block)] {
         let query = SearchQuery(query, manifest: manifest)
         if query.listsAll { return try entries(from: 0, limit: limit).map { ($0, .prefix) } }
         var results: [IndexEntry] = []
         for prefix in query.prefixes where results.count < limit {
             try collect(prefix: prefix, into: &results, limit: limit)
         }
-        let prefixMatches = results.count
-        if results.count < limit { try collectWordMatches(query.folded, into: &results, limit: limit) }
-        return results.enumerated().map { ($0.element, $0.offset < prefixMatches ? .prefix : .word) }
+        var blocks = results.map { ($0, Block.prefix) }
+        if results.count < limit { try collectWordMatches(query.folded, into: &blocks, limit: limit, otherNames: otherNames) }
+        return blocks
     }
 
     /// SPEC §4c's top matches of `query`: up to 5 of its matches with the largest population, largest first, then
@@ -66,7 +75,7 @@ public final class SearchIndex {
     public func topMatches(_ query: String) throws -> [IndexEntry] {
         let folded = SearchQuery(query).folded
         guard let bounds = manifest.top, !bounds.isEmpty, !folded.isEmpty else { return [] }
-        let firstPage = try search(query, limit: TopMatches.localLimit + 1)
+        let firstPage = try searchBlocks(query, limit: TopMatches.localLimit + 1, otherNames: false).map(\.entry)
         if firstPage.count > TopMatches.localLimit {
             let key = String(decoding: folded, as: UTF8.self)
             let n = max(0, bounds.indices.partitionPoint { ByteString.compare(Array(bounds[$0].utf8), folded) <= 0 } - 1)
@@ -114,14 +123,24 @@ public final class SearchIndex {
         return Array((prefix + words.map(\.entry)).prefix(limit))
     }
 
-    /// Appends the word matches of `folded` (SPEC §4b) that `results`, which hold every prefix match, do not:
-    /// the run of word keys starting with it, each city once, at its first key.
-    private func collectWordMatches(_ folded: [UInt8], into results: inout [IndexEntry], limit: Int) throws {
-        var seen = Set(results.map(\.id))
+    /// Appends the word matches of `folded` (SPEC §4b) that `results`, which hold every prefix match, do not, then
+    /// (with `otherNames`) its other-name matches (§4c) that are neither: the run of the word index's keys starting
+    /// with it, each city once, at its first key of the block. The run mixes both; other names wait for its end.
+    private func collectWordMatches(
+        _ folded: [UInt8], into results: inout [(IndexEntry, Block)], limit: Int, otherNames: Bool
+    ) throws {
+        var seen = Set(results.map(\.0.id))
+        var others: [IndexEntry] = []
         try walkRun(folded, bounds: wordBounds, shard: { .wordShard($0, .json) }) { entry in
-            if seen.insert(entry.id).inserted { results.append(entry) }
+            if entry.otherName != nil {
+                if otherNames { others.append(entry) }
+            } else if seen.insert(entry.id).inserted {
+                results.append((entry, .word))
+            }
             return results.count < limit
         }
+        guard results.count < limit else { return }
+        for entry in others where results.count < limit && seen.insert(entry.id).inserted { results.append((entry, .other)) }
     }
 
     /// Appends the run of entries whose key starts with `prefix`.

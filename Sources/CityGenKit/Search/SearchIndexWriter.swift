@@ -63,18 +63,27 @@ public struct SearchIndexWriter: Sendable {
         IndexShard.json(rows: shard.range) { entry($0).appendJSON(to: &$1) }
     }
 
-    /// The shards of the word index (SPEC §4b): the cities' word keys in order, each row a city with the word key
-    /// in place of its key. A word key shared by many cities (`county us`) may span shards, so that every
-    /// shard keeps to the size bound; the shards after the first of such a run have the whole key as their bound.
-    public func wordShards(_ words: WordKeys) -> [Shard] {
-        Self.shards(count: words.count, budget: shardSize - IndexShard.framingBytes, key: words.key, splitRuns: true) { row in
-            entry(words.city(row), key: words.key(row))
-        }
+    /// The shards of the word index (SPEC §4b, and §4c's other names): its rows in order, each a city with the word
+    /// key in place of its key, or with the other name. A key shared by many cities (`county us`) may span shards, so
+    /// that every shard keeps to the size bound; the shards after the first of such a run have the whole key as their
+    /// bound.
+    func wordShards(_ rows: WordIndexRows) -> [Shard] {
+        Self.shards(count: rows.count, budget: shardSize - IndexShard.framingBytes, key: rows.key, splitRuns: true) { wordEntry(rows, $0) }
     }
 
     /// The JSON of a word shard.
-    public func wordJSON(_ shard: Shard, _ words: WordKeys) -> [UInt8] {
-        IndexShard.json(rows: shard.range) { entry(words.city($0), key: words.key($0)).appendJSON(to: &$1) }
+    func wordJSON(_ shard: Shard, _ rows: WordIndexRows) -> [UInt8] {
+        IndexShard.json(rows: shard.range) { wordEntry(rows, $0).appendJSON(to: &$1) }
+    }
+
+    /// Row `row` of the word index.
+    private func wordEntry(_ rows: WordIndexRows, _ row: Int) -> IndexEntry {
+        let index = rows.city(row)
+        guard let otherName = rows.otherName(row) else { return entry(index, key: rows.key(row)) }
+        let city = catalog.cities[index]
+        return IndexEntry(
+            id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: rows.key(row),
+            distinction: catalog.distinctions[index], region: placeLabels?.regionName(index), otherName: otherName)
     }
 
     /// The files of the top matches table (SPEC §4c): runs of its rows, each at most an eighth of `shardSize` in
@@ -97,7 +106,7 @@ public struct SearchIndexWriter: Sendable {
         return shards
     }
 
-    /// The JSON of the top matches file of `rows`: `{"version":4,"top":[["query",[entry,…]],…]}`.
+    /// The JSON of the top matches file of `rows`: `{"version":5,"top":[["query",[entry,…]],…]}`.
     func topJSON(_ top: TopMatches, rows: Range<Int>) -> [UInt8] {
         var json = Array("{\"version\":\(IndexManifest.formatVersion),\"top\":[".utf8)
         for row in rows {
@@ -179,7 +188,7 @@ public struct SearchIndexWriter: Sendable {
     }
 
     /// The manifest for `shards` and `wordShards`, with the layout's URL patterns for the browser.
-    public func manifest(_ shards: [Shard], words: WordKeys, wordShards: [Shard], layout: SiteLayout) -> IndexManifest {
+    func manifest(_ shards: [Shard], words: WordIndexRows, wordShards: [Shard], layout: SiteLayout) -> IndexManifest {
         let countries = Set(catalog.foldedCountries).sorted { ByteString.compare($0, $1) < 0 }
         let bounds = Self.bounds(shards, key: key)
         // Cities whose name folds to nothing are found by their country alone; listing them here (ten in the real

@@ -4,7 +4,8 @@ struct SiteIndex: Sendable {
     let writer: SearchIndexWriter
     let shards: [SearchIndexWriter.Shard]
     let wordShards: [SearchIndexWriter.Shard]
-    let words: WordKeys
+    /// The word index's rows: word keys and, with places, other names.
+    let wordRows: WordIndexRows
     /// SPEC §4c's table, with places.
     let top: TopMatches?
     /// The rows of `top.table` in each of its files.
@@ -18,17 +19,18 @@ struct SiteIndex: Sendable {
     ) {
         let writer = SearchIndexWriter(catalog: catalog, shardSize: shardSize, placeLabels: placeLabels, places: places)
         // The two indexes are cut at once, one on each core: each measures every row's JSON.
-        let (shards, (words, wordShards, top)) = Parallel.both({ writer.shards() }) {
+        let (shards, (wordRows, wordShards, top)) = Parallel.both({ writer.shards() }) {
             let words = WordKeys(catalog: catalog)
-            return (words, writer.wordShards(words), places.map { TopMatches(catalog: catalog, words: words, places: $0) })
+            let wordRows = WordIndexRows(words: words, otherNames: OtherNameKeys(catalog: catalog, places: places))
+            return (wordRows, writer.wordShards(wordRows), places.map { TopMatches(catalog: catalog, words: words, places: $0) })
         }
         self.writer = writer
         self.shards = shards
+        self.wordRows = wordRows
         self.wordShards = wordShards
-        self.words = words
         self.top = top
         self.topShards = top.map { writer.topShards($0) } ?? []
-        var manifest = writer.manifest(shards, words: words, wordShards: wordShards, layout: layout)
+        var manifest = writer.manifest(shards, words: wordRows, wordShards: wordShards, layout: layout)
         if let top { manifest.top = topShards.map { String(decoding: top.table[$0.lowerBound].query, as: UTF8.self) } }
         self.manifestJSON = manifest.json
         self.favoritesJSON = writer.favorites(favorites).json

@@ -195,7 +195,7 @@
   // Index: JSON files over HTTP, their script twins (citygenIndex(name, data)) from file://, where fetch() of
   // local files is blocked. Each file loads once.
   var Index = (function () {
-    var folder = input.getAttribute('data-index'), viaScript = location.protocol === 'file:', VERSION = 4;
+    var folder = input.getAttribute('data-index'), viaScript = location.protocol === 'file:', VERSION = 5;
     var cache = {}, waiting = {};
     window.citygenIndex = function (name, data) { if (waiting[name]) waiting[name](data); };
     function load(name) {
@@ -221,8 +221,22 @@
     function shard(n) {
       return manifest.then(function (m) { return load(m.urls.shard.replace('{n}', String(n))); });
     }
-    function word(n) {  // a shard of the word index (SPEC §4b)
-      return manifest.then(function (m) { return load(m.urls.word.replace('{n}', String(n))); });
+    // A shard of the word index (SPEC §4b), which holds the other names too (§4c): such a row has the name in place
+    // of the key, in an array; it becomes an entry like any other, its key folded from the name (then a space and the
+    // folded country) and the name kept as `other`, once a file.
+    function word(n) {
+      return manifest.then(function (m) { return load(m.urls.word.replace('{n}', String(n))); }).then(function (data) {
+        if (!data.keyed) {
+          data.entries = data.entries.map(function (r) {
+            if (typeof r[5] === 'string') return r;
+            var e = [r[0], r[1], r[2], r[3], r[4], (Fold.fold(r[5][0]) + ' ' + Fold.fold(r[2])).trim(), r.length > 6 ? r[6] : 0];
+            e.other = r[5][0];
+            return e;
+          });
+          data.keyed = true;
+        }
+        return data;
+      });
     }
     // A country map's file and window (search/maps/<CC>.json, named as its map is), for the split view's locator;
     // loaded when first shown.
@@ -254,7 +268,7 @@
     this.favorites = onlyFavorites;
     this.prefixes = [];
     this.at = { prefix: 0, shard: -1, offset: 0 };
-    this.word = { shard: -1, offset: -1, done: false, seen: null };
+    this.word = { shard: -1, offset: -1, done: false, seen: null, others: [] };
   }
   // The word keys of an entry (SPEC §4b): from its second folded word on, then its folded country.
   function wordKeys(e) {
@@ -329,15 +343,16 @@
       else { at.prefix++; at.shard = -1; }  // a bound above the prefix without it is above all its keys
     }
     if (at.prefix >= this.prefixes.length && this.results.length < target) await this.nextWords(m, target);
-    this.done = at.prefix >= this.prefixes.length && this.word.done;
+    this.done = at.prefix >= this.prefixes.length && this.word.done && !this.word.others.length;
   };
   // Word matches (SPEC §4b), once every prefix match is in `results`: the run of word keys that start with the
-  // query, each city once; the word shards are read only now.
+  // query, each city once; the word shards are read only now. Other-name matches (§4c) come in the same run and wait
+  // for its end, then follow, each city once.
   Query.prototype.nextWords = async function (m, target) {
-    var w = this.word, q = this.folded, bounds = m.words;
-    if (!w.seen) {
-      w.seen = {};
-      this.results.forEach(function (e) { w.seen[e[0]] = true; });
+    var w = this.word, q = this.folded, bounds = m.words, seen = w.seen;
+    if (!seen) {
+      seen = w.seen = {};
+      this.results.forEach(function (e) { seen[e[0]] = true; });
     }
     while (this.results.length < target && !w.done) {
       if (!bounds.length) { w.done = true; break; }
@@ -350,18 +365,24 @@
       var i = w.offset >= 0 ? w.offset : lowerBound(entries.length, function (k) { return Fold.compare(entries[k][5], q) < 0; });
       while (i < entries.length && this.results.length < target && entries[i][5].startsWith(q)) {
         var e = entries[i++];
-        if (!w.seen[e[0]]) { w.seen[e[0]] = true; this.results.push(e); }
+        if (e.other) w.others.push(e);
+        else if (!seen[e[0]]) { seen[e[0]] = true; this.results.push(e); }
       }
       if (i < entries.length && !entries[i][5].startsWith(q)) w.done = true;
       else if (i < entries.length) w.offset = i;
       else if (w.shard + 1 < bounds.length && bounds[w.shard + 1].startsWith(q)) { w.shard++; w.offset = 0; }
       else w.done = true;
     }
+    while (w.done && w.others.length && this.results.length < target) {
+      var o = w.others.shift();
+      if (!seen[o[0]]) { seen[o[0]] = true; this.results.push(o); }
+    }
+    while (w.others.length && seen[w.others[0][0]]) w.others.shift();  // so that `done` knows nothing is left
   };
 
-  // Top matches (SPEC §4c): up to 5 of the query's matches with the largest population (an entry's 8th field),
-  // largest first, then in list order. A query with few matches ranks its first page of results, which holds them
-  // all; any other reads its row of the top matches table, one small file.
+  // Top matches (SPEC §4c): up to 5 of the query's prefix and word matches with the largest population (an entry's
+  // 8th field), largest first, then in list order. A query with few of them ranks those of its first page, which
+  // holds them all; any other reads its row of the top matches table, one small file.
   var TOP = 5, TOP_LOCAL = 50;
   function ranked(entries) {
     var seen = {}, folded = function (e) { return [Fold.fold(e[1]), Fold.fold(e[2])]; };
@@ -374,12 +395,13 @@
   Query.prototype.topMatches = async function () {
     var m = await Index.manifest, bounds = m.top, q = this.folded;
     if (!bounds || !bounds.length || this.all || this.favorites) return [];
-    if (!this.done || this.results.length > TOP_LOCAL) {
+    var exact = this.results.filter(function (e) { return !e.other; });
+    if (!this.word.done || exact.length > TOP_LOCAL) {
       var n = Math.max(0, lowerBound(bounds.length, function (i) { return Fold.compare(bounds[i], q) <= 0; }) - 1);
       var rows = (await Index.top(n)).top;
       for (var i = 0; i < rows.length; i++) if (rows[i][0] === q) return rows[i][1];
     }
-    return ranked(this.results.slice(0, TOP_LOCAL));
+    return ranked(exact.slice(0, TOP_LOCAL));
   };
 
   // Results: each a #cityCell_<id> with a link, `Name, CC` and the coordinates, built from text nodes.
@@ -414,6 +436,10 @@
     a.href = cityURL(e[0]);
     a.textContent = e[6] === 1 ? label(e.slice(0, 6)) : label(e);  // the row shows the coordinates already
     if (e[6] === 1) a.title = label(e);
+    if (e.other) {  // found by another name: the row says which
+      li.setAttribute('data-match', 'other');
+      a.textContent += ' \u2014 ' + e.other;
+    }
     c.className = 'coordinates';
     c.textContent = coordinates(e);
     li.appendChild(a);
