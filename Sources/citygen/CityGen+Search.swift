@@ -8,8 +8,12 @@ extension CityGen {
         static let configuration = CommandConfiguration(
             abstract: "Search the built site's index by prefix, as the site's search box does.",
             discussion: """
-                Prints one `Name, CC` line per match in list order (the name alone when the country is empty), or \
-                JSON with --json. Exits 1 when nothing matches, like grep. A query that folds to nothing (empty, blanks, punctuation) lists from the start.
+                Prints one `Name, CC` line per match (the name alone when the country is empty): names that start \
+                with the query in list order, then names with a later word that does; with places, then places found \
+                by another name, and for a query with fewer than 5 of those, places a typo away. --json marks each \
+                result's block (prefix, word, other, typo) and lists the largest places among the matches. Exits 1 \
+                when nothing matches, like grep. A query that folds to nothing (empty, blanks, punctuation) lists from \
+                the start.
                 """
         )
 
@@ -25,7 +29,7 @@ extension CityGen {
         @Option(help: "The built site's folder.")
         var output: String = BuildOptions.Defaults.output
 
-        @Flag(help: "Print JSON: {\"results\": [{id, name, country, lat, lon, block, …}], \"top\": [the top matches]}.")
+        @Flag(help: "Print JSON: {\"results\": [{id, name, country, lat, lon, block, otherName?, …}], \"top\": [the top matches]}.")
         var json = false
 
         func validate() throws {

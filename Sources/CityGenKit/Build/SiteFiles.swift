@@ -56,6 +56,8 @@ struct SiteFiles: Sendable {
         case .indexShard(let n, .script): bytes = script(route, index.writer.json(index.shards[n]))
         case .wordShard(let n, .json): bytes = index.writer.wordJSON(index.wordShards[n], index.wordRows)
         case .wordShard(let n, .script): bytes = script(route, index.writer.wordJSON(index.wordShards[n], index.wordRows))
+        case .typoShard(let n, .json): bytes = index.typoJSON(n)
+        case .typoShard(let n, .script): bytes = script(route, index.typoJSON(n))
         case .topShard(let n, .json): bytes = index.topJSON(n)
         case .topShard(let n, .script): bytes = script(route, index.topJSON(n))
         case .indexFavorites: bytes = Array(index.favoritesJSON.utf8)

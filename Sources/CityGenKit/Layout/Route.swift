@@ -11,6 +11,8 @@ public enum Route: Hashable, Sendable {
     case indexShard(Int, IndexEncoding)
     /// Word index shard `n`, from 0 (SPEC §4b).
     case wordShard(Int, IndexEncoding)
+    /// File `n` of the places that typo matches are looked for among, from 0 (SPEC §4c; with places).
+    case typoShard(Int, IndexEncoding)
     /// File `n` of the top matches table, from 0 (SPEC §4c; with places).
     case topShard(Int, IndexEncoding)
     /// The favorites as index entries.
@@ -38,7 +40,7 @@ public enum Route: Hashable, Sendable {
     public var format: PageFormat? {
         switch self {
         case .page(let page): page.format
-        case .asset, .indexManifest, .indexShard, .wordShard, .topShard, .indexFavorites, .worldMap, .countryMap, .mapWindow, .sitemapIndex, .sitemap,
+        case .asset, .indexManifest, .indexShard, .wordShard, .topShard, .typoShard, .indexFavorites, .worldMap, .countryMap, .mapWindow, .sitemapIndex, .sitemap,
             .robots:
             nil
         }

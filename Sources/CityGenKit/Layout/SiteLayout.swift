@@ -39,6 +39,7 @@ public struct SiteLayout: Sendable, Equatable {
         case .indexShard(let n, let encoding): "\(indexFolder)\(Self.shardFolder)\(n).\(encoding.fileExtension)"
         case .wordShard(let n, let encoding): "\(indexFolder)\(Self.wordFolder)\(n).\(encoding.fileExtension)"
         case .topShard(let n, let encoding): "\(indexFolder)\(Self.topFolder)\(n).\(encoding.fileExtension)"
+        case .typoShard(let n, let encoding): "\(indexFolder)\(Self.typoFolder)\(n).\(encoding.fileExtension)"
         case .indexFavorites: "\(indexFolder)favorites.json"
         case .worldMap: "map/world.png"
         case .countryMap(let code): "map/\(Self.countryFolder(code)).png"
@@ -106,12 +107,15 @@ public struct SiteLayout: Sendable, Equatable {
     private static let shardFolder = "shards/"
     private static let wordFolder = "words/"
     private static let topFolder = "top/"
+    private static let typoFolder = "typos/"
 
     /// URL patterns the browser client needs: `city`, a city's HTML page relative to the site's root, where
     /// `{id}` is its id and `{id%n}` the id's remainder by n (never negative); `shard`, a shard's name relative to
-    /// the index folder without extension, where `{n}` is its number; `word`, the same for a word shard.
+    /// the index folder without extension, where `{n}` is its number; `word`, `top` and `typos`, the same for a word
+    /// shard, a file of the top matches table and one of the typo places.
     public var urlTemplates: [String: String] {
-        ["city": cityURLTemplate, "shard": Self.shardFolder + "{n}", "word": Self.wordFolder + "{n}", "top": Self.topFolder + "{n}"]
+        ["city": cityURLTemplate, "shard": Self.shardFolder + "{n}", "word": Self.wordFolder + "{n}", "top": Self.topFolder + "{n}",
+            "typos": Self.typoFolder + "{n}"]
     }
 
     /// `urlTemplates["city"]`, which every page gets (as `cityURL`, after its `root`).

@@ -26,6 +26,26 @@ public struct IndexManifest: Sendable, Equatable, Codable {
     /// Each word shard's lower bound (SPEC §4b: the word index, which also holds §4c's other names, read only when a
     /// query's prefix matches run out).
     public var words: [String]
+    /// With places, the files of the places that typo matches are looked for among (SPEC §4c).
+    public var typos: Typos?
+
+    /// What a client knows of the typo places before it reads them.
+    public struct Typos: Sendable, Equatable, Codable {
+        /// How many files.
+        public var files: Int
+        /// Every character of their §4 keys, in scalar order: a query with more characters outside them than the
+        /// edits it may have cannot be close to any key, and reads none of the files.
+        public var letters: String
+        /// The length of their longest key, in characters: a longer query, by more than its edits, reads none either.
+        public var longest: Int
+
+        /// Whether a folded query may have typo matches at all.
+        public func mayMatch(_ query: [Unicode.Scalar]) -> Bool {
+            let edits = TypoDistance.allowed(query)
+            let known = Set(letters.unicodeScalars)
+            return query.count <= longest + edits && query.filter { !known.contains($0) }.count <= edits
+        }
+    }
     /// With places, the first query of each file of the top matches table (SPEC §4c), which holds every query
     /// with more than `TopMatches.localLimit` matches.
     public var top: [String]?
@@ -50,7 +70,8 @@ public struct IndexManifest: Sendable, Equatable, Codable {
         return "{\"version\":\(version),\"count\":\(count),\"fields\":[\(quoted(fields))],\"countries\":[\(quoted(countries))],"
             + "\"unnamed\":[" + unnamed.map(\.json).joined(separator: ",") + "],"
             + "\"urls\":{" + urls.joined(separator: ",") + "},\"exact\":{" + exact.joined(separator: ",") + "},"
-            + "\"shards\":[\(quoted(shards))],\"words\":[\(quoted(words))]" + (top.map { ",\"top\":[\(quoted($0))]" } ?? "") + "}\n"
+            + "\"shards\":[\(quoted(shards))],\"words\":[\(quoted(words))]" + (top.map { ",\"top\":[\(quoted($0))]" } ?? "")
+            + (typos.map { ",\"typos\":{\"files\":\($0.files),\"letters\":\(JSONText.quoted($0.letters)),\"longest\":\($0.longest)}" } ?? "") + "}\n"
     }
 
     /// Reads a manifest file, checking its version.

@@ -3,7 +3,8 @@ import Foundation
 /// The one search core in Swift: reads a built `search/` folder the way the browser client does (the manifest
 /// once, then only the shards that hold a query's matches) and answers SPEC §4, then §4b (word matches, from the
 /// word shards, read only when the prefix matches run out before `limit`), then §4c's other-name matches (which the
-/// word shards hold too). Used by `citygen search` and by the
+/// word shards hold too), then, for a query with fewer than 5 of those, its typo matches (from the typo places).
+/// Used by `citygen search` and by the
 /// tests of the index's bounds; the browser's `search.js` implements the same steps.
 public final class SearchIndex {
     /// The built site's folder.
@@ -17,6 +18,8 @@ public final class SearchIndex {
     public private(set) var shardLoads: [Int] = []
     /// Word shards read so far, in order.
     public private(set) var wordShardLoads: [Int] = []
+    /// Files of the typo places read so far, in order.
+    public private(set) var typoLoads: [Int] = []
     /// Files of the top matches table read so far, in order.
     public private(set) var topLoads: [Int] = []
     /// Bytes read so far, the manifest's included.
@@ -49,24 +52,55 @@ public final class SearchIndex {
         case word
         /// A §4c match of another name (`IndexEntry.otherName` says which).
         case other
+        /// A §4c typo match: a key of the city starts within an edit or two of the query.
+        case typo
     }
 
     /// `search(query, limit:)`, each result with its block.
     public func searchBlocks(_ query: String, limit: Int = .max) throws -> [(entry: IndexEntry, block: Block)] {
-        try searchBlocks(query, limit: limit, otherNames: true)
+        try searchBlocks(query, limit: limit, beyondSpelling: true)
     }
 
-    /// `searchBlocks(query, limit:)`, without the other-name matches unless `otherNames`.
-    private func searchBlocks(_ query: String, limit: Int, otherNames: Bool) throws -> [(entry: IndexEntry, block: Block)] {
+    /// `searchBlocks(query, limit:)`; without §4c's other-name and typo matches unless `beyondSpelling`.
+    private func searchBlocks(_ query: String, limit: Int, beyondSpelling: Bool) throws -> [(entry: IndexEntry, block: Block)] {
         let query = SearchQuery(query, manifest: manifest)
         if query.listsAll { return try entries(from: 0, limit: limit).map { ($0, .prefix) } }
+        // Whether a query has typo matches depends on how many others it has, whatever the limit.
+        let wanted = beyondSpelling ? max(limit, Self.typoThreshold) : limit
         var results: [IndexEntry] = []
-        for prefix in query.prefixes where results.count < limit {
-            try collect(prefix: prefix, into: &results, limit: limit)
+        for prefix in query.prefixes where results.count < wanted {
+            try collect(prefix: prefix, into: &results, limit: wanted)
         }
         var blocks = results.map { ($0, Block.prefix) }
-        if results.count < limit { try collectWordMatches(query.folded, into: &blocks, limit: limit, otherNames: otherNames) }
-        return blocks
+        if results.count < wanted { try collectWordMatches(query.folded, into: &blocks, limit: wanted, otherNames: beyondSpelling) }
+        if beyondSpelling, blocks.count < Self.typoThreshold {
+            blocks += try typoMatches(query.folded, listed: Set(blocks.map(\.0.id))).map { ($0, .typo) }
+        }
+        return Array(blocks.prefix(limit))
+    }
+
+    /// A query with fewer matches than this (SPEC §4, §4b and §4c's other names) goes on with its typo matches.
+    static let typoThreshold = 5
+
+    /// SPEC §4c's typo matches of the folded query among the typo places, but those `listed`: cities with a key (§4
+    /// key or word key) of which a prefix is within `TypoDistance.allowed` edits of it, closest first, then in the
+    /// files' order (largest first, then §3).
+    private func typoMatches(_ folded: [UInt8], listed: Set<Int>) throws -> [IndexEntry] {
+        let query = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
+        guard let typos = manifest.typos, typos.mayMatch(query) else { return [] }
+        let limit = TypoDistance.allowed(query)
+        var found: [(distance: Int, order: Int, entry: IndexEntry)] = []
+        for n in 0..<typos.files {
+            for entry in try load(.typoShard(n, .json)) where !listed.contains(entry.id) {
+                let name = Array(entry.key.prefix { $0 != SearchKey.separator }), country = Array(entry.key.drop { $0 != SearchKey.separator }.dropFirst())
+                let keys = [Array(SearchKey.spec(fromIndex: entry.key))] + WordKeys.keys(name: name, country: country)
+                let distance = keys.lazy.compactMap {
+                    TypoDistance.distance(query, toPrefixOf: Array(String(decoding: $0, as: UTF8.self).unicodeScalars), limit: limit)
+                }.min()
+                if let distance { found.append((distance, found.count, entry)) }
+            }
+        }
+        return found.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.order < $1.order }.map(\.entry)
     }
 
     /// SPEC §4c's top matches of `query`: up to 5 of its matches with the largest population, largest first, then
@@ -75,7 +109,7 @@ public final class SearchIndex {
     public func topMatches(_ query: String) throws -> [IndexEntry] {
         let folded = SearchQuery(query).folded
         guard let bounds = manifest.top, !bounds.isEmpty, !folded.isEmpty else { return [] }
-        let firstPage = try searchBlocks(query, limit: TopMatches.localLimit + 1, otherNames: false).map(\.entry)
+        let firstPage = try searchBlocks(query, limit: TopMatches.localLimit + 1, beyondSpelling: false).map(\.entry)
         if firstPage.count > TopMatches.localLimit {
             let key = String(decoding: folded, as: UTF8.self)
             let n = max(0, bounds.indices.partitionPoint { ByteString.compare(Array(bounds[$0].utf8), folded) <= 0 } - 1)
@@ -190,7 +224,7 @@ public final class SearchIndex {
         return results
     }
 
-    /// A prefix or word shard's entries, read once.
+    /// A prefix, word or typo shard's entries, read once.
     private func load(_ route: Route) throws -> [IndexEntry] {
         if let entries = loaded[route] { return entries }
         let url = site.appendingPathComponent(layout.path(route))
@@ -200,6 +234,7 @@ public final class SearchIndex {
         switch route {
         case .indexShard(let n, _): shardLoads.append(n)
         case .wordShard(let n, _): wordShardLoads.append(n)
+        case .typoShard(let n, _): typoLoads.append(n)
         default: break
         }
         bytesRead += data.count

@@ -8,6 +8,8 @@ struct SiteIndex: Sendable {
     let wordRows: WordIndexRows
     /// SPEC §4c's table, with places.
     let top: TopMatches?
+    /// The places that typo matches are looked for among, with places.
+    let typos: TypoPlaces?
     /// The rows of `top.table` in each of its files.
     let topShards: [Range<Int>]
     let manifestJSON: String
@@ -30,10 +32,22 @@ struct SiteIndex: Sendable {
         self.wordShards = wordShards
         self.top = top
         self.topShards = top.map { writer.topShards($0) } ?? []
+        typos = places.map { TypoPlaces(places: $0, count: catalog.count, budget: shardSize - IndexShard.framingBytes) { writer.entry($0) } }
         var manifest = writer.manifest(shards, words: wordRows, wordShards: wordShards, layout: layout)
+        if let typos {
+            let keys = typos.cities.map { Array(String(decoding: SearchKey.spec(fromIndex: writer.key($0)), as: UTF8.self).unicodeScalars) }
+            let letters = Set(keys.joined()).sorted { $0.value < $1.value }
+            manifest.typos = .init(files: typos.files.count, letters: String(String.UnicodeScalarView(letters)), longest: keys.map(\.count).max() ?? 0)
+        }
         if let top { manifest.top = topShards.map { String(decoding: top.table[$0.lowerBound].query, as: UTF8.self) } }
         self.manifestJSON = manifest.json
         self.favoritesJSON = writer.favorites(favorites).json
+    }
+
+    /// The JSON of file `n` of the typo places.
+    func typoJSON(_ n: Int) -> [UInt8] {
+        guard let typos else { return [] }
+        return IndexShard.json(rows: typos.files[n]) { writer.entry(typos.cities[$0]).appendJSON(to: &$1) }
     }
 
     /// The JSON of file `n` of the top matches table.

@@ -102,6 +102,7 @@ struct Site: Sendable {
         }
         routes.append(count: index.shards.count * 2) { .indexShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         routes.append(count: index.wordShards.count * 2) { .wordShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
+        routes.append(count: (index.typos?.files.count ?? 0) * 2) { .typoShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         routes.append(count: index.topShards.count * 2) { .topShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         for kind in PageKinds.all { routes.append(kind.routes(in: self, formats: formats)) }
         if formats.contains(.html) {

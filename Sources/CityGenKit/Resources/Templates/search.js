@@ -248,7 +248,13 @@
     function top(n) {  // a file of the top matches table (SPEC §4c)
       return manifest.then(function (m) { return load(m.urls.top.replace('{n}', String(n))); });
     }
-    return { manifest: manifest, shard: shard, word: word, maps: maps, top: top };
+    function typo(n) {  // a file of the places typo matches are looked for among (SPEC §4c); its entries are only that
+      return manifest.then(function (m) { return load(m.urls.typos.replace('{n}', String(n))); }).then(function (data) {
+        data.entries.forEach(function (e) { e.typo = true; });
+        return data;
+      });
+    }
+    return { manifest: manifest, shard: shard, word: word, maps: maps, top: top, typo: typo };
   })();
 
   // Query: a query's matches are runs of keys sharing a prefix (docs/design.md, "The search index"); a query that folds to
@@ -269,6 +275,7 @@
     this.prefixes = [];
     this.at = { prefix: 0, shard: -1, offset: 0 };
     this.word = { shard: -1, offset: -1, done: false, seen: null, others: [] };
+    this.typos = null;  // the typo matches not shown yet, once looked for
   }
   // The word keys of an entry (SPEC §4b): from its second folded word on, then its folded country.
   function wordKeys(e) {
@@ -344,7 +351,58 @@
     }
     if (at.prefix >= this.prefixes.length && this.results.length < target) await this.nextWords(m, target);
     this.done = at.prefix >= this.prefixes.length && this.word.done && !this.word.others.length;
+    if (this.done && !this.typos) this.typos = this.results.length < TYPO_THRESHOLD ? await this.typoMatches(m) : [];
+    if (this.typos) {
+      this.results = this.results.concat(this.typos.splice(0, Math.max(0, target - this.results.length)));
+      this.done = this.done && !this.typos.length;
+    }
   };
+  // Typo matches (SPEC §4c), for a query with fewer than 5 matches: the typo places (the largest; both files at once)
+  // with a key or word key of which a prefix is within 1 edit of the query (2 from 8 characters on), closest first,
+  // then in the files' order (largest first, then list order).
+  var TYPO_THRESHOLD = 5;
+  Query.prototype.typoMatches = async function (m) {
+    var q = Array.from(this.folded), limit = q.length >= 8 ? 2 : 1, listed = {}, found = [], files = [];
+    // A query longer than every key, or with more characters that no key has than its edits, reads no file.
+    if (!m.typos || q.length > m.typos.longest + limit || q.filter(function (c) { return m.typos.letters.indexOf(c) < 0; }).length > limit) return [];
+    this.results.forEach(function (e) { listed[e[0]] = true; });
+    for (var n = 0; n < m.typos.files; n++) files.push(Index.typo(n));
+    (await Promise.all(files)).forEach(function (file) {
+      file.entries.forEach(function (e) {
+        if (listed[e[0]]) return;
+        var best = -1;
+        [e[5].replace('\t', ' ').trim()].concat(wordKeys(e)).forEach(function (k) {
+          var d = typoDistance(q, Array.from(k), limit);
+          if (d >= 0 && (best < 0 || d < best)) best = d;
+        });
+        if (best >= 0) found.push([best, found.length, e]);
+      });
+    });
+    return found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; }).map(function (f) { return f[2]; });
+  };
+  // The least number of edits (insertions, deletions, substitutions, swaps of neighbours) from the query q to a prefix
+  // of the key k, both arrays of code points; -1 when it is over the limit. The same as Swift's TypoDistance.
+  function typoDistance(q, k, limit) {
+    var n = q.length, m = Math.min(k.length, n + limit), j;
+    if (m < n - limit) return -1;
+    var before = new Array(m + 1).fill(0), prev = new Array(m + 1), cur = new Array(m + 1);
+    for (j = 0; j <= m; j++) prev[j] = j;
+    for (var i = 1; i <= n; i++) {
+      cur[0] = i;
+      var best = i;
+      for (j = 1; j <= m; j++) {
+        var d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (q[i - 1] === k[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && q[i - 1] === k[j - 2] && q[i - 2] === k[j - 1]) d = Math.min(d, before[j - 2] + 1);
+        cur[j] = d;
+        if (d < best) best = d;
+      }
+      if (best > limit) return -1;  // every later row is at least this far
+      var t = before; before = prev; prev = cur; cur = t;
+    }
+    var closest = Infinity;
+    for (j = Math.max(0, n - limit); j <= m; j++) closest = Math.min(closest, prev[j]);
+    return closest <= limit ? closest : -1;
+  }
   // Word matches (SPEC §4b), once every prefix match is in `results`: the run of word keys that start with the
   // query, each city once; the word shards are read only now. Other-name matches (§4c) come in the same run and wait
   // for its end, then follow, each city once.
@@ -395,7 +453,7 @@
   Query.prototype.topMatches = async function () {
     var m = await Index.manifest, bounds = m.top, q = this.folded;
     if (!bounds || !bounds.length || this.all || this.favorites) return [];
-    var exact = this.results.filter(function (e) { return !e.other; });
+    var exact = this.results.filter(function (e) { return !e.other && !e.typo; });
     if (!this.word.done || exact.length > TOP_LOCAL) {
       var n = Math.max(0, lowerBound(bounds.length, function (i) { return Fold.compare(bounds[i], q) <= 0; }) - 1);
       var rows = (await Index.top(n)).top;
@@ -436,6 +494,7 @@
     a.href = cityURL(e[0]);
     a.textContent = e[6] === 1 ? label(e.slice(0, 6)) : label(e);  // the row shows the coordinates already
     if (e[6] === 1) a.title = label(e);
+    if (e.typo) li.setAttribute('data-match', 'typo');
     if (e.other) {  // found by another name: the row says which
       li.setAttribute('data-match', 'other');
       a.textContent += ' \u2014 ' + e.other;
@@ -516,6 +575,11 @@
     if (from === 0) { list.textContent = ''; active = -1; }
     var shown = false;
     for (var i = from; i < query.results.length; i++) {
+      if (query.results[i].typo && (i === 0 || !query.results[i - 1].typo)) {  // typo matches are not exact: say so
+        var heading = list.appendChild(document.createElement('li'));
+        heading.className = 'didYouMean';
+        heading.textContent = 'Did you mean';
+      }
       var li = list.appendChild(row(query.results[i]));
       if (String(query.results[i][0]) === chosen) { li.classList.add('selected'); shown = true; if (wide.matches) select(query.results[i]); }
     }
@@ -573,7 +637,7 @@
     if (mine === seq && query === current) show(query, from);
   });
   input.addEventListener('keydown', function (event) {
-    var items = list.children;
+    var items = list.querySelectorAll('li[id]');  // the results, not the "Did you mean" heading
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (!items.length) return;
       event.preventDefault();

@@ -1,0 +1,93 @@
+import CityGenTestSupport
+import XCTest
+
+@testable import CityGenKit
+
+/// SPEC §4c's typo matches: the distance against a direct reading of its definition, and the typo block read back
+/// through `SearchIndex` from written `search/` files.
+final class TypoTests: XCTestCase {
+    private var folder: URL!
+    override func setUp() { folder = Fixtures.temporaryFolder() }
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    /// The definition, written out: the optimal string alignment distance of two whole strings (by recursion), then
+    /// the least over every prefix of the key.
+    private func definition(_ q: [Unicode.Scalar], _ k: [Unicode.Scalar]) -> Int {
+        var memo: [Int: Int] = [:]
+        func d(_ i: Int, _ j: Int, _ p: [Unicode.Scalar]) -> Int {
+            if i == 0 { return j }
+            if j == 0 { return i }
+            if let known = memo[i * 1000 + j] { return known }
+            var best = min(d(i - 1, j, p) + 1, d(i, j - 1, p) + 1, d(i - 1, j - 1, p) + (q[i - 1] == p[j - 1] ? 0 : 1))
+            if i > 1, j > 1, q[i - 1] == p[j - 2], q[i - 2] == p[j - 1] { best = min(best, d(i - 2, j - 2, p) + 1) }
+            memo[i * 1000 + j] = best
+            return best
+        }
+        return (0...k.count).map { length in
+            memo = [:]
+            return d(q.count, length, Array(k[..<length]))
+        }.min()!
+    }
+
+    func testTheDistanceIsTheLeastOverThePrefixesOfTheKey() {
+        var generator = SeededGenerator(seed: 7)
+        let alphabet: [Unicode.Scalar] = ["a", "b", "c", " ", "é"]
+        func text(_ length: ClosedRange<Int>) -> [Unicode.Scalar] {
+            (0..<Int.random(in: length, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+        }
+        var close = 0
+        for _ in 0..<3000 {
+            let q = text(1...9), k = text(0...12)
+            let exact = definition(q, k)
+            for limit in 1...2 {
+                XCTAssertEqual(TypoDistance.distance(q, toPrefixOf: k, limit: limit), exact <= limit ? exact : nil, "\(q) \(k)")
+            }
+            close += exact == 1 ? 1 : 0
+        }
+        XCTAssertGreaterThan(close, 300)
+        let scalars = { (s: String) in Array(s.unicodeScalars) }
+        XCTAssertEqual(TypoDistance.distance(scalars("londn"), toPrefixOf: scalars("london gb"), limit: 1), 1)
+        XCTAssertEqual(TypoDistance.distance(scalars("philadelphai"), toPrefixOf: scalars("philadelphia us"), limit: 2), 1, "a swap")
+        XCTAssertEqual(TypoDistance.allowed(scalars("bejing")), 1)
+        XCTAssertEqual(TypoDistance.allowed(scalars("philadel")), 2)
+    }
+
+    func testAQueryWithFewerThanFiveMatchesGoesOnWithTheClosestThenTheLargest() throws {
+        let cities: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = [
+            (1, "London", "GB", 51.5, -0.1), (2, "Londrina", "BR", -23.3, -51.2), (3, "East London", "ZA", -33, 27.9),
+            (4, "Lund", "SE", 55.7, 13.2), (5, "Paris", "FR", 48.9, 2.3), (6, "Londonderry", "US", 43, -71), (7, "Lunel", "FR", 43.7, 4.1),
+        ] + (10..<16).map { ($0, "Pari \($0)", "FR", 48.0, 2.0) }
+        let populations = [1: 8_961_989, 2: 575_377, 3: 478_676, 4: 91_940, 5: 2_138_551, 7: 25_000]
+        let catalog = Fixtures.catalog(cities)
+        let places = try Fixtures.places(catalog, cities.map { ($0.id, "", populations[$0.id] ?? 0, "PPL", "Etc/UTC") }, regions: ["US.01": "One"])
+        let site = Site(catalog: catalog, settings: .init(shardSize: 2048), places: places)
+        let files = SiteFiles(site: site, templates: try TemplateSet())
+        for route in site.routes where site.layout.path(route).hasPrefix("search/") {
+            let url = folder.appendingPathComponent(site.layout.path(route))
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(files.contents(route)).write(to: url)
+        }
+        func results(_ query: String, limit: Int = .max) throws -> [String] {
+            try SearchIndex(site: folder).searchBlocks(query, limit: limit).map { "\($0.entry.id) \($0.block.rawValue)" }
+        }
+        // Distance 1 each (London and East London by a substitution, Londrina too), largest first; Londonderry has no
+        // known population, so it is no typo place.
+        XCTAssertEqual(try results("londn"), ["1 typo", "2 typo", "3 typo"])
+        XCTAssertEqual(try results("LÖNDN"), try results("londn"), "folded first")
+        XCTAssertEqual(try results("londn", limit: 2), ["1 typo", "2 typo"])
+        // One match: then London, Londrina, East London (`lond`, a substitution) and Lunel (`lun`, a deletion), by
+        // population.
+        XCTAssertEqual(try results("lund"), ["4 prefix", "1 typo", "2 typo", "3 typo", "7 typo"])
+        // Two edits from 8 characters on.
+        XCTAssertEqual(try results("lodnrina br"), ["2 typo"], "a swap and a deletion")
+        XCTAssertEqual(try results("pari"), (10..<16).map { "\($0) prefix" } + ["5 prefix"], "5 matches or more: no typos")
+        for query in [String(repeating: "x", count: 1000), "北京", "Paris北京"] {
+            let index = try SearchIndex(site: folder)
+            XCTAssertEqual(try index.searchBlocks(query).filter { $0.block == .typo }.count, 0, query)
+            XCTAssertEqual(index.typoLoads, [], "no letter of a typo place, or longer than all: \(query)")
+        }
+        let index = try SearchIndex(site: folder)
+        _ = try index.search("londn")
+        XCTAssertEqual(index.typoLoads, [0], "one file holds these few places")
+    }
+}
