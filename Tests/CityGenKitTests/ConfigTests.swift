@@ -124,6 +124,12 @@ final class ConfigTests: XCTestCase {
         // Keys that are not text made Yams trap (found by fuzzing, Fuzz/config/non-text-key): now an error with the line.
         XCTAssertEqual(error("[0o]:"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 1: a key must be text"))
         XCTAssertEqual(error("title: x\nfavorites:\n  - {[1]: 2}"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 3: a key must be text"))
+        // A base-60 integer too large for Yams' conversion, which traps (found by fuzzing), anywhere in the file.
+        for (yaml, line) in [("1:1:1:1:1:1:11:1:1:1:1:11:1", 1), ("pageSize: 1:1:1:1:1:1:11:1:1:1:1:11:1", 1), ("title: x\n1:1:1:1:1:1:11:1:1:1:1:11:1: y", 2)] {
+            XCTAssertEqual(
+                error(yaml), .invalidConfig(file: "citygen.yml", item: nil, reason: "line \(line): 1:1:1:1:1:1:11:1:1:1:1:11:1 is a base-60 number in YAML 1.1; quote it"), yaml)
+        }
+        XCTAssertEqual(try SiteConfig(yaml: "title: \"1:1:1:1:1:1:11:1:1:1:1:11:1\"").title, "1:1:1:1:1:1:11:1:1:1:1:11:1", "quoted, it is text")
         guard case .invalidConfig(_, nil, let reason)? = error("title: [unclosed") else { return XCTFail() }
         XCTAssertTrue(reason.hasPrefix("not valid YAML:"), reason)
     }

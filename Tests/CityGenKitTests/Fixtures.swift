@@ -56,6 +56,16 @@ enum Fixtures {
             countryInfo: .bytes(Data(countries.utf8), name: "countryInfo.txt"))
     }
 
+    /// Writes the files of `site`'s search index (`search/…`) into `folder`, for `SearchIndex` to read.
+    static func writeSearchIndex(of site: Site, to folder: URL) throws {
+        let files = SiteFiles(site: site, templates: try TemplateSet())
+        for route in site.routes where site.layout.path(route).hasPrefix("search/") {
+            let url = folder.appendingPathComponent(site.layout.path(route))
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(files.contents(route)).write(to: url)
+        }
+    }
+
     /// A fresh, empty temporary folder.
     static func temporaryFolder() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-tests-\(UUID().uuidString)")

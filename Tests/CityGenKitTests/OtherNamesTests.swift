@@ -19,12 +19,7 @@ final class OtherNamesTests: XCTestCase {
         let rows = cities.map { ($0.id, "", populations[$0.id] ?? 0, "PPL", "Etc/UTC") }
         let places = try Fixtures.places(catalog, rows, regions: ["US.01": "One"], otherNames: otherNames)
         let site = Site(catalog: catalog, settings: .init(shardSize: shardSize), places: places)
-        let files = SiteFiles(site: site, templates: try TemplateSet())
-        for route in site.routes where site.layout.path(route).hasPrefix("search/") {
-            let url = folder.appendingPathComponent(site.layout.path(route))
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(files.contents(route)).write(to: url)
-        }
+        try Fixtures.writeSearchIndex(of: site, to: folder)
         return try SearchIndex(site: folder)
     }
 

@@ -34,12 +34,7 @@ final class TopMatchesTests: XCTestCase {
         let catalog = Fixtures.catalog(cities)
         let places = try Fixtures.places(catalog, cities.map { ($0.id, "", populations[$0.id] ?? 0, "PPL", "Etc/UTC") }, regions: ["US.01": "One"])
         let site = Site(catalog: catalog, settings: .init(shardSize: 2048), places: places)
-        let files = SiteFiles(site: site, templates: try TemplateSet())
-        for route in site.routes where site.layout.path(route).hasPrefix("search/") {
-            let url = folder.appendingPathComponent(site.layout.path(route))
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(files.contents(route)).write(to: url)
-        }
+        try Fixtures.writeSearchIndex(of: site, to: folder)
 
         // The oracle: each city's §4 key and word keys, folded here; ties in list order (the catalog's).
         let order = Dictionary(uniqueKeysWithValues: catalog.cities.enumerated().map { ($0.element.id, $0.offset) })

@@ -38,16 +38,20 @@ public struct SiteConfig: Sendable, Equatable {
         try self.init(yaml: text, fileName: url.path)
     }
 
-    /// The first mapping key in `node` that is not a scalar, depth first.
-    private static func firstNonTextKey(in node: Node) -> Node? {
+    /// The first node in `node` that Yams' `load` would trap on, depth first, and why: a mapping key that is not a
+    /// scalar, or a base-60 integer.
+    private static func firstUnloadable(in node: Node) -> (node: Node, reason: String)? {
         switch node {
         case .mapping(let mapping):
             for (key, value) in mapping {
-                if key.scalar == nil { return key }
-                if let found = firstNonTextKey(in: value) { return found }
+                if key.scalar == nil { return (key, "a key must be text") }
+                if let found = firstUnloadable(in: key) ?? firstUnloadable(in: value) { return found }
             }
         case .sequence(let sequence):
-            for item in sequence { if let found = firstNonTextKey(in: item) { return found } }
+            for item in sequence { if let found = firstUnloadable(in: item) { return found } }
+        case .scalar(let scalar):
+            // YAML 1.1's base-60 integers (`1:30`) overflow Yams' conversion, which traps: no setting takes one.
+            if Resolver.default.resolveTag(of: node) == .int, scalar.string.contains(":") { return (node, "\(scalar.string) is a base-60 number in YAML 1.1; quote it") }
         default: break
         }
         return nil
@@ -66,10 +70,11 @@ public struct SiteConfig: Sendable, Equatable {
     private static func mapping(yaml text: String, fileName: String) throws -> [String: Any]? {
         let document: Any?
         do {
-            // Yams' `load` traps on a mapping key that is not text (`[0o]: x`, found by fuzzing): checked first.
-            if let node = try Yams.compose(yaml: text), let key = Self.firstNonTextKey(in: node) {
+            // Yams' `load` traps on a mapping key that is not text (`[0o]: x`) and on a base-60 integer too large (`1:1:…`),
+            // both found by fuzzing: checked first.
+            if let node = try Yams.compose(yaml: text), let found = Self.firstUnloadable(in: node) {
                 throw CityGenError.invalidConfig(
-                    file: fileName, item: nil, reason: "line \((key.mark?.line).map(String.init) ?? "?"): a key must be text")
+                    file: fileName, item: nil, reason: "line \((found.node.mark?.line).map(String.init) ?? "?"): \(found.reason)")
             }
             document = try Yams.load(yaml: text)
         } catch let error as CityGenError {
