@@ -575,11 +575,6 @@
     if (from === 0) { list.textContent = ''; active = -1; }
     var shown = false;
     for (var i = from; i < query.results.length; i++) {
-      if (query.results[i].typo && (i === 0 || !query.results[i - 1].typo)) {  // typo matches are not exact: say so
-        var heading = list.appendChild(document.createElement('li'));
-        heading.className = 'didYouMean';
-        heading.textContent = 'Did you mean';
-      }
       var li = list.appendChild(row(query.results[i]));
       if (String(query.results[i][0]) === chosen) { li.classList.add('selected'); shown = true; if (wide.matches) select(query.results[i]); }
     }
@@ -637,7 +632,7 @@
     if (mine === seq && query === current) show(query, from);
   });
   input.addEventListener('keydown', function (event) {
-    var items = list.querySelectorAll('li[id]');  // the results, not the "Did you mean" heading
+    var items = list.children;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (!items.length) return;
       event.preventDefault();
