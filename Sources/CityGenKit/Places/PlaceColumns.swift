@@ -17,7 +17,7 @@ struct PlaceColumns: Sendable {
     /// Numbers into `timeZones.values`, `featureCodes.values`; -1 for none.
     private(set) var timeZoneNumbers: [Int32]
     private(set) var featureNumbers: [Int32]
-    /// The other names of the cities that have some (a few in ten at most), by catalog index.
+    /// The other names of the cities that have some (only larger places do), by catalog index.
     private(set) var otherNames: [Int: [String]] = [:]
     private(set) var timeZones = Interned()
     private(set) var featureCodes = Interned()

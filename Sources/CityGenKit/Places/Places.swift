@@ -2,9 +2,9 @@
 /// names of the admin-1 and country tables. Compact: numbers and shared strings, one array a fact.
 public final class Places: Sendable {
     /// The least population of a place whose other names are search keys (SPEC §4c). Smaller places rarely have a
-    /// name in another language that visitors type, and GeoNames gives many of them machine transliterations: all
-    /// of them would more than double the search index (and no longer fit GitHub Pages' 1 GB), those of the
-    /// places this size or larger add about a quarter. It is also the threshold of GeoNames' `cities15000` file.
+    /// name in another language that visitors type, and GeoNames gives many of them machine transliterations: with
+    /// all of them the index would outgrow its budget and a full site GitHub Pages' 1 GB. It is also the threshold of
+    /// GeoNames' `cities15000` file.
     public static let otherNamesMinimumPopulation = 15_000
 
     private let columns: PlaceColumns

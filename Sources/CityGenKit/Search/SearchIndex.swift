@@ -92,8 +92,7 @@ public final class SearchIndex {
         var found: [(distance: Int, order: Int, entry: IndexEntry)] = []
         for n in 0..<typos.files {
             for entry in try load(.typoShard(n, .json)) where !listed.contains(entry.id) {
-                let name = Array(entry.key.prefix { $0 != SearchKey.separator }), country = Array(entry.key.drop { $0 != SearchKey.separator }.dropFirst())
-                let keys = [Array(SearchKey.spec(fromIndex: entry.key))] + WordKeys.keys(name: name, country: country)
+                let keys = [Array(SearchKey.spec(fromIndex: entry.key))] + WordKeys.keys(indexKey: entry.key)
                 let distance = keys.lazy.compactMap {
                     TypoDistance.distance(query, toPrefixOf: Array(String(decoding: $0, as: UTF8.self).unicodeScalars), limit: limit)
                 }.min()
@@ -150,8 +149,7 @@ public final class SearchIndex {
         guard !folded.isEmpty else { return Array(prefix.prefix(limit)) }
         let words = all.enumerated().compactMap { position, entry -> (key: [UInt8], position: Int, entry: IndexEntry)? in
             guard !SearchKey.spec(fromIndex: entry.key).starts(with: folded) else { return nil }
-            let name = entry.key.prefix { $0 != SearchKey.separator }, country = entry.key.drop { $0 != SearchKey.separator }.dropFirst()
-            return WordKeys.keys(name: Array(name), country: Array(country)).filter { $0.starts(with: folded) }.min { ByteString.compare($0, $1) < 0 }
+            return WordKeys.keys(indexKey: entry.key).filter { $0.starts(with: folded) }.min { ByteString.compare($0, $1) < 0 }
                 .map { ($0, position, entry) }
         }.sorted { ByteString.compare($0.key, $1.key) < 0 || ($0.key == $1.key && $0.position < $1.position) }
         return Array((prefix + words.map(\.entry)).prefix(limit))

@@ -46,11 +46,12 @@ public struct SearchIndexWriter: Sendable {
         row(index, key: key(index), population: nil)
     }
 
-    private func row(_ index: Int, key: [UInt8], population: Int?) -> IndexEntry {
+    private func row(_ index: Int, key: [UInt8], population: Int?, otherName: String? = nil) -> IndexEntry {
         let city = catalog.cities[index]
         return IndexEntry(
             id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key,
-            distinction: catalog.distinctions[index], region: placeLabels?.regionName(index), population: population)
+            distinction: catalog.distinctions[index], region: placeLabels?.regionName(index), population: population,
+            otherName: otherName)
     }
 
     /// The shards of the prefix index, in order. A run of equal keys larger than `shardSize` makes one larger shard.
@@ -80,10 +81,7 @@ public struct SearchIndexWriter: Sendable {
     private func wordEntry(_ rows: WordIndexRows, _ row: Int) -> IndexEntry {
         let index = rows.city(row)
         guard let otherName = rows.otherName(row) else { return entry(index, key: rows.key(row)) }
-        let city = catalog.cities[index]
-        return IndexEntry(
-            id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: rows.key(row),
-            distinction: catalog.distinctions[index], region: placeLabels?.regionName(index), otherName: otherName)
+        return self.row(index, key: rows.key(row), population: nil, otherName: otherName)
     }
 
     /// The files of the top matches table (SPEC §4c): runs of its rows, each at most an eighth of `shardSize` in

@@ -34,11 +34,7 @@ struct SiteIndex: Sendable {
         self.topShards = top.map { writer.topShards($0) } ?? []
         typos = places.map { TypoPlaces(places: $0, count: catalog.count, budget: shardSize - IndexShard.framingBytes) { writer.entry($0) } }
         var manifest = writer.manifest(shards, words: wordRows, wordShards: wordShards, layout: layout)
-        if let typos {
-            let keys = typos.cities.map { Array(String(decoding: SearchKey.spec(fromIndex: writer.key($0)), as: UTF8.self).unicodeScalars) }
-            let letters = Set(keys.joined()).sorted { $0.value < $1.value }
-            manifest.typos = .init(files: typos.files.count, letters: String(String.UnicodeScalarView(letters)), longest: keys.map(\.count).max() ?? 0)
-        }
+        manifest.typos = typos?.manifest(key: writer.key)
         if let top { manifest.top = topShards.map { String(decoding: top.table[$0.lowerBound].query, as: UTF8.self) } }
         self.manifestJSON = manifest.json
         self.favoritesJSON = writer.favorites(favorites).json

@@ -1,5 +1,5 @@
 /// The places that SPEC §4c's typo matches are looked for among: those with the largest population, largest first,
-/// then in §3 order, as many as `fileCount` index files of the shard size hold (about a thousand with 32 KiB). A
+/// then in §3 order, as many as `fileCount` index files of the shard size hold. A
 /// query with fewer than 5 matches reads them all: a typo may be anywhere in a query, so no smaller part of the
 /// index holds every key close to it; the largest places are those a slip of the finger most often means.
 struct TypoPlaces: Sendable {
@@ -32,5 +32,12 @@ struct TypoPlaces: Sendable {
         if files.count < Self.fileCount, cities.count > start { files.append(start..<cities.count) }
         self.cities = cities
         self.files = files
+    }
+
+    /// What the manifest says of them, from the index keys of the cities (`key`).
+    func manifest(key: (Int) -> [UInt8]) -> IndexManifest.Typos {
+        let keys = cities.map { Array(String(decoding: SearchKey.spec(fromIndex: key($0)), as: UTF8.self).unicodeScalars) }
+        let letters = Set(keys.joined()).sorted { $0.value < $1.value }
+        return .init(files: files.count, letters: String(String.UnicodeScalarView(letters)), longest: keys.map(\.count).max() ?? 0)
     }
 }

@@ -47,6 +47,12 @@ public struct WordKeys: Sendable {
         name.indices.filter { name[$0] == 0x20 }.map { key(word: name[($0 + 1)...], country: country) }
     }
 
+    /// The word keys of the city with this index key (`SearchKey.index`).
+    static func keys(indexKey key: [UInt8]) -> [[UInt8]] {
+        let name = key.prefix { $0 != SearchKey.separator }, country = key.drop { $0 != SearchKey.separator }.dropFirst()
+        return keys(name: Array(name), country: Array(country))
+    }
+
     /// The key of the word that starts `word` (the rest of the folded name): it, then a space and the country.
     private static func key(word: ArraySlice<UInt8>, country: [UInt8]) -> [UInt8] {
         Array(word) + (country.isEmpty ? [] : [0x20] + country)
