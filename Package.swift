@@ -53,10 +53,12 @@ let package = Package(
         ),
         // libzim is C++: this target gives citygen the part of it it uses as C functions.
         .target(name: "ZimBridge", dependencies: ["CZim"]),
+        // cmark with its allocations in an arena per thread.
+        .target(name: "CmarkArena", dependencies: ["CCmark"]),
         .target(
             name: "CityGenKit",
             dependencies: [
-                "CCmark",
+                "CmarkArena",
                 "CZlib",
                 "CBrotli",
                 "CPng",

@@ -1,4 +1,5 @@
 import CCmark
+import CmarkArena
 import Foundation
 
 /// Markdown to HTML through libcmark.
@@ -11,13 +12,13 @@ enum CommonMark {
         return html
     }
 
-    /// Appends `html(from: markdown)` to `out`, straight from cmark's buffer.
+    /// Appends `html(from: markdown)` to `out`, straight from cmark's buffer (in the thread's arena).
     static func appendHTML(from markdown: [UInt8], to out: inout [UInt8]) {
+        var length = 0
         let rendered = markdown.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_markdown_to_html($0.baseAddress, $0.count, CMARK_OPT_UNSAFE) }
+            buffer.withMemoryRebound(to: CChar.self) { cmark_arena_markdown_to_html($0.baseAddress, $0.count, CMARK_OPT_UNSAFE, &length) }
         }
         guard let rendered else { return }
-        defer { free(rendered) }
-        out.append(contentsOf: UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)))
+        out.append(contentsOf: UnsafeRawBufferPointer(start: rendered, count: length))
     }
 }
