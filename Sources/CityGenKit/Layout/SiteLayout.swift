@@ -50,13 +50,6 @@ public struct SiteLayout: Sendable, Equatable {
         }
     }
 
-    private func cityFolder(_ id: Int) -> String {
-        switch cityFolders {
-        case .flat, .compact: "city/"
-        case .remainder(let n): "city/\(Self.folderNumber(of: id, among: n))/"
-        }
-    }
-
     /// Which of `count` folders (or a compact site's data files) holds the city with this id: the id's remainder by
     /// `count`, never negative, so that a city's place depends on its own id only.
     static func folderNumber(of id: Int, among count: Int) -> Int { ((id % count) + count) % count }
@@ -66,7 +59,29 @@ public struct SiteLayout: Sendable, Equatable {
 
     /// The detail page of the city with this id in `format`: in its folder, or on a compact site `city.html`.
     func cityPath(_ id: Int, _ format: PageFormat) -> String {
-        cityFolders == .compact ? "city.html" : cityFolder(id) + "\(id).\(format.fileExtension)"
+        var path: [UInt8] = []
+        appendCityPath(id, format, to: &path)
+        return String(decoding: path, as: UTF8.self)
+    }
+
+    /// Appends `cityPath(id, format)` to `out`: links from every list row and detail page make it, so it is
+    /// written digit by digit.
+    func appendCityPath(_ id: Int, _ format: PageFormat, to out: inout [UInt8]) {
+        out += "city".utf8
+        switch cityFolders {
+        case .compact:
+            out += ".html".utf8
+            return
+        case .flat:
+            out.append(Self.slash)
+        case .remainder(let n):
+            out.append(Self.slash)
+            Digits.append(Self.folderNumber(of: id, among: n), to: &out)
+            out.append(Self.slash)
+        }
+        Digits.append(id, to: &out)
+        out.append(UInt8(ascii: "."))
+        out += format.fileExtension.utf8
     }
 
     /// The folder of a compact site's data files, relative to the root.
@@ -135,13 +150,26 @@ public struct SiteLayout: Sendable, Equatable {
     }
 
     /// The links of one page: its path is worked out once for all of them.
-    public func links(from page: Route) -> Links { Links(layout: self, page: page, pagePath: path(page)) }
+    public func links(from page: Route) -> Links {
+        let path = path(page)
+        return Links(
+            layout: self, page: page, pagePath: path, absolute: linksAbsolutely(from: page), pageCityID: page.cityID,
+            ups: path.utf8.count { $0 == Self.slash }, inCityFolder: path.hasPrefix("city/"))
+    }
 
     /// Links from one page (`SiteLayout.links(from:)`).
     public struct Links: Sendable {
         let layout: SiteLayout
         public let page: Route
         let pagePath: String
+        /// Whether its links are absolute (`linksAbsolutely`).
+        let absolute: Bool
+        /// The id of its city, on a detail page.
+        let pageCityID: Int?
+        /// How many folders deep it is.
+        let ups: Int
+        /// Whether it is in the folder of detail pages (then the link to a detail page is not `ups` and its path).
+        let inCityFolder: Bool
 
         /// The link to `target` (with `#fragment` when given).
         public func href(to target: Route, fragment: String? = nil) -> String {
@@ -155,12 +183,15 @@ public struct SiteLayout: Sendable, Equatable {
         /// (`#cityCell_ID`).
         func appendHref(to target: Route, cell: Int? = nil, to out: inout [UInt8]) {
             let compact = layout.cityFolders == .compact
-            if !compact, let from = page.cityID, let id = target.cityID {
+            if !compact, let from = pageCityID, let id = target.cityID {
                 layout.appendCityLink(from: from, to: id, target.format!, to: &out)
+            } else if !compact, !absolute, !inCityFolder, let id = target.cityID {
+                for _ in 0..<ups { out += "../".utf8 }
+                layout.appendCityPath(id, target.format!, to: &out)
             } else {
                 // In a compact site every city's path is `city.html`, and the city is in the query.
                 let path = layout.path(target)
-                if layout.linksAbsolutely(from: page) {
+                if absolute {
                     out += layout.absoluteRoot.utf8
                     out += path.utf8
                 } else {
@@ -237,18 +268,19 @@ public struct SiteLayout: Sendable, Equatable {
 
     /// How many folders `relative` goes up from `page`, and the part of `target` below the folder they share.
     private static func relativeParts(_ target: String, from page: String) -> (ups: Int, rest: Substring) {
-        let t = target.utf8, p = page.utf8
-        var ti = t.startIndex, pi = p.startIndex
-        var sharedT = ti, sharedP = pi
-        while ti != t.endIndex, pi != p.endIndex, t[ti] == p[pi] {
-            if t[ti] == slash {
-                sharedT = t.index(after: ti)
-                sharedP = p.index(after: pi)
+        var target = target, page = page
+        // Compared as bytes: links are made for every row of every page.
+        let (ups, shared) = target.withUTF8 { t in
+            page.withUTF8 { p in
+                var i = 0, shared = 0
+                while i < t.count, i < p.count, t[i] == p[i] {
+                    if t[i] == slash { shared = i + 1 }
+                    i += 1
+                }
+                return (p[shared...].count { $0 == slash }, shared)
             }
-            ti = t.index(after: ti)
-            pi = p.index(after: pi)
         }
-        return (p[sharedP...].count { $0 == slash }, Substring(t[sharedT...]))
+        return (ups, Substring(target.utf8.dropFirst(shared)))
     }
 }
 
