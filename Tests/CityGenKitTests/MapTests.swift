@@ -97,6 +97,67 @@ final class MapTests: SiteTestCase {
         }
     }
 
+    /// Cities whose maps show Natural Earth's geography: each must lie on land, and the sea, the Pacific and the
+    /// Pyrenees' border must show where they are.
+    static let placed: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = [
+        (2643743, "London", "GB", 51.50853, -0.12574), (2653941, "Cambridge", "GB", 52.2, 0.11667), (2650225, "Edinburgh", "GB", 55.95206, -3.19648),
+        (2198148, "Suva", "FJ", -18.14161, 178.44149), (2204582, "Labasa", "FJ", -16.41667, 179.38333),
+        (5856195, "Honolulu", "US", 21.30694, -157.85833), (5879400, "Anchorage", "US", 61.21806, -149.90028),
+        (2127202, "Anadyr", "RU", 64.73424, 177.5103), (524901, "Moscow", "RU", 55.75222, 37.61556),
+        (2988507, "Paris", "FR", 48.85341, 2.3488), (2988358, "Pau", "FR", 43.3, -0.36667), (2987914, "Perpignan", "FR", 42.69764, 2.89541),
+        (3117735, "Madrid", "ES", 40.4165, -3.70256),
+    ]
+
+    /// The maps' ground (SPEC §5): read back from the built site's PNGs with libpng, each city's pixel is on land
+    /// (the ground the canvas draws under its dot, and land or coast within a few pixels around it on the image),
+    /// open sea is water, and a border line runs between France and Spain on France's map.
+    func testMapsDrawLandWaterCoastsAndBordersUnderTheDots() async throws {
+        try await build(Fixtures.json(Self.placed))
+        let colors = MapPalette.colors
+        func rgba(_ index: UInt8) -> [UInt8] { [colors[Int(index)].r, colors[Int(index)].g, colors[Int(index)].b, colors[Int(index)].a] }
+        /// The map image `name` and its window, and the RGBA of its pixel at x, y (clamped to the image).
+        func image(_ name: String) throws -> (window: MapWindow, at: (Int, Int) -> [UInt8]) {
+            var window = MapWindow.world(width: SiteMaps.worldWidth)
+            if name != "world" {
+                let file = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("site/search/maps/\(name).json"))) as! [String: Any]
+                let entry = (file["maps"] as! [String: [Any]])[name]!
+                window = MapWindow(
+                    west: entry[1] as! Double, span: entry[2] as! Double, south: entry[3] as! Double, north: entry[4] as! Double,
+                    width: entry[5] as! Int, height: entry[6] as! Int)
+            }
+            let (width, height, data) = try Self.decode([UInt8](Data(contentsOf: folder.appendingPathComponent("site/map/\(name).png"))))
+            XCTAssertEqual([width, height], [window.width, window.height], name)
+            return (window, { x, y in
+                let (x, y) = (min(width - 1, max(0, x)), min(height - 1, max(0, y)))
+                return Array(data[(y * width + x) * 4..<(y * width + x) * 4 + 4])
+            })
+        }
+        func pixel(_ name: String, _ lat: Double, _ lon: Double) throws -> [UInt8] {
+            let (window, at) = try image(name)
+            let (x, y) = window.pixel(latitude: lat, longitude: lon)
+            return at(x, y)
+        }
+        let ground = [rgba(MapPalette.land), rgba(MapPalette.coast), rgba(MapPalette.regionBorder), rgba(MapPalette.border)]
+        for city in Self.placed {
+            let (window, at) = try image(city.country)
+            let canvas = GeographyCanvas(window: window, geography: .bundled)
+            let (x, y) = window.pixel(latitude: city.lat, longitude: city.lon)
+            XCTAssertNotEqual(canvas.pixels[y * window.width + x], MapPalette.water, "\(city.name) lies on land")
+            XCTAssertNotEqual(at(x, y), rgba(MapPalette.water), "\(city.name)'s dot is drawn")
+            // Around the dot, past its arms, the image shows land.
+            let around = [(-4, 0), (4, 0), (0, -4), (0, 4), (-3, -3), (3, 3), (-3, 3), (3, -3)].map { at(x + $0, y + $1) }
+            XCTAssertTrue(around.contains { ground.contains($0) }, "\(city.name): \(around)")
+        }
+        XCTAssertEqual(try pixel("GB", 54.5, 3.5), rgba(MapPalette.water), "the North Sea on Great Britain's map")
+        XCTAssertEqual(try pixel("world", 0, -150), rgba(MapPalette.water), "the Pacific on the world map")
+        XCTAssertEqual(try pixel("world", 50.5, 25), rgba(MapPalette.land), "Europe on the world map")
+        // From Pau (France) due south into Spain, a line of pixels crosses the border drawn on France's map.
+        let (fr, at) = try image("FR")
+        let (x, top) = fr.pixel(latitude: 43.3, longitude: -0.36667), bottom = fr.pixel(latitude: 42.4, longitude: -0.36667).y
+        XCTAssertTrue((top...bottom).contains { at(x, $0) == rgba(MapPalette.border) }, "a border pixel between France and Spain")
+        XCTAssertTrue(try read("index.html").contains(#"Maps: <a href="https://www.naturalearthdata.com/">Natural Earth</a>, public domain."#), "the credit")
+    }
+
     /// PNG bytes decoded by libpng's simplified reader into RGBA.
     static func decode(_ png: [UInt8]) throws -> (width: Int, height: Int, rgba: [UInt8]) {
         var image = png_image()

@@ -1,5 +1,5 @@
 /// A map of places as dots: each place adds to the pixels of its dot, and a pixel's colour says how many places
-/// cover it (denser is darker), on a transparent background. Colours are a palette, so the PNG is small.
+/// cover it (denser is darker), on a ground of geography or transparent. Colours are a palette, so the PNG is small.
 struct DotMap: Sendable {
     let window: MapWindow
     /// The dot of a place: its pixel and those of `radius` around it (a plus sign of arms `radius` long).
@@ -25,29 +25,19 @@ struct DotMap: Sendable {
         }
     }
 
-    /// The palette: entry 0 transparent, then from sparse (amber) to dense (crimson), opaque enough to read on a
-    /// light and on a dark page alike.
-    static let palette: [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)] = {
-        let sparse = (r: 240.0, g: 160.0, b: 50.0), dense = (r: 170.0, g: 20.0, b: 30.0)
-        let levels = 8
-        return [(0, 0, 0, 0)] + (0..<levels).map { level in
-            let t = Double(level) / Double(levels - 1)
-            func mix(_ a: Double, _ b: Double) -> UInt8 { UInt8((a + (b - a) * t).rounded()) }
-            return (mix(sparse.r, dense.r), mix(sparse.g, dense.g), mix(sparse.b, dense.b), UInt8(200 + 55 * t))
-        }
-    }()
-
-    /// The image as palette indices, row by row: 0 where no place is, else 1 + log2 of the count, at most the
-    /// last entry.
-    func indices() -> [UInt8] {
-        let top = UInt32(Self.palette.count - 1)
-        return counts.map { count in
-            count == 0 ? 0 : UInt8(min(top, 1 + UInt32(UInt32.bitWidth - 1 - count.leadingZeroBitCount)))
+    /// The image as `MapPalette` indices, row by row: where no place is, `ground`'s pixel (transparent without
+    /// one), else the dot level of log2 of the count, at most the densest.
+    func indices(on ground: [UInt8]? = nil) -> [UInt8] {
+        let top = UInt32(MapPalette.dotLevels - 1)
+        return counts.indices.map { i in
+            let count = counts[i]
+            guard count > 0 else { return ground?[i] ?? MapPalette.transparent }
+            return MapPalette.firstDot + UInt8(min(top, UInt32(UInt32.bitWidth - 1 - count.leadingZeroBitCount)))
         }
     }
 
-    /// The map as PNG.
-    func png() -> [UInt8] {
-        PNGEncoder.palette(width: window.width, height: window.height, indices: indices(), palette: Self.palette)
+    /// The map as PNG, on `ground` (`GeographyCanvas.pixels`) when given.
+    func png(on ground: [UInt8]? = nil) -> [UInt8] {
+        PNGEncoder.palette(width: window.width, height: window.height, indices: indices(on: ground), palette: MapPalette.colors)
     }
 }

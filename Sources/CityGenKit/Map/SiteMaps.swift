@@ -23,11 +23,11 @@ struct SiteMaps: Sendable {
         self.windows = windows
     }
 
-    /// The world map as PNG: a pixel a city.
+    /// The world map as PNG: a pixel a city, on land, water, coasts and country borders.
     func worldPNG(_ catalog: CityCatalog) -> [UInt8] {
         var map = DotMap(window: world, radius: 0)
         for city in catalog.cities { map.add(latitude: city.latitude, longitude: city.longitude) }
-        return map.png()
+        return map.png(on: GeographyCanvas(window: world, geography: .bundled).pixels)
     }
 
     /// The world map as the 48×48 PNG icon of a `.zim` file: the world's 2:1 band across the middle, a pixel a city.
@@ -37,14 +37,17 @@ struct SiteMaps: Sendable {
         return map.png()
     }
 
-    /// The map of `country` as PNG: a dot a city, larger where the country has few.
+    /// The map of `country` as PNG: a dot a city, larger where the country has few, on its geography with the
+    /// borders of its first-level regions.
     func countryPNG(_ country: CountryPlan.Country, _ catalog: CityCatalog) -> [UInt8] {
-        var map = DotMap(window: windows[country.code]!, radius: country.cities.count < 200 ? 2 : 1)
-        for index in country.cities {
+        let window = windows[country.code]!
+        var map = DotMap(window: window, radius: country.cities.count < 200 ? 2 : 1)
+        let places = country.cities.map { index in
             let city = catalog.cities[Int(index)]
-            map.add(latitude: city.latitude, longitude: city.longitude)
+            return (latitude: city.latitude, longitude: city.longitude)
         }
-        return map.png()
+        for place in places { map.add(latitude: place.latitude, longitude: place.longitude) }
+        return map.png(on: GeographyCanvas(window: window, geography: .bundled, regionsAround: places).pixels)
     }
 
     /// Where `city`'s marker goes on its country's map: percentages of the width from the left and of the height
