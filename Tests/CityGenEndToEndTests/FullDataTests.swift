@@ -120,22 +120,35 @@ final class FullDataTests: FolderTestCase {
                 .map { try read("country/\(code)/\($0)").components(separatedBy: "\n- [").count - 1 }
         }
         XCTAssertEqual(countryRows.reduce(0, +), 209_569)
-        var windows: [String: [Any]] = [:]
+        // Each country's maps (main first) from search/maps/<CC>.json: [file, west, span, south, north, width, height].
+        var windows: [String: [[Any]]] = [:]
         for code in Set(input.values.map(\.country)) {
             let file = "search/maps/\(code.isEmpty ? "ZZ" : code).json"
-            windows.merge(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(read(file).utf8)) as? [String: Any])["maps"] as! [String: [Any]]) { a, _ in a }
+            windows.merge(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(read(file).utf8)) as? [String: Any])["maps"] as! [String: [[Any]]]) { a, _ in a }
+        }
+        /// Where a city lies on a map, as fractions of its width and height (x across the antimeridian as SPEC §5's
+        /// windows run eastwards from `west`).
+        func position(_ city: InputCity, on window: [Any]) -> (x: Double, y: Double) {
+            let (west, span, south, north) = (window[1] as! Double, window[2] as! Double, window[3] as! Double, window[4] as! Double)
+            var east = (city.lon - west).truncatingRemainder(dividingBy: 360)
+            if east < 0 { east += 360 }
+            if east > span, east - 360 > -span { east -= 360 }
+            return (east / span, (north - city.lat) / (north - south))
+        }
+        /// A city's locator: the first of its country's maps that holds it.
+        func locator(_ city: InputCity) -> [Any] {
+            let maps = windows[city.country]!
+            return maps.first { let (x, y) = position(city, on: $0); return (0...1).contains(x) && (0...1).contains(y) } ?? maps[0]
         }
         for id in markdownIds.enumerated().filter({ $0.offset % 419 == 0 }).map(\.element) {
             let city = input[id]!
             let html = try read("city/\(id % 1000)/\(id).html")
-            // The locator: the country's map, and the marker where the city lies in the window of search/maps/<CC>.json.
-            let locator = try XCTUnwrap(matches(in: html, #"<div id="locatorMap"><img src="\.\./\.\./(map/[A-Z]{2}\.png)" alt="[^"]+"><span id="locatorMarker" style="left:(-?[\d.]+)%;top:(-?[\d.]+)%"></span></div>"#).first, "\(id)")
-            let window = try XCTUnwrap(windows[city.country])
-            XCTAssertEqual(locator[0], window[0] as? String)
-            let (west, span, south, north) = (window[1] as! Double, window[2] as! Double, window[3] as! Double, window[4] as! Double)
-            let east = (city.lon - west + 720).truncatingRemainder(dividingBy: 360)
-            XCTAssertEqual(Double(locator[1])!, 100 * east / span, accuracy: 0.006, "\(id) left")
-            XCTAssertEqual(Double(locator[2])!, 100 * (north - city.lat) / (north - south), accuracy: 0.006, "\(id) top")
+            // The locator: the first of the country's maps that holds the city, and the marker where it lies on it.
+            let found = try XCTUnwrap(matches(in: html, #"<div id="locatorMap"><img src="\.\./\.\./(map/[A-Z]{2}(?:-\d+)?\.png)" alt="[^"]+"><span id="locatorMarker" style="left:(-?[\d.]+)%;top:(-?[\d.]+)%"></span></div>"#).first, "\(id)")
+            let window = locator(city), (x, y) = position(city, on: window)
+            XCTAssertEqual(found[0], window[0] as? String)
+            XCTAssertEqual(Double(found[1])!, 100 * x, accuracy: 0.006, "\(id) left")
+            XCTAssertEqual(Double(found[2])!, 100 * y, accuracy: 0.006, "\(id) top")
             // The viewer's link: a box of ±0.08° of longitude and ±0.05° of latitude around the city, within range.
             let viewer = try XCTUnwrap(matches(in: html, #"<a id="showMap" href="https://www\.openstreetmap\.org/export/embed\.html\?bbox=(-?[\d.]+),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)&amp;layer=mapnik&amp;marker=(-?[\d.]+),(-?[\d.]+)" data-viewer>Interactive map \(openstreetmap\.org\)</a>"#).first, "\(id)")
             let expected = [max(-180, city.lon - 0.08), max(-90, city.lat - 0.05), min(180, city.lon + 0.08), min(90, city.lat + 0.05), city.lat, city.lon]
@@ -149,6 +162,36 @@ final class FullDataTests: FolderTestCase {
             XCTAssertTrue(html.contains("<span id=\"coordinates\">"), "\(id)")
             XCTAssertTrue(try read("city/\(id % 1000)/\(id).md").contains("- Id: \(id)\n"))
         }
+
+        // Maps framed on the main body: the United Kingdom's main map holds Great Britain and Northern Ireland, not
+        // the bases on Cyprus, which have a map of their own.
+        let gb = windows["GB"]!
+        for (name, id) in [("London", 2643743), ("Belfast", 2655984), ("Lerwick", 2644605), ("Penzance", 2640377), ("Stornoway", 2636790)] {
+            XCTAssertEqual(locator(input[id]!)[0] as? String, "map/GB.png", name)
+        }
+        let akrotiri = try XCTUnwrap(input.first { $0.value.name == "Akrotiri" && $0.value.country == "GB" })
+        let cyprus = locator(akrotiri.value)
+        XCTAssertNotEqual(cyprus[0] as? String, "map/GB.png")
+        XCTAssertTrue(try read("city/\(akrotiri.key % 1000)/\(akrotiri.key).html").contains(#"<img src="../../\#(cyprus[0] as! String)" alt="Akrotiri, GB on the map of an outlying part of United Kingdom">"#))
+        XCTAssertLessThan(cyprus[2] as! Double, 5, "the bases' map shows Cyprus, not Europe")
+        XCTAssertEqual(gb.count, 2, "the main map and the bases'")
+        // For every country with at least 50 cities spread over at least 1°, the markers of its main body (all but
+        // the 1 % farthest on each side, each axis) span at least half of their locator's width or height.
+        var narrowest: (code: String, share: Double) = ("", 1)
+        for (code, cities) in Dictionary(grouping: input.values, by: \.country) where cities.count >= 50 {
+            let lats = cities.map(\.lat), lons = cities.map(\.lon)
+            guard lats.max()! - lats.min()! >= 1 || lons.max()! - lons.min()! >= 1 else { continue }
+            let main = windows[code]![0]
+            let held = cities.map { position($0, on: main) }.filter { (0...1).contains($0.x) && (0...1).contains($0.y) }
+            func spread(_ values: [Double]) -> Double {
+                let sorted = values.sorted(), n = sorted.count - 1
+                return sorted[Int((0.99 * Double(n)).rounded())] - sorted[Int((0.01 * Double(n)).rounded())]
+            }
+            let share = max(spread(held.map(\.x)), spread(held.map(\.y)))
+            XCTAssertGreaterThanOrEqual(share, 0.5, code)
+            if share < narrowest.share { narrowest = (code, share) }
+        }
+        print("main bodies: the narrowest spans \(narrowest.share) of \(narrowest.code)'s map")
 
         // Favorites on the favorites page, the list page and the detail page.
         let favorites = try read("favorites.md")

@@ -80,10 +80,10 @@ final class MapTests: SiteTestCase {
         var maps: [String: [Any]] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("site/search/maps").path) where name.hasSuffix(".json") {
             let file = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("site/search/maps/\(name)"))) as! [String: Any]
-            let windows = file["maps"] as! [String: [Any]]
+            let windows = file["maps"] as! [String: [[Any]]]
             XCTAssertEqual(windows.count, 1, name)
-            XCTAssertEqual(windows.first!.value[0] as? String, "map/\(name.dropLast(5)).png", name)
-            maps.merge(windows) { a, _ in a }
+            XCTAssertEqual(windows.first!.value[0][0] as? String, "map/\(name.dropLast(5)).png", name)
+            maps.merge(windows.mapValues { $0[0] }) { a, _ in a }
         }
         XCTAssertEqual(Set(maps.keys), ["", "UA", "US", "AU"])
         for city in DetailPageTests.cities {
@@ -95,6 +95,29 @@ final class MapTests: SiteTestCase {
             let (x, y) = window.pixel(latitude: city.lat, longitude: city.lon)
             XCTAssertGreaterThan(rgba[(y * width + x) * 4 + 3], 0, "\(city.name) is drawn")
         }
+    }
+
+    /// A country with a main body and records far away (the United Kingdom and its bases on Cyprus): the main map
+    /// is fitted to the body, each far group has a map of its own, and a place's locator is the first map holding it.
+    func testMapsFrameTheMainBodyAndGiveOutlyingPartsTheirOwn() {
+        var places: [(latitude: Double, longitude: Double)] = []
+        for i in 0..<400 { places.append((50 + Double(i % 20) * 0.4, -5 + Double(i / 20) * 0.35)) }  // 8° × 7°
+        let cyprus: [(latitude: Double, longitude: Double)] = [(34.6, 32.96), (34.67, 32.93), (35.02, 33.74)]
+        let far = (latitude: -20.0, longitude: -60.0)
+        let frames = CountryFrames(places + cyprus + [far], size: 480)
+        XCTAssertEqual(frames.windows.count, 3, "the main map, Cyprus', the far place's")
+        let main = frames.windows[0]
+        XCTAssertTrue(places.allSatisfy { main.holds($0) && frames.part(holding: $0) == 0 })
+        XCTAssertFalse(cyprus.contains { main.holds($0) })
+        XCTAssertTrue(cyprus.allSatisfy { frames.part(holding: $0) == 1 })
+        XCTAssertEqual(frames.part(holding: far), 2)
+        XCTAssertLessThan(main.span, 20, "the body fills its map: \(main)")
+        XCTAssertLessThan(frames.windows[1].span, 5)
+        // Without outliers the main map is fitted to every place, as before.
+        XCTAssertEqual(CountryFrames(places, size: 480).windows, [MapWindow.fitted(to: places, size: 480)])
+        // A place just beyond the core (Brittany west of the 1st percentile) stays in the main body.
+        let west = (latitude: 52.0, longitude: -7.5)
+        XCTAssertEqual(CountryFrames(places + [west], size: 480).windows.count, 1)
     }
 
     /// Cities whose maps show Natural Earth's geography: each must lie on land, and the sea, the Pacific and the
@@ -120,7 +143,7 @@ final class MapTests: SiteTestCase {
             var window = MapWindow.world(width: SiteMaps.worldWidth)
             if name != "world" {
                 let file = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("site/search/maps/\(name).json"))) as! [String: Any]
-                let entry = (file["maps"] as! [String: [Any]])[name]!
+                let entry = (file["maps"] as! [String: [[Any]]])[name]![0]
                 window = MapWindow(
                     west: entry[1] as! Double, span: entry[2] as! Double, south: entry[3] as! Double, north: entry[4] as! Double,
                     width: entry[5] as! Int, height: entry[6] as! Int)

@@ -25,13 +25,13 @@ struct SiteFiles: Sendable {
     /// Draws every map image on all cores, so that the build's steps show what the maps cost and the renderers
     /// then only copy them.
     mutating func drawMaps() {
-        let routes = [Route.worldMap] + site.countries.countries.map { .countryMap(code: $0.code) }
+        let routes = [Route.worldMap] + site.countryMaps
         let images = Parallel.map(0..<routes.count, chunk: 1) { [self] in drawMap(routes[$0]) }
         mapImages = Dictionary(uniqueKeysWithValues: zip(routes, images))
     }
 
     private func drawMap(_ route: Route) -> [UInt8] {
-        if case .countryMap(let code) = route { return site.maps.countryPNG(site.countries.country(code)!, site.catalog) }
+        if case .countryMap(let code, let part) = route { return site.maps.countryPNG(site.countries.country(code)!, part: part, site.catalog) }
         return site.maps.worldPNG(site.catalog)
     }
 

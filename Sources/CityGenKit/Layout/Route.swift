@@ -19,8 +19,9 @@ public enum Route: Hashable, Sendable {
     case indexFavorites
     /// The world map: every city a dot.
     case worldMap
-    /// The map of the country with this code (`""` for none): its cities as dots, in its own window.
-    case countryMap(code: String)
+    /// Map `part` of the country with this code (`""` for none): 0 its main map, from 1 its outlying parts'
+    /// (`CountryFrames`); its cities as dots, in its own window.
+    case countryMap(code: String, part: Int = 0)
     /// The window of the map of the country with this code, for the home page's split view to place its locator
     /// marker: one small file a country, so the split view loads only the windows of the cities it shows.
     case mapWindow(code: String, IndexEncoding)

@@ -42,7 +42,7 @@ public struct SiteLayout: Sendable, Equatable {
         case .typoShard(let n, let encoding): "\(indexFolder)\(Self.typoFolder)\(n).\(encoding.fileExtension)"
         case .indexFavorites: "\(indexFolder)favorites.json"
         case .worldMap: "map/world.png"
-        case .countryMap(let code): "map/\(Self.countryFolder(code)).png"
+        case .countryMap(let code, let part): "map/\(Self.countryFolder(code))\(part == 0 ? "" : "-\(part)").png"
         case .mapWindow(let code, let encoding): "\(indexFolder)maps/\(Self.countryFolder(code)).\(encoding.fileExtension)"
         case .sitemapIndex: "sitemap.xml"
         case .robots: "robots.txt"

@@ -29,11 +29,15 @@ struct DotMap: Sendable {
     /// one), else the dot level of log2 of the count, at most the densest.
     func indices(on ground: [UInt8]? = nil) -> [UInt8] {
         let top = UInt32(MapPalette.dotLevels - 1)
-        return counts.indices.map { i in
-            let count = counts[i]
-            guard count > 0 else { return ground?[i] ?? MapPalette.transparent }
-            return MapPalette.firstDot + UInt8(min(top, UInt32(UInt32.bitWidth - 1 - count.leadingZeroBitCount)))
+        var indices = ground ?? [UInt8](repeating: MapPalette.transparent, count: counts.count)
+        counts.withUnsafeBufferPointer { counts in
+            indices.withUnsafeMutableBufferPointer { indices in
+                for i in 0..<counts.count where counts[i] > 0 {
+                    indices[i] = MapPalette.firstDot + UInt8(min(top, UInt32(UInt32.bitWidth - 1 - counts[i].leadingZeroBitCount)))
+                }
+            }
         }
+        return indices
     }
 
     /// The map as PNG, on `ground` (`GeographyCanvas.pixels`) when given.

@@ -28,19 +28,25 @@ struct Geography: Sendable {
         init(starts: [Int32], xs: [Int16], ys: [Int16], bounds: [(west: Int16, south: Int16, east: Int16, north: Int16)]) {
             (self.starts, self.xs, self.ys, self.bounds) = (starts, xs, ys, bounds)
             var chunks: [Chunk] = [], chunkStarts: [Int32] = []
-            for i in 0..<bounds.count {
-                chunkStarts.append(Int32(chunks.count))
-                var first = Int(starts[i])
-                let end = Int(starts[i + 1])
-                repeat {
-                    let last = min(end - 1, first + Self.chunkLength)
-                    let run = first...last
-                    chunks.append(
-                        Chunk(
-                            first: Int32(first), last: Int32(last), west: run.map { xs[$0] }.min()!, south: run.map { ys[$0] }.min()!,
-                            east: run.map { xs[$0] }.max()!, north: run.map { ys[$0] }.max()!))
-                    first = last
-                } while first < end - 1
+            chunks.reserveCapacity(xs.count / Self.chunkLength + bounds.count)
+            xs.withUnsafeBufferPointer { xs in
+                ys.withUnsafeBufferPointer { ys in
+                    for i in 0..<bounds.count {
+                        chunkStarts.append(Int32(chunks.count))
+                        var first = Int(starts[i])
+                        let end = Int(starts[i + 1])
+                        repeat {
+                            let last = min(end - 1, first + Self.chunkLength)
+                            var (west, south, east, north) = (xs[first], ys[first], xs[first], ys[first])
+                            for p in first...last {
+                                (west, east) = (min(west, xs[p]), max(east, xs[p]))
+                                (south, north) = (min(south, ys[p]), max(north, ys[p]))
+                            }
+                            chunks.append(Chunk(first: Int32(first), last: Int32(last), west: west, south: south, east: east, north: north))
+                            first = last
+                        } while first < end - 1
+                    }
+                }
             }
             chunkStarts.append(Int32(chunks.count))
             (self.chunks, self.chunkStarts) = (chunks, chunkStarts)
@@ -62,21 +68,27 @@ struct Geography: Sendable {
 
     /// The layers of `bytes` in the resource's format; nil when they are not in it.
     init?(_ bytes: [UInt8]) {
+        guard let layers = bytes.withUnsafeBufferPointer(Self.layers), let land = layers[1], let lakes = layers[2],
+            let countryBorders = layers[3], let regionBorders = layers[4]
+        else { return nil }
+        (self.land, self.lakes, self.countryBorders, self.regionBorders) = (land, lakes, countryBorders, regionBorders)
+    }
+
+    /// The layers, by kind.
+    private static func layers(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8: Layer]? {
         var reader = Reader(bytes: bytes)
-        guard reader.take(4) == Array("CGEO".utf8), reader.byte() == 1, let count = reader.byte() else { return nil }
+        guard reader.take(4).map(Array.init) == Array("CGEO".utf8), reader.byte() == 1, let count = reader.byte() else { return nil }
         var layers: [UInt8: Layer] = [:]
         for _ in 0..<count {
             guard let kind = reader.byte(), let items = reader.uint32(), let layer = reader.layer(items: Int(items), closed: kind <= 2) else { return nil }
             layers[kind] = layer
         }
-        guard reader.atEnd, let land = layers[1], let lakes = layers[2], let countryBorders = layers[3], let regionBorders = layers[4] else {
-            return nil
-        }
-        (self.land, self.lakes, self.countryBorders, self.regionBorders) = (land, lakes, countryBorders, regionBorders)
+        return reader.atEnd ? layers : nil
     }
 
+    /// Reads the resource's bytes in place (a build decodes some 400,000 points).
     private struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var offset = 0
 
         var atEnd: Bool { offset == bytes.count }
@@ -87,10 +99,10 @@ struct Geography: Sendable {
             return bytes[offset - 1]
         }
 
-        mutating func take(_ n: Int) -> [UInt8]? {
+        mutating func take(_ n: Int) -> UnsafeBufferPointer<UInt8>? {
             guard bytes.count - offset >= n else { return nil }
             offset += n
-            return Array(bytes[offset - n..<offset])
+            return UnsafeBufferPointer(rebasing: bytes[offset - n..<offset])
         }
 
         mutating func uint32() -> UInt32? {
@@ -100,7 +112,9 @@ struct Geography: Sendable {
 
         mutating func varint() -> Int? {
             var value = 0, shift = 0
-            while let byte = byte() {
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                offset += 1
                 value |= Int(byte & 0x7F) << shift
                 if byte < 0x80 { return value }
                 shift += 7
@@ -110,13 +124,18 @@ struct Geography: Sendable {
         }
 
         mutating func zigzag() -> Int? {
-            varint().map { $0 & 1 == 0 ? $0 >> 1 : -($0 >> 1) - 1 }
+            guard let value = varint() else { return nil }
+            return value & 1 == 0 ? value >> 1 : -(value >> 1) - 1
         }
 
         /// `items` rings (`closed`: the last point is the first, added when the data leaves it out) or lines.
         mutating func layer(items: Int, closed: Bool) -> Layer? {
             var starts: [Int32] = [0], xs: [Int16] = [], ys: [Int16] = []
             var bounds: [(west: Int16, south: Int16, east: Int16, north: Int16)] = []
+            starts.reserveCapacity(items + 1)
+            bounds.reserveCapacity(items)
+            xs.reserveCapacity((bytes.count - offset) / 2)
+            ys.reserveCapacity((bytes.count - offset) / 2)
             var x = 0, y = 0
             for _ in 0..<items {
                 guard let count = varint(), count > 0 else { return nil }

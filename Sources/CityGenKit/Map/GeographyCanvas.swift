@@ -49,10 +49,11 @@ struct GeographyCanvas {
     /// every ring and line, so an item is drawn shifted by each of these that makes it overlap the window.
     private static let turns: [Double] = [-36_000, 0, 36_000]
 
-    /// Whether item `i` of `layer`, shifted by `shift`, overlaps the window.
-    private func overlaps(_ i: Int, of layer: Geography.Layer, shifted shift: Double) -> Bool {
-        let b = layer.bounds[i]
-        return Self.overlaps(west: b.west, south: b.south, east: b.east, north: b.north, shifted: shift, bounds)
+    /// Whether an item's bounds `b`, shifted by `shift`, overlap the window's `bounds`.
+    private static func overlaps(
+        _ b: (west: Int16, south: Int16, east: Int16, north: Int16), shifted shift: Double, _ bounds: (west: Double, east: Double, south: Double, north: Double)
+    ) -> Bool {
+        overlaps(west: b.west, south: b.south, east: b.east, north: b.north, shifted: shift, bounds)
     }
 
     private static func overlaps(
@@ -74,73 +75,81 @@ struct GeographyCanvas {
         }
     }
 
-    /// Pixel coordinates (x right, y down, not clamped) of a point in hundredths of a degree, shifted by `shift`.
-    private func project(_ x: Int16, _ y: Int16, shift: Double) -> (x: Double, y: Double) {
-        ((Double(x) + shift - bounds.west) * scale.x, (bounds.north - Double(y)) * scale.y)
-    }
-
     /// Fills the rings of `layer`, even-odd: a pixel is inside when its centre is.
     private mutating func fill(_ layer: Geography.Layer, with color: UInt8) {
-        let width = window.width, height = window.height
+        let (width, height, bounds, scale) = (window.width, window.height, bounds, scale)
         // Where each ring's edges cross each row's centre line, gathered by row.
         var crossings = [[Double]](repeating: [], count: height)
-        for i in 0..<layer.count {
-            for shift in Self.turns where overlaps(i, of: layer, shifted: shift) {
-                for run in Self.runs(of: i, in: layer, shifted: shift, fill: true, bounds) {
-                    var previous = project(layer.xs[Int(run.first)], layer.ys[Int(run.first)], shift: shift)
-                    for p in Int(run.first + 1)...Int(run.last) {
-                        let point = project(layer.xs[p], layer.ys[p], shift: shift)
-                        defer { previous = point }
-                        let (top, bottom) = previous.y < point.y ? (previous, point) : (point, previous)
-                        // Rows whose centre y + 0.5 lies in [top.y, bottom.y).
-                        let first = max(0, Int((top.y - 0.5).rounded(.up))), last = min(height - 1, Int((bottom.y - 0.5).rounded(.up)) - 1)
-                        guard first <= last else { continue }
-                        let slope = (bottom.x - top.x) / (bottom.y - top.y)
-                        for row in first...last {
-                            crossings[row].append(top.x + (Double(row) + 0.5 - top.y) * slope)
+        layer.xs.withUnsafeBufferPointer { xs in
+            layer.ys.withUnsafeBufferPointer { ys in
+                for i in 0..<layer.count {
+                    for shift in Self.turns where Self.overlaps(layer.bounds[i], shifted: shift, bounds) {
+                        let left = bounds.west - shift
+                        for run in Self.runs(of: i, in: layer, shifted: shift, fill: true, bounds) {
+                            var x0 = (Double(xs[Int(run.first)]) - left) * scale.x, y0 = (bounds.north - Double(ys[Int(run.first)])) * scale.y
+                            for p in Int(run.first + 1)...Int(run.last) {
+                                let x1 = (Double(xs[p]) - left) * scale.x, y1 = (bounds.north - Double(ys[p])) * scale.y
+                                defer { (x0, y0) = (x1, y1) }
+                                let (topX, topY, bottomX, bottomY) = y0 < y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
+                                // Rows whose centre y + 0.5 lies in [topY, bottomY).
+                                let first = max(0, Int((topY - 0.5).rounded(.up))), last = min(height - 1, Int((bottomY - 0.5).rounded(.up)) - 1)
+                                guard first <= last else { continue }
+                                let slope = (bottomX - topX) / (bottomY - topY)
+                                for row in first...last {
+                                    crossings[row].append(topX + (Double(row) + 0.5 - topY) * slope)
+                                }
+                            }
                         }
                     }
                 }
             }
         }
-        for row in 0..<height where !crossings[row].isEmpty {
-            let xs = crossings[row].sorted()
-            var k = 0
-            while k < xs.count, xs[k] < Double(width) {
-                // Pixels whose centre x + 0.5 lies in [xs[k], xs[k + 1]); a last crossing without its pair (it lay in
-                // a run beyond the right edge, left out) is inside to the edge.
-                let end = k + 1 < xs.count ? min(xs[k + 1], Double(width)) : Double(width)
-                let from = max(0, Int((max(xs[k], -1) - 0.5).rounded(.up))), to = min(width - 1, Int((end - 0.5).rounded(.up)) - 1)
-                if from <= to {
-                    for x in from...to { pixels[row * width + x] = color }
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            for row in 0..<height where !crossings[row].isEmpty {
+                let xs = crossings[row].sorted()
+                var k = 0
+                while k < xs.count, xs[k] < Double(width) {
+                    // Pixels whose centre x + 0.5 lies in [xs[k], xs[k + 1]); a last crossing without its pair (it lay
+                    // in a run beyond the right edge, left out) is inside to the edge.
+                    let end = k + 1 < xs.count ? min(xs[k + 1], Double(width)) : Double(width)
+                    let from = max(0, Int((max(xs[k], -1) - 0.5).rounded(.up))), to = min(width - 1, Int((end - 0.5).rounded(.up)) - 1)
+                    if from <= to {
+                        for x in from...to { pixels[row * width + x] = color }
+                    }
+                    k += 2
                 }
-                k += 2
             }
         }
     }
 
     /// Draws the lines of `layer` (or the outlines of its rings) one pixel wide, only in the cells of `near` when given.
     private mutating func stroke(_ layer: Geography.Layer, with color: UInt8, near: Near? = nil) {
-        let width = window.width, height = window.height
-        for i in 0..<layer.count {
-            for shift in Self.turns where overlaps(i, of: layer, shifted: shift) {
-                for run in Self.runs(of: i, in: layer, shifted: shift, fill: false, bounds) {
-                    var previous = project(layer.xs[Int(run.first)], layer.ys[Int(run.first)], shift: shift)
-                    for p in Int(run.first + 1)...Int(run.last) {
-                        let point = project(layer.xs[p], layer.ys[p], shift: shift)
-                        defer { previous = point }
-                        // A segment wholly off one side of the image draws nothing.
-                        if max(previous.x, point.x) < 0 || min(previous.x, point.x) >= Double(width) || max(previous.y, point.y) < 0
-                            || min(previous.y, point.y) >= Double(height)
-                        {
-                            continue
-                        }
-                        let steps = max(1, Int(max(abs(point.x - previous.x), abs(point.y - previous.y)).rounded(.up)))
-                        for step in 0...steps {
-                            let t = Double(step) / Double(steps)
-                            let x = Int((previous.x + (point.x - previous.x) * t).rounded(.down))
-                            let y = Int((previous.y + (point.y - previous.y) * t).rounded(.down))
-                            if x >= 0, x < width, y >= 0, y < height, near?.contains(x, y) ?? true { pixels[y * width + x] = color }
+        let (width, height, bounds, scale) = (window.width, window.height, bounds, scale)
+        let (w, h) = (Double(width), Double(height))
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            layer.xs.withUnsafeBufferPointer { xs in
+                layer.ys.withUnsafeBufferPointer { ys in
+                    for i in 0..<layer.count {
+                        for shift in Self.turns where Self.overlaps(layer.bounds[i], shifted: shift, bounds) {
+                            let left = bounds.west - shift
+                            for run in Self.runs(of: i, in: layer, shifted: shift, fill: false, bounds) {
+                                var x0 = (Double(xs[Int(run.first)]) - left) * scale.x, y0 = (bounds.north - Double(ys[Int(run.first)])) * scale.y
+                                for p in Int(run.first + 1)...Int(run.last) {
+                                    let x1 = (Double(xs[p]) - left) * scale.x, y1 = (bounds.north - Double(ys[p])) * scale.y
+                                    defer { (x0, y0) = (x1, y1) }
+                                    // A segment wholly off one side of the image draws nothing.
+                                    if max(x0, x1) < 0 || min(x0, x1) >= w || max(y0, y1) < 0 || min(y0, y1) >= h { continue }
+                                    let steps = max(1, Int(max(abs(x1 - x0), abs(y1 - y0)).rounded(.up)))
+                                    let (dx, dy) = ((x1 - x0) / Double(steps), (y1 - y0) / Double(steps))
+                                    var (x, y) = (x0, y0)
+                                    for _ in 0...steps {
+                                        let (px, py) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
+                                        if px >= 0, px < width, py >= 0, py < height, near?.contains(px, py) ?? true { pixels[py * width + px] = color }
+                                        x += dx
+                                        y += dy
+                                    }
+                                }
+                            }
                         }
                     }
                 }

@@ -7,20 +7,33 @@ struct SiteMaps: Sendable {
     static let countrySize = 480
 
     let world: MapWindow
-    /// Each country's window, by code (`""` for the cities without one).
+    /// Each country's windows (`CountryFrames`), by code (`""` for the cities without one).
+    let frames: [String: CountryFrames]
+    /// Each country's main window.
     let windows: [String: MapWindow]
 
     init(catalog: CityCatalog, countries: CountryPlan) {
         world = .world(width: Self.worldWidth)
-        var windows: [String: MapWindow] = [:]
+        var frames: [String: CountryFrames] = [:]
         for country in countries.countries {
-            let places = country.cities.map { index in
-                let city = catalog.cities[Int(index)]
-                return (latitude: city.latitude, longitude: city.longitude)
-            }
-            windows[country.code] = .fitted(to: places, size: Self.countrySize)
+            frames[country.code] = CountryFrames(Self.places(country.cities, catalog), size: Self.countrySize)
         }
-        self.windows = windows
+        self.frames = frames
+        windows = frames.mapValues { $0.windows[0] }
+    }
+
+    private static func places(_ cities: [Int32], _ catalog: CityCatalog) -> [(latitude: Double, longitude: Double)] {
+        cities.map { index in
+            let city = catalog.cities[Int(index)]
+            return (latitude: city.latitude, longitude: city.longitude)
+        }
+    }
+
+    /// The map of `city`'s locator: its country's map (part 0) or the map of the outlying part that holds it.
+    func locator(of city: City) -> (route: Route, window: MapWindow) {
+        let frames = frames[city.country]!
+        let part = frames.part(holding: (city.latitude, city.longitude))
+        return (.countryMap(code: city.country, part: part), frames.windows[part])
     }
 
     /// The world map as PNG: a pixel a city, on land, water, coasts and country borders.
@@ -37,23 +50,20 @@ struct SiteMaps: Sendable {
         return map.png()
     }
 
-    /// The map of `country` as PNG: a dot a city, larger where the country has few, on its geography with the
-    /// borders of its first-level regions.
-    func countryPNG(_ country: CountryPlan.Country, _ catalog: CityCatalog) -> [UInt8] {
-        let window = windows[country.code]!
+    /// Map `part` of `country` as PNG (0: its main map): a dot for each of its cities that the map is the locator
+    /// of, larger where the country has few, on its geography with the borders of its first-level regions.
+    func countryPNG(_ country: CountryPlan.Country, part: Int, _ catalog: CityCatalog) -> [UInt8] {
+        let frames = frames[country.code]!, window = frames.windows[part]
+        let places = Self.places(country.cities, catalog).filter { frames.part(holding: $0) == part }
         var map = DotMap(window: window, radius: country.cities.count < 200 ? 2 : 1)
-        let places = country.cities.map { index in
-            let city = catalog.cities[Int(index)]
-            return (latitude: city.latitude, longitude: city.longitude)
-        }
         for place in places { map.add(latitude: place.latitude, longitude: place.longitude) }
         return map.png(on: GeographyCanvas(window: window, geography: .bundled, regionsAround: places).pixels)
     }
 
-    /// Where `city`'s marker goes on its country's map: percentages of the width from the left and of the height
-    /// from the top, to two decimals (a twentieth of a pixel on a 480-pixel map).
+    /// Where `city`'s marker goes on its locator (`locator(of:)`): percentages of the width from the left and of the
+    /// height from the top, to two decimals (a twentieth of a pixel on a 480-pixel map).
     func marker(for city: City) -> (left: String, top: String) {
-        let position = windows[city.country]!.position(latitude: city.latitude, longitude: city.longitude)
+        let position = locator(of: city).window.position(latitude: city.latitude, longitude: city.longitude)
         return (Self.percent(position.x), Self.percent(position.y))
     }
 
@@ -78,19 +88,24 @@ struct SiteMaps: Sendable {
         return "\(hundredths < 0 && whole == 0 ? "-" : "")\(whole).\(part < 10 ? "0" : "")\(part)"
     }
 
-    /// `search/maps/<CC>.json`: the file of the map of the country `code` (relative to the site's root) and its
-    /// window, `{"version":1,"maps":{"CC":[file, west, span, south, north, width, height]}}`, for the home page's
-    /// split view.
+    /// `search/maps/<CC>.json`: the files of the maps of the country `code` (relative to the site's root) and their
+    /// windows, main map first, `{"version":2,"maps":{"CC":[[file, west, span, south, north, width, height], …]}}`,
+    /// for the home page's split view, which shows a city on the first of them that holds it.
     func windowJSON(_ code: String, _ layout: SiteLayout) -> [UInt8] {
-        var json: [UInt8] = Array(#"{"version":1,"maps":{"#.utf8)
-        if let window = windows[code] {
+        var json: [UInt8] = Array(#"{"version":2,"maps":{"#.utf8)
+        if let frames = frames[code] {
             JSONText.appendQuoted(code, to: &json)
             json += ":[".utf8
-            JSONText.appendQuoted(layout.path(.countryMap(code: code)), to: &json)
-            for value in [window.west, window.span, window.south, window.north] {
-                json += ",\(Coordinate.format(value))".utf8
+            for (part, window) in frames.windows.enumerated() {
+                if part > 0 { json.append(UInt8(ascii: ",")) }
+                json.append(UInt8(ascii: "["))
+                JSONText.appendQuoted(layout.path(.countryMap(code: code, part: part)), to: &json)
+                for value in [window.west, window.span, window.south, window.north] {
+                    json += ",\(Coordinate.format(value))".utf8
+                }
+                json += ",\(window.width),\(window.height)]".utf8
             }
-            json += ",\(window.width),\(window.height)]".utf8
+            json.append(UInt8(ascii: "]"))
         }
         json += "}}".utf8
         return json

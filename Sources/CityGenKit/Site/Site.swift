@@ -93,10 +93,15 @@ struct Site: Sendable {
         catalog.distinctions[index] == .coordinates && !placeLabels.showsRegion(index)
     }
 
+    /// Every country's maps: its main map, then those of its outlying parts.
+    var countryMaps: [Route] {
+        countries.countries.flatMap { country in maps.frames[country.code]!.windows.indices.map { Route.countryMap(code: country.code, part: $0) } }
+    }
+
     /// Every file: the search index and the maps, every kind's pages, then the assets and the sitemap.
     private func allRoutes() -> RouteList {
         var routes = RouteList([.indexFavorites, .indexManifest(.json), .indexManifest(.script), .worldMap])
-        routes.append(countries.countries.map { .countryMap(code: $0.code) })
+        routes.append(countryMaps)
         if formats.contains(.html) {
             routes.append(countries.countries.flatMap { [Route.mapWindow(code: $0.code, .json), .mapWindow(code: $0.code, .script)] })
         }

@@ -227,12 +227,12 @@ extension SiteRenderer {
     /// viewer itself, or nothing; `href` is scratch space.
     private func appendLocator(_ facts: CityFacts, to context: inout TemplateContext, href: inout [UInt8]) {
         let city = facts.city
-        let window = maps.windows[city.country]!
-        facts.links.appendHref(to: .countryMap(code: city.country), to: &href)
+        let (map, window) = maps.locator(of: city)
+        facts.links.appendHref(to: map, to: &href)
         context.append(.mapHref, bytes: href)
         href.removeAll(keepingCapacity: true)
         let country = facts.countryName ?? (city.country.isEmpty ? "the places without a country" : city.country)
-        let alt = "\(facts.texts.label) on the map of \(country)"
+        let alt = "\(facts.texts.label) on the map of \(map == .countryMap(code: city.country) ? "" : "an outlying part of ")\(country)"
         let mode = site.settings.mapMode
         guard facts.format == .html else {
             context.append(.mapAlt, text: alt)

@@ -542,11 +542,19 @@
     var box = $('detailLocator');
     if (!box) return;
     Index.maps(e[2]).then(function (data) {
-      var m = data.maps[e[2]];
+      // The country's maps, main first: the city is shown on the first whose window holds it (as a detail page).
+      function eastOf(m) {
+        var east = e[4] - m[1];
+        east -= 360 * Math.floor(east / 360);
+        return east > m[2] && east - 360 > -m[2] ? east - 360 : east;
+      }
+      function holds(m) {
+        var x = eastOf(m) / m[2], y = (m[4] - e[3]) / (m[4] - m[3]);
+        return x >= 0 && x <= 1 && y >= 0 && y <= 1;
+      }
+      var maps = data.maps[e[2]] || [], m = maps.filter(holds)[0] || maps[0];
       if (!m || chosenEntry !== e) return;
-      var east = e[4] - m[1];
-      east -= 360 * Math.floor(east / 360);
-      if (east > m[2] && east - 360 > -m[2]) east -= 360;
+      var east = eastOf(m);
       var image = $('detailLocatorImage');
       image.src = root + m[0];
       image.alt = label(e) + ' on the map of its country';

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The windows of a country's maps (SPEC §5): the main one, fitted to the main body of its places, and one for each
+/// outlying part, so that no record far away (the United Kingdom's bases on Cyprus, Mauritius' Rodrigues) shrinks
+/// the country to a corner of its map.
+///
+/// The core is the box of the 1st to 99th percentile of the places' longitudes (on the shortest interval that holds
+/// them all) and of their latitudes. The main body is every place within half the core's larger span (in degrees of
+/// latitude, longitudes scaled by the cosine of the middle latitude) of the core, and the main window is fitted to
+/// it. The places the main window does not hold are outlying; those within `partDistance` degrees of each other
+/// (by way of others) form a part, each with a window fitted to it, in the order of their first place. A place's
+/// locator is the first of the windows that holds it.
+struct CountryFrames: Sendable, Equatable {
+    /// The main window, then the parts'.
+    let windows: [MapWindow]
+
+    static let trimmed = 0.01
+    static let reach = 0.5
+    static let partDistance = 5.0
+
+    init(_ places: [(latitude: Double, longitude: Double)], size: Int) {
+        precondition(!places.isEmpty, "a map shows at least one place")
+        let (west, _) = MapWindow.shortestInterval(places.map(\.longitude))
+        let xs = places.map { ($0.longitude - west).truncatingRemainder(dividingBy: 360) }.map { $0 < 0 ? $0 + 360 : $0 }
+        let ys = places.map(\.latitude)
+        let (x0, x1) = Self.percentiles(xs), (y0, y1) = Self.percentiles(ys)
+        let squeeze = max(0.2, cos((y0 + y1) / 2 * .pi / 180))
+        let larger = max((x1 - x0) * squeeze, y1 - y0, 1)
+        let (gx, gy) = (Self.reach * larger / squeeze, Self.reach * larger)
+        let body = places.indices.filter { xs[$0] >= x0 - gx && xs[$0] <= x1 + gx && ys[$0] >= y0 - gy && ys[$0] <= y1 + gy }
+        let main = MapWindow.fitted(to: body.map { places[$0] }, size: size)
+        let outlying = places.indices.filter { !main.holds(places[$0]) }
+        windows = [main] + Self.parts(outlying.map { places[$0] }).map { MapWindow.fitted(to: $0, size: size) }
+    }
+
+    /// The index in `windows` of the first window that holds `place` (0 when none does).
+    func part(holding place: (latitude: Double, longitude: Double)) -> Int {
+        windows.firstIndex { $0.holds(place) } ?? 0
+    }
+
+    /// The values at the `trimmed` and 1 − `trimmed` percentiles of `values`.
+    private static func percentiles(_ values: [Double]) -> (Double, Double) {
+        let sorted = values.sorted()
+        func at(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))] }
+        return (at(trimmed), at(1 - trimmed))
+    }
+
+    /// `places` grouped into parts: places within `partDistance` degrees of each other, by way of others, in one part;
+    /// parts in the order of their first place, each in the order of its places.
+    private static func parts(_ places: [(latitude: Double, longitude: Double)]) -> [[(latitude: Double, longitude: Double)]] {
+        var part = [Int](places.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while part[i] != i { i = part[i] }
+            return i
+        }
+        for i in places.indices {
+            for j in places.indices where j > i && distance(places[i], places[j]) <= partDistance {
+                let (a, b) = (root(i), root(j))
+                part[max(a, b)] = min(a, b)
+            }
+        }
+        var groups: [Int: [(latitude: Double, longitude: Double)]] = [:], order: [Int] = []
+        for i in places.indices {
+            let r = root(i)
+            if groups[r] == nil { order.append(r) }
+            groups[r, default: []].append(places[i])
+        }
+        return order.map { groups[$0]! }
+    }
+
+    /// Degrees between two places on an equirectangular map scaled at their middle latitude.
+    private static func distance(_ a: (latitude: Double, longitude: Double), _ b: (latitude: Double, longitude: Double)) -> Double {
+        let east = MapWindow.normalized(b.longitude - a.longitude) * cos((a.latitude + b.latitude) / 2 * .pi / 180)
+        return (east * east + (b.latitude - a.latitude) * (b.latitude - a.latitude)).squareRoot()
+    }
+}
+
+extension MapWindow {
+    /// Whether `place` lies in the window (its position within [0, 1] each way).
+    func holds(_ place: (latitude: Double, longitude: Double)) -> Bool {
+        let (x, y) = position(latitude: place.latitude, longitude: place.longitude)
+        return (0...1).contains(x) && (0...1).contains(y)
+    }
+}
