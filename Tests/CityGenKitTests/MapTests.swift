@@ -171,7 +171,8 @@ final class MapTests: SiteTestCase {
             let around = [(-4, 0), (4, 0), (0, -4), (0, 4), (-3, -3), (3, 3), (-3, 3), (3, -3)].map { at(x + $0, y + $1) }
             XCTAssertTrue(around.contains { ground.contains($0) }, "\(city.name): \(around)")
         }
-        XCTAssertEqual(try pixel("GB", 54.5, 3.5), rgba(MapPalette.water), "the North Sea on Great Britain's map")
+        XCTAssertTrue(try image("GB").window.holds((54.5, 0.2)))
+        XCTAssertEqual(try pixel("GB", 54.5, 0.2), rgba(MapPalette.water), "the North Sea on Great Britain's map")
         XCTAssertEqual(try pixel("world", 0, -150), rgba(MapPalette.water), "the Pacific on the world map")
         XCTAssertEqual(try pixel("world", 50.5, 25), rgba(MapPalette.land), "Europe on the world map")
         // From Pau (France) due south into Spain, a line of pixels crosses the border drawn on France's map.
