@@ -75,33 +75,42 @@ struct GeographyCanvas {
         }
     }
 
-    /// Fills the rings of `layer`, even-odd: a pixel is inside when its centre is.
-    private mutating func fill(_ layer: Geography.Layer, with color: UInt8) {
-        let (width, height, bounds, scale) = (window.width, window.height, bounds, scale)
-        // Where each ring's edges cross each row's centre line, gathered by row.
-        var crossings = [[Double]](repeating: [], count: height)
+    /// Calls `edge` with each edge (x0, y0, x1, y1 in pixels, not clamped) of the runs of `layer` that may draw in
+    /// the window (`runs`).
+    private func forEachEdge(of layer: Geography.Layer, fill: Bool, _ edge: (Double, Double, Double, Double) -> Void) {
+        let (bounds, scale) = (bounds, scale)
         layer.xs.withUnsafeBufferPointer { xs in
             layer.ys.withUnsafeBufferPointer { ys in
                 for i in 0..<layer.count {
                     for shift in Self.turns where Self.overlaps(layer.bounds[i], shifted: shift, bounds) {
                         let left = bounds.west - shift
-                        for run in Self.runs(of: i, in: layer, shifted: shift, fill: true, bounds) {
+                        for run in Self.runs(of: i, in: layer, shifted: shift, fill: fill, bounds) {
                             var x0 = (Double(xs[Int(run.first)]) - left) * scale.x, y0 = (bounds.north - Double(ys[Int(run.first)])) * scale.y
                             for p in Int(run.first + 1)...Int(run.last) {
                                 let x1 = (Double(xs[p]) - left) * scale.x, y1 = (bounds.north - Double(ys[p])) * scale.y
-                                defer { (x0, y0) = (x1, y1) }
-                                let (topX, topY, bottomX, bottomY) = y0 < y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
-                                // Rows whose centre y + 0.5 lies in [topY, bottomY).
-                                let first = max(0, Int((topY - 0.5).rounded(.up))), last = min(height - 1, Int((bottomY - 0.5).rounded(.up)) - 1)
-                                guard first <= last else { continue }
-                                let slope = (bottomX - topX) / (bottomY - topY)
-                                for row in first...last {
-                                    crossings[row].append(topX + (Double(row) + 0.5 - topY) * slope)
-                                }
+                                edge(x0, y0, x1, y1)
+                                (x0, y0) = (x1, y1)
                             }
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Fills the rings of `layer`, even-odd: a pixel is inside when its centre is.
+    private mutating func fill(_ layer: Geography.Layer, with color: UInt8) {
+        let (width, height) = (window.width, window.height)
+        // Where each ring's edges cross each row's centre line, gathered by row.
+        var crossings = [[Double]](repeating: [], count: height)
+        forEachEdge(of: layer, fill: true) { x0, y0, x1, y1 in
+            let (topX, topY, bottomX, bottomY) = y0 < y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
+            // Rows whose centre y + 0.5 lies in [topY, bottomY).
+            let first = max(0, Int((topY - 0.5).rounded(.up))), last = min(height - 1, Int((bottomY - 0.5).rounded(.up)) - 1)
+            guard first <= last else { return }
+            let slope = (bottomX - topX) / (bottomY - topY)
+            for row in first...last {
+                crossings[row].append(topX + (Double(row) + 0.5 - topY) * slope)
             }
         }
         pixels.withUnsafeMutableBufferPointer { pixels in
@@ -124,36 +133,25 @@ struct GeographyCanvas {
 
     /// Draws the lines of `layer` (or the outlines of its rings) one pixel wide, only in the cells of `near` when given.
     private mutating func stroke(_ layer: Geography.Layer, with color: UInt8, near: Near? = nil) {
-        let (width, height, bounds, scale) = (window.width, window.height, bounds, scale)
+        let (width, height) = (window.width, window.height)
         let (w, h) = (Double(width), Double(height))
+        var pixels = pixels
+        self.pixels = []  // moved out: the drawing below reads the window from self while it writes them
         pixels.withUnsafeMutableBufferPointer { pixels in
-            layer.xs.withUnsafeBufferPointer { xs in
-                layer.ys.withUnsafeBufferPointer { ys in
-                    for i in 0..<layer.count {
-                        for shift in Self.turns where Self.overlaps(layer.bounds[i], shifted: shift, bounds) {
-                            let left = bounds.west - shift
-                            for run in Self.runs(of: i, in: layer, shifted: shift, fill: false, bounds) {
-                                var x0 = (Double(xs[Int(run.first)]) - left) * scale.x, y0 = (bounds.north - Double(ys[Int(run.first)])) * scale.y
-                                for p in Int(run.first + 1)...Int(run.last) {
-                                    let x1 = (Double(xs[p]) - left) * scale.x, y1 = (bounds.north - Double(ys[p])) * scale.y
-                                    defer { (x0, y0) = (x1, y1) }
-                                    // A segment wholly off one side of the image draws nothing.
-                                    if max(x0, x1) < 0 || min(x0, x1) >= w || max(y0, y1) < 0 || min(y0, y1) >= h { continue }
-                                    let steps = max(1, Int(max(abs(x1 - x0), abs(y1 - y0)).rounded(.up)))
-                                    let (dx, dy) = ((x1 - x0) / Double(steps), (y1 - y0) / Double(steps))
-                                    var (x, y) = (x0, y0)
-                                    for _ in 0...steps {
-                                        let (px, py) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
-                                        if px >= 0, px < width, py >= 0, py < height, near?.contains(px, py) ?? true { pixels[py * width + px] = color }
-                                        x += dx
-                                        y += dy
-                                    }
-                                }
-                            }
-                        }
-                    }
+            forEachEdge(of: layer, fill: false) { x0, y0, x1, y1 in
+                // A segment wholly off one side of the image draws nothing.
+                if max(x0, x1) < 0 || min(x0, x1) >= w || max(y0, y1) < 0 || min(y0, y1) >= h { return }
+                let steps = max(1, Int(max(abs(x1 - x0), abs(y1 - y0)).rounded(.up)))
+                let (dx, dy) = ((x1 - x0) / Double(steps), (y1 - y0) / Double(steps))
+                var (x, y) = (x0, y0)
+                for _ in 0...steps {
+                    let (px, py) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
+                    if px >= 0, px < width, py >= 0, py < height, near?.contains(px, py) ?? true { pixels[py * width + px] = color }
+                    x += dx
+                    y += dy
                 }
             }
         }
+        self.pixels = pixels
     }
 }
