@@ -36,11 +36,14 @@ struct SiteMaps: Sendable {
         return (.countryMap(code: city.country, part: part), frames.windows[part])
     }
 
+    /// The world map's ground, the same in every build: drawn once a process.
+    private static let worldGround = GeographyCanvas(window: .world(width: worldWidth), geography: .bundled).pixels
+
     /// The world map as PNG: a pixel a city, on land, water, coasts and country borders.
     func worldPNG(_ catalog: CityCatalog) -> [UInt8] {
         var map = DotMap(window: world, radius: 0)
         for city in catalog.cities { map.add(latitude: city.latitude, longitude: city.longitude) }
-        return map.png(on: GeographyCanvas(window: world, geography: .bundled).pixels)
+        return map.png(on: Self.worldGround)
     }
 
     /// The world map as the 48×48 PNG icon of a `.zim` file: the world's 2:1 band across the middle, a pixel a city.
