@@ -9,8 +9,6 @@ struct SiteMaps: Sendable {
     let world: MapWindow
     /// Each country's windows (`CountryFrames`), by code (`""` for the cities without one).
     let frames: [String: CountryFrames]
-    /// Each country's main window.
-    let windows: [String: MapWindow]
 
     init(catalog: CityCatalog, countries: CountryPlan) {
         world = .world(width: Self.worldWidth)
@@ -19,8 +17,10 @@ struct SiteMaps: Sendable {
             frames[country.code] = CountryFrames(Self.places(country.cities, catalog), size: Self.countrySize)
         }
         self.frames = frames
-        windows = frames.mapValues { $0.windows[0] }
     }
+
+    /// The window of the main map of the country `code`.
+    func mainWindow(_ code: String) -> MapWindow? { frames[code]?.windows[0] }
 
     private static func places(_ cities: [Int32], _ catalog: CityCatalog) -> [(latitude: Double, longitude: Double)] {
         cities.map { index in
@@ -63,17 +63,17 @@ struct SiteMaps: Sendable {
         return map.png(on: GeographyCanvas(window: window, geography: .bundled, regionsAround: places).pixels)
     }
 
-    /// Where `city`'s marker goes on its locator (`locator(of:)`): percentages of the width from the left and of the
+    /// Where `city`'s marker goes on `window`, its locator's (`locator(of:)`): percentages of the width from the left and of the
     /// height from the top, to two decimals (a twentieth of a pixel on a 480-pixel map).
-    func marker(for city: City) -> (left: String, top: String) {
-        let position = locator(of: city).window.position(latitude: city.latitude, longitude: city.longitude)
+    func marker(for city: City, on window: MapWindow) -> (left: String, top: String) {
+        let position = window.position(latitude: city.latitude, longitude: city.longitude)
         return (Self.percent(position.x), Self.percent(position.y))
     }
 
     /// The box around `cities` (catalog indices) on the map of `country`, placed as `marker` places a city: left,
     /// top, width and height in per cent; nil when the country has no map.
     func frame(around cities: [Int32], onMapOf country: String, _ catalog: CityCatalog) -> (left: String, top: String, width: String, height: String)? {
-        guard let window = windows[country], !cities.isEmpty else { return nil }
+        guard let window = mainWindow(country), !cities.isEmpty else { return nil }
         var (west, north, east, south) = (1.0, 1.0, 0.0, 0.0)
         for index in cities {
             let city = catalog.cities[Int(index)]

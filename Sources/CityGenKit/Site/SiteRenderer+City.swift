@@ -242,7 +242,7 @@ extension SiteRenderer {
         context.appendText(.mapAltHTML) { HTMLEscaping.append(alt, to: &$0) }
         context.append(.mapWidth, number: window.width)
         context.append(.mapHeight, number: window.height)
-        let marker = maps.marker(for: city)
+        let marker = maps.marker(for: city, on: window)
         context.append(.markerLeft, text: marker.left)
         context.append(.markerTop, text: marker.top)
         context.append(.showMapLink, flag: mode == .locator)

@@ -52,7 +52,7 @@ extension SiteRenderer {
         context.append(.heading, text: heading)
         if page == 1 {
             let alt = "Map of \(named): its \(Digits.grouped(country.cities.count)) \(country.cities.count == 1 ? "place" : "places") as dots"
-            context.append(.countryMap, object: mapRow(.countryMap(code: code), maps.windows[code]!, alt: alt, from: links))
+            context.append(.countryMap, object: mapRow(.countryMap(code: code), maps.mainWindow(code)!, alt: alt, from: links))
             appendLargest(site.largest.byCountry[code] ?? [], from: links, to: &context)
             appendRegions(ofCountry: code, from: links, to: &context)
         }

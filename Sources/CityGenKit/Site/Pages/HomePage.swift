@@ -66,9 +66,8 @@ extension SiteRenderer {
     private func firstCity(from links: SiteLayout.Links) -> TemplateRows {
         var memo: CityTexts?
         let texts = cityTexts(0, reusing: &memo)
-        let city = catalog.cities[0], marker = maps.marker(for: city)
+        let city = catalog.cities[0], locator = maps.locator(of: city), marker = maps.marker(for: city, on: locator.window)
         var row = TemplateRows()
-        let locator = maps.locator(of: city)
         appendMap(locator.route, locator.window, alt: "\(texts.label) on the map of its country", from: links, to: &row)
         row.append(.markerLeft, text: marker.left)
         row.append(.markerTop, text: marker.top)

@@ -75,7 +75,7 @@ extension SiteRenderer {
         let count = region.cities.count
         let alt = "\(region.name) on the map of \(countryName): a box around its \(Digits.grouped(count)) \(count == 1 ? "place" : "places")"
         var row = TemplateRows()
-        appendMap(.countryMap(code: country), maps.windows[country]!, alt: alt, from: links, to: &row)
+        appendMap(.countryMap(code: country), maps.mainWindow(country)!, alt: alt, from: links, to: &row)
         row.append(.frameLeft, text: frame.left)
         row.append(.frameTop, text: frame.top)
         row.append(.frameWidth, text: frame.width)
