@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared"
@@ -60,6 +61,11 @@ class Site:
     def close(self):
         self.server.terminate()
         self.server.wait(timeout=10)
+
+
+def wait(driver, timeout=20):
+    """A WebDriverWait that looks every 20 ms: the default half second would dominate a test that waits per keystroke."""
+    return WebDriverWait(driver, timeout, poll_frequency=0.02)
 
 
 def build_site(records=None, config=""):

@@ -6,9 +6,8 @@ import shutil
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import build_site
+from conftest import build_site, wait
 from test_search import open_home
 
 NAMES = [("Alba", "IT"), ("Berg", "NO"), ("Cork", "IE"), ("Dax", "FR"), ("Épinal", "FR"), ("Alba", "RO"),
@@ -34,7 +33,7 @@ def sites():
 
 def open_compact(browser, site, mode, city_id):
     browser.get((site.http if mode == "http" else site.file) + f"city.html?id={city_id}")
-    WebDriverWait(browser, 20).until(lambda b: b.execute_script(
+    wait(browser).until(lambda b: b.execute_script(
         "return !!document.getElementById('locatorMap') || !document.getElementById('cityMissing').hidden"))
 
 
@@ -81,10 +80,10 @@ def test_links_from_lists_and_search_lead_to_city_html(browser, sites, mode):
     assert "city.html?id=" in row.get_attribute("href")
     label = row.text
     row.click()
-    WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.ID, "locatorMap"))
+    wait(browser).until(lambda b: b.find_elements(By.ID, "locatorMap"))
     assert label.startswith(browser.find_element(By.TAG_NAME, "h1").text)  # a row tells namesakes apart
     browser.find_element(By.PARTIAL_LINK_TEXT, "›").click()  # the next city, on the same page
-    WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.ID, "locatorMap"))
+    wait(browser).until(lambda b: b.find_elements(By.ID, "locatorMap"))
     assert "city.html?id=" in browser.current_url
 
 
@@ -92,5 +91,5 @@ def test_links_from_lists_and_search_lead_to_city_html(browser, sites, mode):
 def test_an_unknown_or_junk_id_says_so(browser, sites, query):
     _, compact = sites
     browser.get(compact.http + "city.html" + query)
-    WebDriverWait(browser, 20).until(lambda b: b.find_element(By.ID, "cityMissing").is_displayed())
+    wait(browser).until(lambda b: b.find_element(By.ID, "cityMissing").is_displayed())
     assert not browser.find_elements(By.ID, "locatorMap")

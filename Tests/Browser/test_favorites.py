@@ -3,7 +3,8 @@ rows, detail pages and search results, kept in localStorage per site, shown by t
 index request) and on the favorites page with the lines for citygen.yml; junk or unusable storage is not fatal."""
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import wait
 
 MODES = ["http", "file"]
 STORAGE_KEY = "return 'citygen:favorites:' + new URL(document.body.dataset.root || './', location.href).href"
@@ -15,7 +16,7 @@ def base(site, mode):
 
 def open_page(browser, site, mode, path):
     browser.get(base(site, mode) + path)
-    WebDriverWait(browser, 20).until(lambda b: b.execute_script("return !!window.citygenFavorites"))
+    wait(browser).until(lambda b: b.execute_script("return !!window.citygenFavorites"))
 
 
 def forget(browser, site, mode):
@@ -39,7 +40,7 @@ def test_toggle_on_a_list_row_and_a_detail_page_survives_a_reload(browser, chall
     toggle(browser, "#cityCell_1 button.favToggle")
     assert button.get_attribute("aria-pressed") == "true" and "Saved" in button.text
     browser.refresh()
-    WebDriverWait(browser, 20).until(lambda b: b.find_element(
+    wait(browser).until(lambda b: b.find_element(
         By.CSS_SELECTOR, "#cityCell_1 button.favToggle").get_attribute("aria-pressed") == "true")
     assert browser.find_element(By.CSS_SELECTOR, "#cityCell_2 button.favToggle").get_attribute("aria-pressed") == "false"
 
@@ -47,7 +48,7 @@ def test_toggle_on_a_list_row_and_a_detail_page_survives_a_reload(browser, chall
     assert browser.find_element(By.ID, "favoriteToggle").get_attribute("aria-pressed") == "false"
     toggle(browser, "#favoriteToggle")
     browser.refresh()
-    WebDriverWait(browser, 20).until(lambda b: b.find_element(By.ID, "favoriteToggle").get_attribute("aria-pressed") == "true")
+    wait(browser).until(lambda b: b.find_element(By.ID, "favoriteToggle").get_attribute("aria-pressed") == "true")
     saved = browser.execute_script("return JSON.parse(localStorage.getItem(arguments[0]))", browser.execute_script(STORAGE_KEY))
     assert [entry[0] for entry in saved] == [1, 5]
 
@@ -61,11 +62,11 @@ def test_filter_and_favorites_page_show_the_visitors_own(browser, challenge_site
     toggle(browser, "#favoriteToggle")
 
     open_page(browser, challenge_site, mode, "index.html")
-    WebDriverWait(browser, 20).until(lambda b: b.execute_script("return window.citygenStats.timings.length > 0"))
+    wait(browser).until(lambda b: b.execute_script("return window.citygenStats.timings.length > 0"))
     shards = "return performance.getEntriesByType('resource').filter(e => e.name.indexOf('shards') >= 0).length"
     before = browser.execute_script(shards)
     browser.find_element(By.ID, "favoritesOnly").click()
-    WebDriverWait(browser, 20).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#cityList li")) == 2)
+    wait(browser).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#cityList li")) == 2)
     rows = browser.find_elements(By.CSS_SELECTOR, "#cityList li")
     assert [row.find_element(By.TAG_NAME, "a").text for row in rows] == ["Alabama, US", "Sydney, AU"]
     assert all("saved in this browser" in row.text for row in rows)

@@ -19,9 +19,8 @@ from libzim.search import Query, Searcher
 from libzim.suggestion import SuggestionSearcher
 from PIL import Image
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import CITYGEN, SHARED, citygen
+from conftest import CITYGEN, SHARED, citygen, wait
 from test_search import type_query
 
 LONDON = 2643743  # London, GB
@@ -166,7 +165,7 @@ def test_the_sites_own_search_works_inside_kiwix_serve(browser, kiwix_serve):
     browser.get(target)
     assert browser.current_url.startswith(kiwix_serve + "site/city/")
     assert browser.find_element(By.TAG_NAME, "h1").text == "London, GB"
-    WebDriverWait(browser, 10).until(lambda b: b.execute_script(
+    wait(browser, 10).until(lambda b: b.execute_script(
         "var i = document.querySelector('#locatorMap img'); return i.complete && i.naturalWidth > 0"))
     assert browser.find_element(By.ID, "locatorMarker").is_displayed()
     # The viewer's link stays a plain link: the reader is offline, so the page never puts a blank viewer in place.

@@ -4,8 +4,8 @@ import pytest
 from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import wait
 from test_search import labels, open_home, type_query
 
 
@@ -15,12 +15,12 @@ def test_wide_window_shows_the_selected_city_beside_the_results(wide, full_site)
     type_query(wide, "london, gb")
     wide.find_element(By.CSS_SELECTOR, "#cityList li a").click()
     panel = wide.find_element(By.ID, "cityDetail")
-    WebDriverWait(wide, 10).until(lambda b: panel.is_displayed())
+    wait(wide, 10).until(lambda b: panel.is_displayed())
     assert wide.current_url.split("/")[-1].startswith("index.html"), "the page was left"
     assert wide.find_element(By.ID, "detailName").text == "London, GB"
     assert wide.find_element(By.ID, "detailCoordinates").get_attribute("textContent") == "51.5085,\u00a0-0.1257"
     # The panel's map is the locator, drawn at build time: no frame from another host.
-    WebDriverWait(wide, 10).until(lambda b: b.find_element(By.ID, "detailLocatorImage").get_attribute("src").endswith("map/GB.png"))
+    wait(wide, 10).until(lambda b: b.find_element(By.ID, "detailLocatorImage").get_attribute("src").endswith("map/GB.png"))
     assert not wide.find_elements(By.TAG_NAME, "iframe")
     assert wide.find_element(By.ID, "detailLink").get_attribute("href").endswith("city/743/2643743.html")
     # The list and the panel are side by side.
@@ -29,7 +29,7 @@ def test_wide_window_shows_the_selected_city_beside_the_results(wide, full_site)
     # The URL carries the selection: opening it again shows the same city.
     assert "city=2643743" in wide.current_url
     wide.get(wide.current_url)
-    WebDriverWait(wide, 20).until(lambda b: b.find_element(By.ID, "detailName").text == "London, GB")
+    wait(wide).until(lambda b: b.find_element(By.ID, "detailName").text == "London, GB")
     assert "selected" in wide.find_element(By.ID, "cityCell_2643743").get_attribute("class")
 
 
@@ -47,7 +47,7 @@ def test_narrow_window_opens_the_detail_page(narrow, full_site):
     type_query(narrow, "london, gb")
     assert not narrow.find_element(By.ID, "cityDetail").is_displayed()
     narrow.find_element(By.CSS_SELECTOR, "#cityList li a").click()
-    WebDriverWait(narrow, 20).until(lambda b: b.current_url.endswith("city/743/2643743.html"))
+    wait(narrow).until(lambda b: b.current_url.endswith("city/743/2643743.html"))
     assert narrow.find_element(By.ID, "locatorMap").is_displayed()
     narrow.find_element(By.ID, "showMap").click()
     assert narrow.find_element(By.ID, "cityMap").get_attribute("src").endswith("marker=51.50853,-0.12574")
@@ -63,9 +63,9 @@ def test_keyboard_only_search_to_result_to_detail(wide, full_site):
         wide.switch_to.active_element.send_keys(Keys.TAB)
     assert wide.switch_to.active_element.get_attribute("id") == "searchInput"
     wide.switch_to.active_element.send_keys("zürich")
-    WebDriverWait(wide, 20).until(lambda b: b.execute_script("return window.citygenStats.last") == "zürich")
+    wait(wide).until(lambda b: b.execute_script("return window.citygenStats.last") == "zürich")
     wide.switch_to.active_element.send_keys(Keys.ARROW_DOWN, Keys.ENTER)
-    WebDriverWait(wide, 20).until(lambda b: "/city/" in b.current_url)
+    wait(wide).until(lambda b: "/city/" in b.current_url)
     assert wide.find_element(By.TAG_NAME, "h1").text.startswith("Zürich")
 
 
@@ -85,7 +85,7 @@ def test_axe_finds_no_violations(wide, full_site, page, scheme):
     try:
         wide.get(full_site.http + page)
         if page.startswith("index"):
-            WebDriverWait(wide, 20).until(lambda b: len(labels(b)) == 50)
+            wait(wide).until(lambda b: len(labels(b)) == 50)
             assert wide.find_element(By.ID, "cityDetail").is_displayed(), "the split view is open"
         assert wide.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
         assert violations(wide) == []

@@ -9,9 +9,8 @@ import shutil
 import pytest
 from PIL import Image
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import CHALLENGE, SHARED, build_site, citygen
+from conftest import CHALLENGE, SHARED, build_site, citygen, wait
 from test_search import open_home, type_query
 from test_validators import vnu
 
@@ -146,7 +145,7 @@ def test_country_windows_are_the_shortest_interval_padded(windows, data, code, s
 
 def marker_offset(browser, image_css, marker_id, window, lat, lon):
     """How far (x, y in CSS pixels) the marker's centre lies from the city's projected position on the image."""
-    WebDriverWait(browser, 20).until(lambda b: b.execute_script(
+    wait(browser).until(lambda b: b.execute_script(
         "var i = document.querySelector(arguments[0]); return i && i.complete && i.naturalWidth > 0", image_css))
     i_left, i_top, i_width, i_height, m_x, m_y = browser.execute_script("""
         var i = document.querySelector(arguments[0]).getBoundingClientRect(), m = document.getElementById(arguments[1]).getBoundingClientRect();
@@ -183,19 +182,19 @@ def test_the_marker_sits_on_the_city_on_twenty_detail_pages(browser, full_site, 
 def test_the_split_view_shows_the_locator_of_the_highlighted_city(wide, full_site, windows, data, mode):
     open_home(wide, full_site, mode)
     type_query(wide, "suva, fj")
-    WebDriverWait(wide, 20).until(lambda b: b.find_element(By.ID, "detailLocatorImage").get_attribute("src").endswith("map/FJ.png"))
+    wait(wide).until(lambda b: b.find_element(By.ID, "detailLocatorImage").get_attribute("src").endswith("map/FJ.png"))
     suva = data[2198148]
     dx, dy = marker_offset(wide, "#detailLocatorImage", "detailMarker", windows["FJ"], suva["coord"]["lat"], suva["coord"]["lon"])
     assert dx <= 2 and dy <= 2, (dx, dy)
     type_query(wide, "london, gb")
-    WebDriverWait(wide, 20).until(lambda b: b.find_element(By.ID, "detailLocatorImage").get_attribute("src").endswith("map/GB.png"))
+    wait(wide).until(lambda b: b.find_element(By.ID, "detailLocatorImage").get_attribute("src").endswith("map/GB.png"))
     assert wide.find_element(By.ID, "detailLocatorImage").get_attribute("alt").startswith("London, GB on the map")
 
 
 def test_no_request_leaves_the_site_before_the_viewer_is_asked_for(browser, full_site):
     for page in ["index.html?q=london", "country/GB/1.html", "list/1.html", "city/743/2643743.html"]:
         browser.get(full_site.http + page)
-        WebDriverWait(browser, 20).until(lambda b: b.execute_script("return document.readyState") == "complete")
+        wait(browser).until(lambda b: b.execute_script("return document.readyState") == "complete")
         names = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
         assert names and all(name.startswith(full_site.http) for name in names), (page, names)
         assert not browser.find_elements(By.TAG_NAME, "iframe"), page
@@ -221,7 +220,7 @@ def test_without_javascript_the_viewer_link_opens_the_viewer(browser, full_site,
         assert link.is_displayed() and link.get_attribute("href") == VIEWER
         link.click()
         # No network here: the viewer does not load, but the browser went to its URL.
-        WebDriverWait(browser, 20).until(
+        wait(browser).until(
             lambda b: b.execute_cdp_cmd("Page.getNavigationHistory", {})["entries"][-1]["url"] == VIEWER)
     finally:
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})

@@ -9,9 +9,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import GEONAMES, PLACES, build_site
+from conftest import GEONAMES, PLACES, build_site, wait
 from test_search import open_home
 
 IDS = [2643743, 2147714, 5128581]  # London, Sydney, New York City: three zones far apart
@@ -57,7 +56,7 @@ def compact_places_site(geonames):
 
 def shown_time(browser):
     """The `#localTime` text once the script has filled it."""
-    WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "localTime").text)
+    wait(browser, 10).until(lambda b: b.find_element(By.ID, "localTime").text)
     return browser.find_element(By.ID, "localTime").text
 
 
@@ -138,5 +137,5 @@ def test_search_results_and_the_split_view_tell_look_alikes_apart_by_state(wide,
     # The split view names the chosen city as its row does.
     first = wide.find_element(By.CSS_SELECTOR, "#cityList li")
     first.find_element(By.TAG_NAME, "a").click()
-    WebDriverWait(wide, 10).until(lambda b: b.find_element(By.ID, "detailName").text)
+    wait(wide, 10).until(lambda b: b.find_element(By.ID, "detailName").text)
     assert wide.find_element(By.ID, "detailName").text == shown[int(first.get_attribute("id").removeprefix("cityCell_"))]

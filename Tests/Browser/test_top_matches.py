@@ -11,9 +11,8 @@ from urllib.parse import quote
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import GEONAMES, SHARED, citygen
+from conftest import GEONAMES, SHARED, citygen, wait
 from test_search import index_requests, open_home
 
 APOSTROPHES = set("'\u2018\u2019\u02bc\u02bb`\u00b4\u02b9\u02be\u02bf")
@@ -144,7 +143,7 @@ def test_the_home_page_and_a_first_query_with_its_top_matches_cost_at_most_80_ki
     worst = []
     for query in ["p", "par", "san", "york", "springfield, us", "new y", "bei", "sao p"]:
         open_home(wide, places_full_site, "http", quote(query))
-        WebDriverWait(wide, 20).until(lambda b: b.find_element(By.ID, "detailLocator").is_displayed())
+        wait(wide).until(lambda b: b.find_element(By.ID, "detailLocator").is_displayed())
         loads = index_requests(wide, maps=True)
         names = [name for name, _ in loads]
         assert len([n for n in names if n.startswith("top/")]) <= 1, (query, names)

@@ -8,8 +8,8 @@ from functools import partial
 from pathlib import Path
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import wait
 from test_search import labels, open_home, type_query
 
 COORDINATES = re.compile(r"^-?\d{1,3}\.\d{4},\u00a0-?\d{1,3}\.\d{4}$")
@@ -151,10 +151,10 @@ def test_the_404_page_works_under_a_sub_folder(wide, full_site, tmp_path):
         assert wide.find_element(By.TAG_NAME, "h1").text == "Page not found"
         assert wide.execute_script("return getComputedStyle(document.body).maxWidth") == "1280px", "its style applies"
         home = wide.find_element(By.PARTIAL_LINK_TEXT, "Go to the home page")
-        WebDriverWait(wide, 10).until(lambda b: home.get_attribute("href") == base + "index.html")
+        wait(wide, 10).until(lambda b: home.get_attribute("href") == base + "index.html")
         assert wide.find_element(By.CSS_SELECTOR, "header.site a").get_attribute("href") == base + "index.html"
         home.click()
-        WebDriverWait(wide, 20).until(lambda b: b.execute_script("return window.citygenStats && window.citygenStats.timings.length > 0"))
+        wait(wide).until(lambda b: b.execute_script("return window.citygenStats && window.citygenStats.timings.length > 0"))
         assert len(labels(wide)) == 50, "the home page it leads to works"
     finally:
         server.shutdown()
