@@ -4,6 +4,7 @@ light and dark), the split view's locator, and the OpenStreetMap viewer loaded o
 import gzip
 import json
 import random
+import re
 import shutil
 
 import pytest
@@ -97,6 +98,31 @@ def test_every_map_decodes_and_keeps_to_its_budget(full_site, maps, data):
             assert image.size == (window[5], window[6]) and image.mode == "P", (code, image.size)
             assert max(image.size) == 480
     print(f"\nmaps: {len(files)} files, {total:,} bytes; world {(folder / 'world.png').stat().st_size:,} bytes")
+
+
+def test_every_region_page_shows_its_own_map_within_budget(places_full_site):
+    """With places, each region's first page shows `#regionMap`, its own image (`map/<CC>/<code>.png`, 320 pixels on
+    the longer side), which decodes; all maps together stay within 30 MB and each within 120 KB."""
+    site = places_full_site.output
+    pattern = re.compile(r'<img id="regionMap" class="country-map" src="\.\./\.\./\.\./(map/[A-Z]{2}/[A-Za-z0-9]+\.png)" '
+                         r'alt="Map of [^"]+: its [\d,]+ places?" width="(\d+)" height="(\d+)">')
+    shown = {}
+    for page in (site / "region").glob("*/*/1.html"):
+        found = pattern.search(page.read_text(encoding="utf-8"))
+        assert found, page
+        country, code = page.parts[-3], page.parts[-2]
+        assert found[1] == f"map/{country}/{code}.png", page
+        shown[found[1]] = (int(found[2]), int(found[3]))
+    images = {str(p.relative_to(site)) for p in (site / "map").glob("*/*.png")}
+    assert len(shown) > 2000 and set(shown) == images, (len(shown), len(images))
+    for path, size in shown.items():
+        assert (site / path).stat().st_size <= 120_000, path
+        image = Image.open(site / path)
+        image.load()
+        assert image.size == size and max(size) == 320 and image.mode == "P", (path, image.size)
+    total = sum(p.stat().st_size for p in (site / "map").rglob("*.png"))
+    assert total <= 30_000_000, total
+    print(f"\nregion maps: {len(shown)}, all maps {total:,} bytes")
 
 
 @pytest.mark.parametrize("city_id", [2643743, 2198148, 2127202, 5856195, 6295630])  # London, Suva, Anadyr, Honolulu, Earth (ZZ)

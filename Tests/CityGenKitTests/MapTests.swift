@@ -1,4 +1,5 @@
 import CPng
+import CityGenTestSupport
 import Foundation
 import XCTest
 
@@ -69,6 +70,24 @@ final class MapTests: SiteTestCase {
         XCTAssertLessThan(Int(dense[0]) + Int(dense[1]) + Int(dense[2]), Int(sparse[0]) + Int(sparse[1]) + Int(sparse[2]), "denser is darker")
     }
 
+
+    /// Noise does not compress: the encoder's first buffer is too small and libpng's second pass must still give
+    /// the whole image.
+    func testAnImageThatDoesNotCompressIsWrittenWhole() throws {
+        var random = SeededGenerator(seed: 7)
+        let indices = (0..<128 * 128).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let palette: [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)] = (0...255).map { (value: Int) in
+            (r: UInt8(value), g: UInt8(255 - value), b: UInt8(value / 2), a: 255)
+        }
+        let png = PNGEncoder.palette(width: 128, height: 128, indices: indices, palette: palette)
+        XCTAssertGreaterThan(png.count, 128 * 128 / 2 + 4096, "larger than the first buffer")
+        let (width, height, rgba) = try Self.decode(png)
+        XCTAssertEqual([width, height], [128, 128])
+        for pixel in [0, 77, 128 * 128 - 1] {
+            let color = palette[Int(indices[pixel])], expected: [UInt8] = [color.r, color.g, color.b, color.a]
+            XCTAssertEqual(Array(rgba[pixel * 4..<pixel * 4 + 4]), expected, "pixel \(pixel)")
+        }
+    }
     /// A built site's maps: one per country and the world's, and each city's pixel drawn on its country's map.
     func testEveryCountryHasAMapWithItsCitiesDrawn() async throws {
         try await build(Fixtures.json(DetailPageTests.cities))

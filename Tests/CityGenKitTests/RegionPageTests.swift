@@ -3,8 +3,8 @@ import XCTest
 
 @testable import CityGenKit
 
-/// A region page's map (SPEC §5): its country's map with a box around the region's cities, placed as the
-/// locators of those cities' own pages place their markers.
+/// A region page's map (SPEC §5): an image of its own, the region's cities as dots on the geography around them
+/// with the borders of first-level regions near them, read back with libpng.
 final class RegionPageTests: XCTestCase {
     static let cities: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = [
         (1, "Lyon", "FR", 45.76, 4.83), (2, "Marseille", "FR", 43.30, 5.37), (3, "Nice", "FR", 43.70, 7.27),
@@ -16,13 +16,7 @@ final class RegionPageTests: XCTestCase {
         return String(decoding: files.withVariants(route, [], reusing: &texts)[0].bytes, as: UTF8.self)
     }
 
-    /// The numbers of `style="left:…%;top:…%…"` in `html` after `marker`.
-    private func percents(_ html: String, after marker: String) throws -> [Double] {
-        let style = try XCTUnwrap(html.components(separatedBy: marker).dropFirst().first?.components(separatedBy: "style=\"").dropFirst().first)
-        return style.prefix { $0 != "\"" }.split(separator: ";").map { Double($0.split(separator: ":")[1].dropLast())! }
-    }
-
-    func testTheRegionsBoxHoldsItsCitiesMarkersAndNoOthers() throws {
+    func testARegionPageShowsItsOwnMapWithItsCitiesDrawn() throws {
         let catalog = Fixtures.catalog(Self.cities)
         let places = try Fixtures.places(
             catalog,
@@ -31,29 +25,32 @@ final class RegionPageTests: XCTestCase {
             regions: ["FR.84": "Auvergne-Rhône-Alpes", "FR.93": "Provence-Alpes-Côte d'Azur", "FR.11": "Île-de-France", "FR.53": "Bretagne"])
         let site = Site(catalog: catalog, settings: .init(pageSize: 10), places: places)
         let files = SiteFiles(site: site, templates: try TemplateSet())
-        var markers: [Int: (x: Double, y: Double)] = [:]
+        XCTAssertEqual(site.regionMaps.map { site.layout.path($0) }, ["map/FR/84.png", "map/FR/53.png", "map/FR/11.png", "map/FR/93.png"])
+        let provence = PlaceRegion(country: "FR", code: "93")
+        let window = try XCTUnwrap(site.maps.regionWindows[provence])
+        XCTAssertEqual(max(window.width, window.height), SiteMaps.regionSize)
+        XCTAssertTrue(page(.region(provence, page: 1, .html), files).contains(
+            #"<img id="regionMap" class="country-map" src="../../../map/FR/93.png" alt="Map of Provence-Alpes-Côte d&#39;Azur, France: its 2 places" width="\#(window.width)" height="\#(window.height)">"#))
+        XCTAssertTrue(page(.region(provence, page: 1, .markdown), files).contains(
+            "![Map of Provence-Alpes-Côte d'Azur, France: its 2 places](../../../map/FR/93.png)"))
+
+        let (width, height, rgba) = try MapTests.decode(files.contents(.regionMap(provence)))
+        XCTAssertEqual([width, height], [window.width, window.height])
+        let colors = MapPalette.colors.map { [$0.r, $0.g, $0.b, $0.a] }
+        let dots = colors[Int(MapPalette.firstDot)..<(Int(MapPalette.firstDot) + MapPalette.dotLevels)]
+        func at(_ lat: Double, _ lon: Double) -> [UInt8] {
+            let (x, y) = window.pixel(latitude: lat, longitude: lon)
+            return Array(rgba[(y * width + x) * 4..<(y * width + x) * 4 + 4])
+        }
         for city in Self.cities {
-            let xy = try percents(page(.city(id: city.id, .html), files), after: #"id="locatorMarker""#)
-            markers[city.id] = (xy[0], xy[1])
+            let held = window.holds((city.lat, city.lon)), drawn = held && dots.contains(at(city.lat, city.lon))
+            XCTAssertEqual(drawn, [2, 3].contains(city.id), "\(city.name): only the region's cities are drawn, and all of them")
         }
-        let region = page(.region(PlaceRegion(country: "FR", code: "93"), page: 1, .html), files)
-        XCTAssertTrue(region.contains(#"<div id="regionMap" class="locator"><img src="../../../map/FR.png" alt="Provence-Alpes-Côte d&#39;Azur on the map of France: a box around its 2 places""#), region)
-        let box = try percents(region, after: #"id="regionMap""#)
-        let inside = [2, 3].map { markers[$0]! }
-        XCTAssertEqual(box[0], inside.map(\.x).min()!, accuracy: 0.011)
-        XCTAssertEqual(box[1], inside.map(\.y).min()!, accuracy: 0.011)
-        XCTAssertEqual(box[0] + box[2], inside.map(\.x).max()!, accuracy: 0.021)
-        XCTAssertEqual(box[1] + box[3], inside.map(\.y).max()!, accuracy: 0.021)
-        for (id, marker) in markers where ![2, 3].contains(id) {
-            let held = (box[0]...(box[0] + box[2])).contains(marker.x) && (box[1]...(box[1] + box[3])).contains(marker.y)
-            XCTAssertFalse(held, "city \(id) is not in the region's box")
-        }
-        // A region of one place gets a box of no size at its marker (the style sheet gives it the marker's size).
-        let brittany = try percents(page(.region(PlaceRegion(country: "FR", code: "53"), page: 1, .html), files), after: #"id="regionMap""#)
-        XCTAssertEqual(brittany[0], markers[6]!.x, accuracy: 0.011)
-        XCTAssertEqual(Array(brittany[2...]), [0, 0])
-        // Markdown shows the country's map, without the box.
-        XCTAssertTrue(page(.region(PlaceRegion(country: "FR", code: "93"), page: 1, .markdown), files).contains(
-            "![Provence-Alpes-Côte d'Azur on the map of France: a box around its 2 places](../../../map/FR.png)"))
+        XCTAssertEqual(at(43.05, 7.0), colors[Int(MapPalette.water)], "the sea south of Antibes")
+        XCTAssertEqual(at(43.95, 6.2), colors[Int(MapPalette.land)], "inland, between Marseille and Nice")
+        let pixels = stride(from: 0, to: rgba.count, by: 4).map { Array(rgba[$0..<$0 + 4]) }
+        XCTAssertTrue(pixels.contains(colors[Int(MapPalette.regionBorder)]), "the lines of the regions around its cities")
+        // A region of one place has a map around it.
+        XCTAssertTrue(try XCTUnwrap(site.maps.regionWindows[PlaceRegion(country: "FR", code: "53")]).holds((48.39, -4.49)))
     }
 }

@@ -25,14 +25,17 @@ struct SiteFiles: Sendable {
     /// Draws every map image on all cores, so that the build's steps show what the maps cost and the renderers
     /// then only copy them.
     mutating func drawMaps() {
-        let routes = [Route.worldMap] + site.countryMaps
+        let routes = [Route.worldMap] + site.countryMaps + site.regionMaps
         let images = Parallel.map(0..<routes.count, chunk: 1) { [self] in drawMap(routes[$0]) }
         mapImages = Dictionary(uniqueKeysWithValues: zip(routes, images))
     }
 
     private func drawMap(_ route: Route) -> [UInt8] {
-        if case .countryMap(let code, let part) = route { return site.maps.countryPNG(site.countries.country(code)!, part: part, site.catalog) }
-        return site.maps.worldPNG(site.catalog)
+        switch route {
+        case .countryMap(let code, let part): site.maps.countryPNG(site.countries.country(code)!, part: part, site.catalog)
+        case .regionMap(let region): site.maps.regionPNG(site.regions.region(region)!, site.catalog)
+        default: site.maps.worldPNG(site.catalog)
+        }
     }
 
     /// The bytes of the file at `route`.
@@ -66,7 +69,7 @@ struct SiteFiles: Sendable {
         case .sitemapIndex:
             bytes = Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: site.sitemapPages.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
         case .robots: bytes = Array("User-agent: *\nAllow: /\nSitemap: \(layout.url(.sitemapIndex) ?? "")\n".utf8)
-        case .worldMap, .countryMap: bytes = mapImages[route] ?? drawMap(route)
+        case .worldMap, .countryMap, .regionMap: bytes = mapImages[route] ?? drawMap(route)
         case .mapWindow(let code, .json): bytes = site.maps.windowJSON(code, layout)
         case .mapWindow(let code, .script): bytes = script(route, site.maps.windowJSON(code, layout))
         }

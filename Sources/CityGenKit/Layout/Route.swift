@@ -22,6 +22,8 @@ public enum Route: Hashable, Sendable {
     /// Map `part` of the country with this code (`""` for none): 0 its main map, from 1 its outlying parts'
     /// (`CountryFrames`); its cities as dots, in its own window.
     case countryMap(code: String, part: Int = 0)
+    /// The map of a first-level region (with places): its cities as dots, in its own window.
+    case regionMap(PlaceRegion)
     /// The window of the map of the country with this code, for the home page's split view to place its locator
     /// marker: one small file a country, so the split view loads only the windows of the cities it shows.
     case mapWindow(code: String, IndexEncoding)
@@ -41,7 +43,7 @@ public enum Route: Hashable, Sendable {
     public var format: PageFormat? {
         switch self {
         case .page(let page): page.format
-        case .asset, .indexManifest, .indexShard, .wordShard, .topShard, .typoShard, .indexFavorites, .worldMap, .countryMap, .mapWindow, .sitemapIndex, .sitemap,
+        case .asset, .indexManifest, .indexShard, .wordShard, .topShard, .typoShard, .indexFavorites, .worldMap, .countryMap, .regionMap, .mapWindow, .sitemapIndex, .sitemap,
             .robots:
             nil
         }

@@ -43,6 +43,7 @@ public struct SiteLayout: Sendable, Equatable {
         case .indexFavorites: "\(indexFolder)favorites.json"
         case .worldMap: "map/world.png"
         case .countryMap(let code, let part): "map/\(Self.countryFolder(code))\(part == 0 ? "" : "-\(part)").png"
+        case .regionMap(let region): "map/\(Self.countryFolder(region.country))/\(Self.codeFolder(region.code)).png"
         case .mapWindow(let code, let encoding): "\(indexFolder)maps/\(Self.countryFolder(code)).\(encoding.fileExtension)"
         case .sitemapIndex: "sitemap.xml"
         case .robots: "robots.txt"

@@ -19,18 +19,22 @@ struct CountryFrames: Sendable, Equatable {
     static let partDistance = 5.0
 
     init(_ places: [(latitude: Double, longitude: Double)], size: Int) {
+        let main = MapWindow.fitted(to: Self.mainBody(of: places), size: size)
+        let outlying = places.indices.filter { !main.holds(places[$0]) }
+        windows = [main] + Self.parts(outlying.map { places[$0] }).map { MapWindow.fitted(to: $0, size: size) }
+    }
+
+    /// The places within half the core's larger span of the core.
+    static func mainBody(of places: [(latitude: Double, longitude: Double)]) -> [(latitude: Double, longitude: Double)] {
         precondition(!places.isEmpty, "a map shows at least one place")
         let (west, _) = MapWindow.shortestInterval(places.map(\.longitude))
         let xs = places.map { ($0.longitude - west).truncatingRemainder(dividingBy: 360) }.map { $0 < 0 ? $0 + 360 : $0 }
         let ys = places.map(\.latitude)
-        let (x0, x1) = Self.percentiles(xs), (y0, y1) = Self.percentiles(ys)
+        let (x0, x1) = percentiles(xs), (y0, y1) = percentiles(ys)
         let squeeze = max(0.2, cos((y0 + y1) / 2 * .pi / 180))
         let larger = max((x1 - x0) * squeeze, y1 - y0, 1)
-        let (gx, gy) = (Self.reach * larger / squeeze, Self.reach * larger)
-        let body = places.indices.filter { xs[$0] >= x0 - gx && xs[$0] <= x1 + gx && ys[$0] >= y0 - gy && ys[$0] <= y1 + gy }
-        let main = MapWindow.fitted(to: body.map { places[$0] }, size: size)
-        let outlying = places.indices.filter { !main.holds(places[$0]) }
-        windows = [main] + Self.parts(outlying.map { places[$0] }).map { MapWindow.fitted(to: $0, size: size) }
+        let (gx, gy) = (reach * larger / squeeze, reach * larger)
+        return places.indices.filter { xs[$0] >= x0 - gx && xs[$0] <= x1 + gx && ys[$0] >= y0 - gy && ys[$0] <= y1 + gy }.map { places[$0] }
     }
 
     /// The index in `windows` of the first window that holds `place` (0 when none does).

@@ -7,10 +7,17 @@ struct GeographyCanvas {
     private let bounds: (west: Double, east: Double, south: Double, north: Double)
     private let scale: (x: Double, y: Double)
 
-    /// The ground of `window` from `geography`. With `regionsAround`, the places of a country, it adds the borders of
-    /// first-level regions near them: Natural Earth's region lines do not say whose they are, and a country's map
-    /// shows its own regions, not its neighbours'.
-    init(window: MapWindow, geography: Geography, regionsAround places: [(latitude: Double, longitude: Double)]? = nil) {
+    /// Which borders of first-level regions a map draws. Natural Earth's region lines do not say whose they are: a
+    /// country's map draws those near its places (its own regions, not its neighbours'), a region's map every one in
+    /// its window (its own border and its neighbours').
+    enum RegionBorders {
+        case none
+        case near([(latitude: Double, longitude: Double)])
+        case all
+    }
+
+    /// The ground of `window` from `geography`, with `regionBorders`.
+    init(window: MapWindow, geography: Geography, regionBorders: RegionBorders = .none) {
         self.window = window
         bounds = (window.west * 100, (window.west + window.span) * 100, window.south * 100, window.north * 100)
         scale = (Double(window.width) / (window.span * 100), Double(window.height) / ((window.north - window.south) * 100))
@@ -19,7 +26,11 @@ struct GeographyCanvas {
         stroke(geography.land, with: MapPalette.coast)
         fill(geography.lakes, with: MapPalette.water)
         stroke(geography.lakes, with: MapPalette.coast)
-        if let places { stroke(geography.regionBorders, with: MapPalette.regionBorder, near: Near(places, on: window)) }
+        switch regionBorders {
+        case .none: break
+        case .near(let places): stroke(geography.regionBorders, with: MapPalette.regionBorder, near: Near(places, on: window))
+        case .all: stroke(geography.regionBorders, with: MapPalette.regionBorder)
+        }
         stroke(geography.countryBorders, with: MapPalette.border)
     }
 

@@ -13,16 +13,22 @@ enum PNGEncoder {
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_COLORMAP)
         image.colormap_entries = UInt32(palette.count)
         let colormap = palette.flatMap { [$0.r, $0.g, $0.b, $0.a] }
-        var size: png_alloc_size_t = 0
-        // The first call measures, the second writes.
-        guard png_image_write_to_memory(&image, nil, &size, 0, indices, Int32(width), colormap) != 0 else {
-            preconditionFailure("libpng: \(message(image))")
+        // One pass into a buffer that usually suffices (a map compresses to well under a byte a pixel); libpng says
+        // when it does not, with the size needed, and the second pass writes that. Measuring first would compress
+        // every image twice.
+        var bytes = [UInt8](repeating: 0, count: width * height / 2 + 4096)
+        var size = png_alloc_size_t(bytes.count)
+        func write() -> Bool {
+            bytes.withUnsafeMutableBytes { buffer in
+                png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, indices, Int32(width), colormap) != 0
+            }
         }
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        let written = bytes.withUnsafeMutableBytes { buffer in
-            png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, indices, Int32(width), colormap)
+        var written = write()
+        if !written, Int(size) > bytes.count {
+            bytes = [UInt8](repeating: 0, count: Int(size))
+            written = write()
         }
-        guard written != 0 else { preconditionFailure("libpng: \(message(image))") }
+        guard written else { preconditionFailure("libpng: \(message(image))") }
         png_image_free(&image)
         return Array(bytes.prefix(Int(size)))
     }

@@ -1,22 +1,32 @@
 /// The maps of a site (SPEC §5), drawn from the data at build time: the world map, every city a dot, and one map
-/// per country in a window fitted to its cities, which is also the locator of each of its detail pages.
+/// per country in a window fitted to its cities, which is also the locator of each of its detail pages, and with
+/// places one per region, for its region page.
 struct SiteMaps: Sendable {
     /// The world map's width in pixels (its height is half).
     static let worldWidth = 1200
     /// A country map's longer side in pixels.
     static let countrySize = 480
+    /// A region map's longer side in pixels: smaller, as a site has some thousands of them.
+    static let regionSize = 320
 
     let world: MapWindow
     /// Each country's windows (`CountryFrames`), by code (`""` for the cities without one).
     let frames: [String: CountryFrames]
+    /// Each region's window, fitted to the main body of its cities (`CountryFrames.mainBody(of:)`).
+    let regionWindows: [PlaceRegion: MapWindow]
 
-    init(catalog: CityCatalog, countries: CountryPlan) {
+    init(catalog: CityCatalog, countries: CountryPlan, regions: RegionPlan) {
         world = .world(width: Self.worldWidth)
         var frames: [String: CountryFrames] = [:]
         for country in countries.countries {
             frames[country.code] = CountryFrames(Self.places(country.cities, catalog), size: Self.countrySize)
         }
         self.frames = frames
+        var regionWindows: [PlaceRegion: MapWindow] = [:]
+        for region in regions.regions {
+            regionWindows[region.region] = MapWindow.fitted(to: CountryFrames.mainBody(of: Self.places(region.cities, catalog)), size: Self.regionSize)
+        }
+        self.regionWindows = regionWindows
     }
 
     /// The window of the main map of the country `code`.
@@ -60,7 +70,17 @@ struct SiteMaps: Sendable {
         let places = Self.places(country.cities, catalog).filter { frames.part(holding: $0) == part }
         var map = DotMap(window: window, radius: country.cities.count < 200 ? 2 : 1)
         for place in places { map.add(latitude: place.latitude, longitude: place.longitude) }
-        return map.png(on: GeographyCanvas(window: window, geography: .bundled, regionsAround: places).pixels)
+        return map.png(on: GeographyCanvas(window: window, geography: .bundled, regionBorders: .near(places)).pixels)
+    }
+
+    /// The map of `region` as PNG: its cities that its window holds as dots, on the geography around them with every
+    /// border of first-level regions in the window (its own among them).
+    func regionPNG(_ region: RegionPlan.Region, _ catalog: CityCatalog) -> [UInt8] {
+        let window = regionWindows[region.region]!
+        let places = Self.places(region.cities, catalog).filter(window.holds)
+        var map = DotMap(window: window, radius: region.cities.count < 200 ? 2 : 1)
+        for place in places { map.add(latitude: place.latitude, longitude: place.longitude) }
+        return map.png(on: GeographyCanvas(window: window, geography: .bundled, regionBorders: .all).pixels)
     }
 
     /// Where `city`'s marker goes on `window`, its locator's (`locator(of:)`): percentages of the width from the left and of the
@@ -68,21 +88,6 @@ struct SiteMaps: Sendable {
     func marker(for city: City, on window: MapWindow) -> (left: String, top: String) {
         let position = window.position(latitude: city.latitude, longitude: city.longitude)
         return (Self.percent(position.x), Self.percent(position.y))
-    }
-
-    /// The box around `cities` (catalog indices) on the map of `country`, placed as `marker` places a city: left,
-    /// top, width and height in per cent; nil when the country has no map.
-    func frame(around cities: [Int32], onMapOf country: String, _ catalog: CityCatalog) -> (left: String, top: String, width: String, height: String)? {
-        guard let window = mainWindow(country), !cities.isEmpty else { return nil }
-        var (west, north, east, south) = (1.0, 1.0, 0.0, 0.0)
-        for index in cities {
-            let city = catalog.cities[Int(index)]
-            let position = window.position(latitude: city.latitude, longitude: city.longitude)
-            // A city filed under another country's region may lie off this map: the box stays on it.
-            let x = min(1, max(0, position.x)), y = min(1, max(0, position.y))
-            (west, east, north, south) = (min(west, x), max(east, x), min(north, y), max(south, y))
-        }
-        return (Self.percent(west), Self.percent(north), Self.percent(east - west), Self.percent(south - north))
     }
 
     static func percent(_ fraction: Double) -> String {

@@ -55,9 +55,9 @@ struct Site: Sendable {
         self.countries = CountryPlan(catalog: catalog, names: countryNames, pageSize: settings.pageSize)
         self.favorites = favorites
         self.nearest = nearest ?? NearestCities(catalog: catalog)
-        self.maps = SiteMaps(catalog: catalog, countries: countries)
         self.places = places
         self.regions = RegionPlan(places: places, cityCount: catalog.count, pageSize: settings.pageSize)
+        self.maps = SiteMaps(catalog: catalog, countries: countries, regions: regions)
         self.placeLabels = PlaceLabels(catalog: catalog, regions: regions)
         self.index = SiteIndex(
             catalog: catalog, favorites: favorites, layout: settings.layout, shardSize: settings.shardSize, placeLabels: placeLabels, places: places)
@@ -98,10 +98,14 @@ struct Site: Sendable {
         countries.countries.flatMap { country in maps.frames[country.code]!.windows.indices.map { Route.countryMap(code: country.code, part: $0) } }
     }
 
+    /// Every region's map (with places).
+    var regionMaps: [Route] { regions.regions.map { .regionMap($0.region) } }
+
     /// Every file: the search index and the maps, every kind's pages, then the assets and the sitemap.
     private func allRoutes() -> RouteList {
         var routes = RouteList([.indexFavorites, .indexManifest(.json), .indexManifest(.script), .worldMap])
         routes.append(countryMaps)
+        routes.append(regionMaps)
         if formats.contains(.html) {
             routes.append(countries.countries.flatMap { [Route.mapWindow(code: $0.code, .json), .mapWindow(code: $0.code, .script)] })
         }

@@ -13,7 +13,7 @@ enum TemplateKey: String, CaseIterable, Sendable {
     case hasNearby, nearby, distance, direction, number
     // Maps: the locator of a detail page, a country's map, a region's, the world map.
     case map, mapHref, mapAlt, mapAltHTML, mapWidth, mapHeight, markerLeft, markerTop, showMapLink, viewerInPlace, embedMap, countryMap, worldMap
-    case regionMap, frameLeft, frameTop, frameWidth, frameHeight
+    case regionMap
     // The compact site's city viewer.
     case dataFiles, dataFolder
     // Home, lists, countries, favorites.

@@ -68,19 +68,11 @@ extension SiteRenderer {
         return render(.list, context, route, head)
     }
 
-    /// Appends `regionMap`: the country's map with a box around the region's cities.
+    /// Appends `regionMap`: the region's own map.
     private func appendRegionMap(_ region: RegionPlan.Region, countryName: String, from links: SiteLayout.Links, to context: inout TemplateContext) {
-        let country = region.region.country
-        guard let frame = maps.frame(around: region.cities, onMapOf: country, catalog) else { return }
+        guard let window = maps.regionWindows[region.region] else { return }
         let count = region.cities.count
-        let alt = "\(region.name) on the map of \(countryName): a box around its \(Digits.grouped(count)) \(count == 1 ? "place" : "places")"
-        var row = TemplateRows()
-        appendMap(.countryMap(code: country), maps.mainWindow(country)!, alt: alt, from: links, to: &row)
-        row.append(.frameLeft, text: frame.left)
-        row.append(.frameTop, text: frame.top)
-        row.append(.frameWidth, text: frame.width)
-        row.append(.frameHeight, text: frame.height)
-        row.endRow()
-        context.append(.regionMap, object: row)
+        let alt = "Map of \(region.name), \(countryName): its \(Digits.grouped(count)) \(count == 1 ? "place" : "places")"
+        context.append(.regionMap, object: mapRow(.regionMap(region.region), window, alt: alt, from: links))
     }
 }
