@@ -25,7 +25,7 @@ final class BuildServiceTests: SiteTestCase {
         XCTAssertTrue(page2.contains("[« First](1.md) · [‹ Previous](1.md) · [1](1.md) · **2** · [3](3.md) · [Next ›](3.md) · [Last »](3.md)"), page2)
         let html = try read("list/2.html")
         XCTAssertTrue(html.contains(#"<li><span class="city" id="cityCell_3"><a href="../city/3/3.html">Anaheim, US</a> · 33.8000,"# + "\u{A0}" + #"-117.9000 "#
-            + #"<button class="favToggle" data-city="[3,&quot;Anaheim&quot;,&quot;US&quot;,33.8,-117.9]" hidden>Save</button></span></li>"#), html)
+            + #"<button class="favToggle" data-city='[3,"Anaheim","US",33.8,-117.9]' hidden>Save</button></span></li>"#), html)
         XCTAssertTrue(html.contains(#"<a href="3.html">Next ›</a>"#))
         XCTAssertTrue(html.contains(#"<link rel="stylesheet" href="../assets/style.css">"#))
         XCTAssertFalse(html.contains(".md"), "HTML pages link to .html only")

@@ -28,7 +28,7 @@ extension SiteRenderer {
         return rows
     }
 
-    /// What a favorite toggle saves of the city at `index`, escaped for an HTML attribute: `[id,"name","CC",lat,lon]`,
+    /// What a favorite toggle saves of the city at `index`, escaped for a single-quoted HTML attribute: `[id,"name","CC",lat,lon]`,
     /// or the whole index entry where the city has a distinction (its region's name, or a number), so that saved
     /// favorites show it too.
     func cityData(_ index: Int) -> [UInt8] {
@@ -40,7 +40,7 @@ extension SiteRenderer {
             let city = catalog.cities[index]
             IndexEntry.appendShortJSON(id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, to: &json)
         }
-        return HTMLEscaping.escape(json)
+        return SingleQuotedAttributeEscaping.escape(json)
     }
 
     /// The link from `page` to the row of the city at `index` on its list page (the row's anchor in HTML).
