@@ -122,6 +122,18 @@ final class HostileDataTests: SiteTestCase {
         }
     }
 
+    /// A single-quoted attribute keeps `"` (JSON's quotes) and escapes the other four, `'` above all.
+    func testSingleQuotedAttributeEscapingKeepsDoubleQuotes() {
+        let cases = [
+            ("", ""), (#"[1,"Zürich","CH",1,2]"#, #"[1,"Zürich","CH",1,2]"#), ("a&b<c>d\"e'f", "a&amp;b&lt;c&gt;d\"e&#39;f"),
+            ("x' onfocus='alert(1)", "x&#39; onfocus=&#39;alert(1)"),
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(SingleQuotedAttributeEscaping.escape(text), expected)
+            XCTAssertEqual(SingleQuotedAttributeEscaping.escape(Array(text.utf8)), Array(expected.utf8))
+        }
+    }
+
     func testJSONTextEscapesWhatCouldEndAScriptAndReadsBackAsTheSameText() throws {
         let cases: [(String, String)] = [
             ("plain", #""plain""#), ("", #""""#), ("Zürich 東京", #""Zürich 東京""#),

@@ -7,16 +7,21 @@ enum HTMLEscaping: ByteEscaping {
         var plain = 0
         for (i, byte) in bytes.enumerated() where needsEscaping(byte) {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
-            switch byte {
-            case UInt8(ascii: "&"): out += amp
-            case UInt8(ascii: "<"): out += lt
-            case UInt8(ascii: ">"): out += gt
-            case UInt8(ascii: "\""): out += quot
-            default: out += apos
-            }
+            out += entity(byte)
             plain = i + 1
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain...]))
+    }
+
+    /// The entity that stands for one of the five bytes.
+    static func entity(_ byte: UInt8) -> [UInt8] {
+        switch byte {
+        case UInt8(ascii: "&"): amp
+        case UInt8(ascii: "<"): lt
+        case UInt8(ascii: ">"): gt
+        case UInt8(ascii: "\""): quot
+        default: apos
+        }
     }
 
     private static let amp = Array("&amp;".utf8), lt = Array("&lt;".utf8), gt = Array("&gt;".utf8)
