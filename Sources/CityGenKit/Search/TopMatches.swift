@@ -13,38 +13,74 @@ struct TopMatches: Sendable {
     /// The top matches of every query with more than `localLimit` matches in `catalog`, with the populations of
     /// `places`.
     init(catalog: CityCatalog, words: WordKeys, places: Places) {
-        // Every §4 key and §4b word key, with its city; a run of keys sharing a prefix is that query's matches (a
-        // city with two keys in one run counts twice, which only makes the table hold a few more queries).
-        var keys: [(key: [UInt8], city: Int32)] = []
-        keys.reserveCapacity(catalog.count + words.count)
-        for city in 0..<catalog.count {
-            keys.append((Array(SearchKey.spec(fromIndex: SearchKey.index(name: catalog.foldedNames[city], country: catalog.foldedCountries[city]))), Int32(city)))
-        }
-        for row in 0..<words.count { keys.append((words.key(row), Int32(words.city(row)))) }
-        keys.sort { ByteString.compare($0.key, $1.key) < 0 }
+        let keys = Keys(catalog: catalog, words: words)
         var table: [(query: [UInt8], cities: [Int])] = []
-        // Depth first, so the table comes out in scalar order: a run's own query, then its runs one character longer.
-        func visit(_ run: Range<Int>, length: Int) {
-            // A query is folded, so it never ends with a space.
-            if length > 0, keys[run.lowerBound].key[length - 1] != 0x20 {
-                table.append((Array(keys[run.lowerBound].key[..<length]), Self.top(keys[run].lazy.map { Int($0.city) }, places)))
+        keys.bytes.withUnsafeBufferPointer { bytes in
+            /// Key `i` in sorted order.
+            func key(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+                let k = Int(keys.order[i])
+                return UnsafeBufferPointer(rebasing: bytes[Int(keys.starts[k])..<Int(keys.starts[k + 1])])
             }
-            var start = run.lowerBound
-            while start < run.upperBound {
-                let key = keys[start].key
-                guard key.count > length else {
-                    start += 1
-                    continue
+            // Depth first, so the table comes out in scalar order: a run's own query, then its runs one character longer.
+            func visit(_ run: Range<Int>, length: Int) {
+                // A query is folded, so it never ends with a space.
+                if length > 0, key(run.lowerBound)[length - 1] != 0x20 {
+                    table.append((Array(key(run.lowerBound)[..<length]), Self.top(run.lazy.map { Int(keys.cities[Int(keys.order[$0])]) }, places)))
                 }
-                let end = length + ByteString.characterLength(key, at: length)
-                var stop = start + 1
-                while stop < run.upperBound, keys[stop].key.count >= end, keys[stop].key[length..<end] == key[length..<end] { stop += 1 }
-                if stop - start > Self.localLimit { visit(start..<stop, length: end) }
-                start = stop
+                var start = run.lowerBound
+                while start < run.upperBound {
+                    let first = key(start)
+                    guard first.count > length else {
+                        start += 1
+                        continue
+                    }
+                    var end = length + 1
+                    while end < first.count, first[end] & 0xC0 == 0x80 { end += 1 }
+                    var stop = start + 1
+                    while stop < run.upperBound, key(stop).count >= end, key(stop)[length..<end].elementsEqual(first[length..<end]) { stop += 1 }
+                    if stop - start > Self.localLimit { visit(start..<stop, length: end) }
+                    start = stop
+                }
             }
+            visit(0..<keys.order.count, length: 0)
         }
-        visit(0..<keys.count, length: 0)
         self.table = table
+    }
+
+    /// Every §4 key and §4b word key, with its city, in one buffer (an array each would be a few hundred bytes a city
+    /// at 5× the data), and their order. A run of keys sharing a prefix is that query's matches (a city with two keys
+    /// in one run counts twice, which only makes the table hold a few more queries).
+    private struct Keys {
+        var bytes: [UInt8] = []
+        /// Where key k starts in `bytes` (and, at k + 1, ends).
+        var starts: [Int32] = [0]
+        var cities: [Int32] = []
+        /// The keys' numbers in scalar order.
+        var order: [Int32] = []
+
+        init(catalog: CityCatalog, words: WordKeys) {
+            starts.reserveCapacity(catalog.count + words.count + 1)
+            cities.reserveCapacity(catalog.count + words.count)
+            for city in 0..<catalog.count {
+                append(SearchKey.spec(fromIndex: SearchKey.index(name: catalog.foldedNames[city], country: catalog.foldedCountries[city])), city)
+            }
+            for row in 0..<words.count { append(words.key(row), words.city(row)) }
+            var order = (0..<Int32(cities.count)).map { $0 }
+            bytes.withUnsafeBufferPointer { bytes in
+                let starts = starts
+                func key(_ k: Int32) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(rebasing: bytes[Int(starts[Int(k)])..<Int(starts[Int(k) + 1])])
+                }
+                order.sort { ByteString.compare(key($0), key($1)) < 0 }
+            }
+            self.order = order
+        }
+
+        private mutating func append(_ key: some Collection<UInt8>, _ city: Int) {
+            bytes += key
+            starts.append(Int32(bytes.count))
+            cities.append(Int32(city))
+        }
     }
 
     /// The `limit` cities of `cities` with the largest populations, largest first, then in catalog order (§3).
