@@ -68,9 +68,7 @@ struct SiteMaps: Sendable {
     func countryPNG(_ country: CountryPlan.Country, part: Int, _ catalog: CityCatalog) -> [UInt8] {
         let frames = frames[country.code]!, window = frames.windows[part]
         let places = Self.places(country.cities, catalog).filter { frames.part(holding: $0) == part }
-        var map = DotMap(window: window, radius: country.cities.count < 200 ? 2 : 1)
-        for place in places { map.add(latitude: place.latitude, longitude: place.longitude) }
-        return map.png(on: GeographyCanvas(window: window, geography: .bundled, regionBorders: .near(places)).pixels)
+        return Self.png(places, of: country.cities.count, on: window, regionBorders: .near(places))
     }
 
     /// The map of `region` as PNG: its cities that its window holds as dots, on the geography around them with every
@@ -78,9 +76,17 @@ struct SiteMaps: Sendable {
     func regionPNG(_ region: RegionPlan.Region, _ catalog: CityCatalog) -> [UInt8] {
         let window = regionWindows[region.region]!
         let places = Self.places(region.cities, catalog).filter(window.holds)
-        var map = DotMap(window: window, radius: region.cities.count < 200 ? 2 : 1)
+        return Self.png(places, of: region.cities.count, on: window, regionBorders: .all)
+    }
+
+    /// `places` as dots on `window`'s ground, larger when the map's country or region has few (`count`) places.
+    private static func png(
+        _ places: [(latitude: Double, longitude: Double)], of count: Int, on window: MapWindow,
+        regionBorders: GeographyCanvas.RegionBorders
+    ) -> [UInt8] {
+        var map = DotMap(window: window, radius: count < 200 ? 2 : 1)
         for place in places { map.add(latitude: place.latitude, longitude: place.longitude) }
-        return map.png(on: GeographyCanvas(window: window, geography: .bundled, regionBorders: .all).pixels)
+        return map.png(on: GeographyCanvas(window: window, geography: .bundled, regionBorders: regionBorders).pixels)
     }
 
     /// Where `city`'s marker goes on `window`, its locator's (`locator(of:)`): percentages of the width from the left and of the

@@ -34,8 +34,7 @@ struct TopMatches: Sendable {
                         start += 1
                         continue
                     }
-                    var end = length + 1
-                    while end < first.count, first[end] & 0xC0 == 0x80 { end += 1 }
+                    let end = length + ByteString.characterLength(first, at: length)
                     var stop = start + 1
                     while stop < run.upperBound, key(stop).count >= end, key(stop)[length..<end].elementsEqual(first[length..<end]) { stop += 1 }
                     if stop - start > Self.localLimit { visit(start..<stop, length: end) }

@@ -16,7 +16,7 @@ enum ByteString {
     }
 
     /// The length in bytes of the UTF-8 character that starts at `bytes[index]`.
-    static func characterLength(_ bytes: [UInt8], at index: Int) -> Int {
+    static func characterLength<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: Int) -> Int where Bytes.Index == Int {
         var end = index + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         return end - index
