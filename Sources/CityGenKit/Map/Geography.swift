@@ -14,6 +14,15 @@ struct Geography: Sendable {
         /// not show instead of every edge of a continent. Run k of item i is `chunks[chunkStarts[i] + k]`.
         let chunks: [Chunk]
         let chunkStarts: [Int32]
+        /// The items whose bounds touch each cell of a grid of `cellSize` over the world, cell by cell: a map looks at
+        /// the items of the cells its window covers instead of the bounds of every item (a layer of region borders
+        /// has some 44,000 lines, and a site some thousands of maps).
+        private let cellItems: [Int32]
+        private let cellStarts: [Int32]
+
+        /// A grid cell's side in hundredths of a degree, and the grid's columns and rows.
+        private static let cellSize = 500
+        private static let columns = 36_000 / cellSize, rows = 18_000 / cellSize
 
         struct Chunk: Sendable {
             /// The indices in `xs` and `ys` of its first and last point (its edges join each point to the next).
@@ -50,6 +59,46 @@ struct Geography: Sendable {
             }
             chunkStarts.append(Int32(chunks.count))
             (self.chunks, self.chunkStarts) = (chunks, chunkStarts)
+            var cells = [[Int32]](repeating: [], count: Self.columns * Self.rows)
+            for (i, b) in bounds.enumerated() {
+                let (columns, rows) = Self.cells(west: Int(b.west), east: Int(b.east), south: Int(b.south), north: Int(b.north))
+                for row in rows {
+                    for column in columns { cells[row * Self.columns + column].append(Int32(i)) }
+                }
+            }
+            cellStarts = cells.reduce(into: [0]) { $0.append($0.last! + Int32($1.count)) }
+            cellItems = cells.flatMap { $0 }
+        }
+
+        /// The columns and rows of the cells that a box (hundredths of a degree, within the world) touches.
+        private static func cells(west: Int, east: Int, south: Int, north: Int) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+            func cell(_ value: Int, from origin: Int, count: Int) -> Int { min(count - 1, max(0, (value + origin) / cellSize)) }
+            return (
+                cell(west, from: 18_000, count: columns)...cell(east, from: 18_000, count: columns),
+                cell(south, from: 9_000, count: rows)...cell(north, from: 9_000, count: rows)
+            )
+        }
+
+        /// The items whose bounds may overlap the box `west`...`east`, `south`...`north` (hundredths of a degree, west
+        /// and east possibly beyond the world's edges), each once, in order: a superset, which the caller checks.
+        func items(west: Double, east: Double, south: Double, north: Double) -> [Int32] {
+            guard east >= -18_000, west <= 18_000, north >= -9_000, south <= 9_000, west <= east, south <= north else { return [] }
+            let (columns, rows) = Self.cells(
+                west: Int(max(west, -18_000).rounded(.down)), east: Int(min(east, 18_000).rounded(.up)),
+                south: Int(max(south, -9_000).rounded(.down)), north: Int(min(north, 9_000).rounded(.up)))
+            var found: [Int32] = []
+            for row in rows {
+                let cellsOfRow = row * Self.columns
+                found += cellItems[Int(cellStarts[cellsOfRow + columns.lowerBound])..<Int(cellStarts[cellsOfRow + columns.upperBound + 1])]
+            }
+            found.sort()
+            var unique = 0
+            for item in found where unique == 0 || found[unique - 1] != item {
+                found[unique] = item
+                unique += 1
+            }
+            found.removeLast(found.count - unique)
+            return found
         }
     }
 

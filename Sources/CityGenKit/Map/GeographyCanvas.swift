@@ -92,8 +92,12 @@ struct GeographyCanvas {
         let (bounds, scale) = (bounds, scale)
         layer.xs.withUnsafeBufferPointer { xs in
             layer.ys.withUnsafeBufferPointer { ys in
-                for i in 0..<layer.count {
-                    for shift in Self.turns where Self.overlaps(layer.bounds[i], shifted: shift, bounds) {
+                // Drawn shift by shift, not item by item: the pixels are the same in any order (a fill sorts its
+                // crossings, a stroke draws one colour).
+                for shift in Self.turns {
+                    for item in layer.items(west: bounds.west - shift, east: bounds.east - shift, south: bounds.south, north: bounds.north) {
+                        let i = Int(item)
+                        guard Self.overlaps(layer.bounds[i], shifted: shift, bounds) else { continue }
                         let left = bounds.west - shift
                         for run in Self.runs(of: i, in: layer, shifted: shift, fill: fill, bounds) {
                             var x0 = (Double(xs[Int(run.first)]) - left) * scale.x, y0 = (bounds.north - Double(ys[Int(run.first)])) * scale.y
