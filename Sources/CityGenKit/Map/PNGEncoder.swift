@@ -12,6 +12,7 @@ enum PNGEncoder {
         image.height = UInt32(height)
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_COLORMAP)
         image.colormap_entries = UInt32(palette.count)
+        image.flags = UInt32(PNG_IMAGE_FLAG_FAST)
         let colormap = palette.flatMap { [$0.r, $0.g, $0.b, $0.a] }
         // One pass into a buffer that usually suffices (a map compresses to well under a byte a pixel); libpng says
         // when it does not, with the size needed, and the second pass writes that. Measuring first would compress
