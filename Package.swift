@@ -55,10 +55,13 @@ let package = Package(
         .target(name: "ZimBridge", dependencies: ["CZim"]),
         // cmark with its allocations in an arena per thread.
         .target(name: "CmarkArena", dependencies: ["CCmark"]),
+        // libpng's full writer (its simplified one cannot choose deflate's strategy), with its longjmp kept in C.
+        .target(name: "PngWriter", dependencies: ["CPng", "CZlib"]),
         .target(
             name: "CityGenKit",
             dependencies: [
                 "CmarkArena",
+                "PngWriter",
                 "CZlib",
                 "CBrotli",
                 "CPng",
