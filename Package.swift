@@ -64,7 +64,6 @@ let package = Package(
                 "PngWriter",
                 "CZlib",
                 "CBrotli",
-                "CPng",
                 "ZimBridge",
                 "CArchive",
                 "CCrypto",
