@@ -33,7 +33,8 @@ public struct OtherNameKeys: Sendable {
             let order = ByteString.compare(a.key, b.key)
             return order != 0 ? order < 0 : a.city < b.city
         }
-        self.rows = rows
+        // Grown by doubling, the array may be twice its size: kept for the whole build, so copied to its size.
+        self.rows = rows.capacity > rows.count + rows.count / 8 ? Array(rows[...]) : rows
     }
 
     /// The number of keys.

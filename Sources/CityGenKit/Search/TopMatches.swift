@@ -13,42 +13,79 @@ struct TopMatches: Sendable {
     /// The top matches of every query with more than `localLimit` matches in `catalog`, with the populations of
     /// `places`.
     init(catalog: CityCatalog, words: WordKeys, places: Places) {
-        let keys = Keys(catalog: catalog, words: words)
         var table: [(query: [UInt8], cities: [Int])] = []
-        keys.bytes.withUnsafeBufferPointer { bytes in
-            /// Key `i` in sorted order.
-            func key(_ i: Int) -> UnsafeBufferPointer<UInt8> {
-                let k = Int(keys.order[i])
-                return UnsafeBufferPointer(rebasing: bytes[Int(keys.starts[k])..<Int(keys.starts[k + 1])])
-            }
-            // Depth first, so the table comes out in scalar order: a run's own query, then its runs one character longer.
-            func visit(_ run: Range<Int>, length: Int) {
-                // A query is folded, so it never ends with a space.
-                if length > 0, key(run.lowerBound)[length - 1] != 0x20 {
-                    table.append((Array(key(run.lowerBound)[..<length]), Self.top(run.lazy.map { Int(keys.cities[Int(keys.order[$0])]) }, places)))
+        // A query's matches all start with its first byte: the keys are made and sorted one first byte at a time, so
+        // that only one group's bytes are held (all of them were about 60 MiB at 5× the data).
+        let groups = Groups(catalog: catalog, words: words)
+        for group in groups.ranges {
+            let keys = Keys(catalog: catalog, words: words, members: groups.members[group])
+            keys.bytes.withUnsafeBufferPointer { bytes in
+                /// Key `i` in sorted order.
+                func key(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+                    let k = Int(keys.order[i])
+                    return UnsafeBufferPointer(rebasing: bytes[Int(keys.starts[k])..<Int(keys.starts[k + 1])])
                 }
-                var start = run.lowerBound
-                while start < run.upperBound {
-                    let first = key(start)
-                    guard first.count > length else {
-                        start += 1
-                        continue
+                // Depth first, so the table comes out in scalar order: a run's own query, then its runs one character longer.
+                func visit(_ run: Range<Int>, length: Int) {
+                    // A query is folded, so it never ends with a space.
+                    if length > 0, key(run.lowerBound)[length - 1] != 0x20 {
+                        table.append((Array(key(run.lowerBound)[..<length]), Self.top(run.lazy.map { Int(keys.cities[Int(keys.order[$0])]) }, places)))
                     }
-                    let end = length + ByteString.characterLength(first, at: length)
-                    var stop = start + 1
-                    while stop < run.upperBound, key(stop).count >= end, key(stop)[length..<end].elementsEqual(first[length..<end]) { stop += 1 }
-                    if stop - start > Self.localLimit { visit(start..<stop, length: end) }
-                    start = stop
+                    var start = run.lowerBound
+                    while start < run.upperBound {
+                        let first = key(start)
+                        guard first.count > length else {
+                            start += 1
+                            continue
+                        }
+                        let end = length + ByteString.characterLength(first, at: length)
+                        var stop = start + 1
+                        while stop < run.upperBound, key(stop).count >= end, key(stop)[length..<end].elementsEqual(first[length..<end]) { stop += 1 }
+                        if stop - start > Self.localLimit { visit(start..<stop, length: end) }
+                        start = stop
+                    }
                 }
+                visit(0..<keys.order.count, length: 0)
             }
-            visit(0..<keys.order.count, length: 0)
         }
         self.table = table
     }
 
-    /// Every §4 key and §4b word key, with its city, in one buffer (an array each would be a few hundred bytes a city
-    /// at 5× the data), and their order. A run of keys sharing a prefix is that query's matches (a city with two keys
-    /// in one run counts twice, which only makes the table hold a few more queries).
+    /// Every §4 key and §4b word key, numbered (city `c` is key `c`, word key `w` is `catalog.count + w`) and grouped by
+    /// first byte, in byte order; empty keys, which no query matches, are left out.
+    private struct Groups {
+        /// The keys' numbers, group after group.
+        var members: [Int32] = []
+        /// Each nonempty group's range in `members`.
+        var ranges: [Range<Int>] = []
+
+        init(catalog: CityCatalog, words: WordKeys) {
+            let total = catalog.count + words.count
+            var firsts = [Int16](repeating: -1, count: total)
+            var counts = [Int](repeating: 0, count: 256)
+            for city in 0..<catalog.count {
+                if let byte = catalog.foldedNames.first(city) ?? catalog.foldedCountries[city].first { firsts[city] = Int16(byte) }
+            }
+            for row in 0..<words.count { firsts[catalog.count + row] = Int16(words.firstByte(row)) }
+            for first in firsts where first >= 0 { counts[Int(first)] += 1 }
+            var next = [Int](repeating: 0, count: 256)
+            var start = 0
+            for byte in 0..<256 where counts[byte] > 0 {
+                next[byte] = start
+                ranges.append(start..<start + counts[byte])
+                start += counts[byte]
+            }
+            members = [Int32](repeating: 0, count: start)
+            for (key, first) in firsts.enumerated() where first >= 0 {
+                members[next[Int(first)]] = Int32(key)
+                next[Int(first)] += 1
+            }
+        }
+    }
+
+    /// The keys of one group, with their cities, in one buffer (an array each would be a few hundred bytes a city at 5×
+    /// the data), and their order. A run of keys sharing a prefix is that query's matches (a city with two keys in one
+    /// run counts twice, which only makes the table hold a few more queries).
     private struct Keys {
         var bytes: [UInt8] = []
         /// Where key k starts in `bytes` (and, at k + 1, ends).
@@ -57,13 +94,16 @@ struct TopMatches: Sendable {
         /// The keys' numbers in scalar order.
         var order: [Int32] = []
 
-        init(catalog: CityCatalog, words: WordKeys) {
-            starts.reserveCapacity(catalog.count + words.count + 1)
-            cities.reserveCapacity(catalog.count + words.count)
-            for city in 0..<catalog.count {
-                append(SearchKey.spec(fromIndex: SearchKey.index(name: catalog.foldedNames[city], country: catalog.foldedCountries[city])), city)
+        init(catalog: CityCatalog, words: WordKeys, members: ArraySlice<Int32>) {
+            starts.reserveCapacity(members.count + 1)
+            cities.reserveCapacity(members.count)
+            for member in members.lazy.map(Int.init) {
+                if member < catalog.count {
+                    append(SearchKey.spec(fromIndex: SearchKey.index(name: catalog.foldedNames[member], country: catalog.foldedCountries[member])), member)
+                } else {
+                    append(words.key(member - catalog.count), words.city(member - catalog.count))
+                }
             }
-            for row in 0..<words.count { append(words.key(row), words.city(row)) }
             var order = (0..<Int32(cities.count)).map { $0 }
             bytes.withUnsafeBufferPointer { bytes in
                 let starts = starts

@@ -18,6 +18,10 @@ public struct WordKeys: Sendable {
     public init(catalog: CityCatalog) {
         self.catalog = catalog
         var words: [Word] = []
+        // Counted first: grown by doubling, the array would hold up to twice its size for the whole build.
+        words.reserveCapacity((0..<catalog.count).reduce(0) { count, city in
+            count + catalog.foldedNames.withText(city) { name in name.reduce(0) { $0 + ($1 == 0x20 ? 1 : 0) } }
+        })
         for city in 0..<catalog.count {
             catalog.foldedNames.withText(city) { name in
                 for (offset, byte) in name.enumerated() where byte == 0x20 { words.append(Word(city: Int32(city), start: Int32(offset + 1))) }
@@ -37,6 +41,12 @@ public struct WordKeys: Sendable {
     public func key(_ row: Int) -> [UInt8] {
         let word = words[row]
         return Self.key(word: catalog.foldedNames[Int(word.city)][Int(word.start)...], country: catalog.foldedCountries[Int(word.city)])
+    }
+
+    /// The first byte of key `row` (a key starts with a word, never empty).
+    func firstByte(_ row: Int) -> UInt8 {
+        let word = words[row]
+        return catalog.foldedNames.withText(Int(word.city)) { $0[Int(word.start)] }
     }
 
     /// The catalog index of the city of key `row`.
