@@ -12,7 +12,7 @@ public struct BuildOptions: Sendable {
         public static let output = "Output"
         public static let title = "World Cities"
         public static let pageSize = 100
-        public static let shardSize = 32 * 1024
+        public static let shardSize = 28 * 1024
         public static let minimumShardSize = 1024
     }
 

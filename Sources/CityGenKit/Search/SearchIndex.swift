@@ -24,6 +24,8 @@ public final class SearchIndex {
     public private(set) var topLoads: [Int] = []
     /// Bytes read so far, the manifest's included.
     public private(set) var bytesRead = 0
+    /// While a first page is read (`firstPage`): the shard files it has read, and the results it has.
+    private var page: (reads: Int, shown: Int)?
 
     /// Opens the index of the site built in `site`.
     public init(site: URL, layout: SiteLayout = SiteLayout()) throws {
@@ -58,25 +60,52 @@ public final class SearchIndex {
 
     /// `search(query, limit:)`, each result with its block.
     public func searchBlocks(_ query: String, limit: Int = .max) throws -> [(entry: IndexEntry, block: Block)] {
-        try searchBlocks(query, limit: limit, beyondSpelling: true)
+        try searchBlocks(query, limit: limit, beyondSpelling: true).results
     }
 
-    /// `searchBlocks(query, limit:)`; without §4c's other-name and typo matches unless `beyondSpelling`.
-    private func searchBlocks(_ query: String, limit: Int, beyondSpelling: Bool) throws -> [(entry: IndexEntry, block: Block)] {
+    /// SPEC §7's first page of `query`, as a client shows it (`FirstPage`): its first `FirstPage.size` results, as far
+    /// as the shard files it reads hold them (at most `FirstPage.files` once it has one); `complete` when every §4 and
+    /// §4b match of the query is among them.
+    public func firstPage(_ query: String) throws -> (results: [(entry: IndexEntry, block: Block)], complete: Bool) {
+        page = (0, 0)
+        defer { page = nil }
+        return try searchBlocks(query, limit: FirstPage.size, beyondSpelling: true)
+    }
+
+    /// `searchBlocks(query, limit:)`, and whether every §4 and §4b match is among them; without §4c's other-name and
+    /// typo matches unless `beyondSpelling`.
+    private func searchBlocks(
+        _ query: String, limit: Int, beyondSpelling: Bool
+    ) throws -> (results: [(entry: IndexEntry, block: Block)], complete: Bool) {
         let query = SearchQuery(query, manifest: manifest)
-        if query.listsAll { return try entries(from: 0, limit: limit).map { ($0, .prefix) } }
+        if query.listsAll { return (try entries(from: 0, limit: limit).map { ($0, .prefix) }, false) }
         // Whether a query has typo matches depends on how many others it has, whatever the limit.
         let wanted = beyondSpelling ? max(limit, Self.typoThreshold) : limit
         var results: [IndexEntry] = []
-        for prefix in query.prefixes where results.count < wanted {
-            try collect(prefix: prefix, into: &results, limit: wanted)
+        var end = RunEnd.ended
+        for prefix in query.prefixes where results.count < wanted && end != .stopped {
+            end = try collect(prefix: prefix, into: &results, limit: wanted)
         }
         var blocks = results.map { ($0, Block.prefix) }
-        if results.count < wanted { try collectWordMatches(query.folded, into: &blocks, limit: wanted, otherNames: beyondSpelling) }
-        if beyondSpelling, blocks.count < Self.typoThreshold {
+        var complete = false
+        if results.count < wanted, end != .stopped {
+            end = try collectWordMatches(query.folded, into: &blocks, limit: wanted, otherNames: beyondSpelling)
+            complete = end == .ended
+        }
+        if beyondSpelling, end != .stopped, blocks.count < Self.typoThreshold {
             blocks += try typoMatches(query.folded, listed: Set(blocks.map(\.0.id))).map { ($0, .typo) }
         }
-        return Array(blocks.prefix(limit))
+        return (Array(blocks.prefix(limit)), complete)
+    }
+
+    /// How the walk of a run ended.
+    private enum RunEnd {
+        /// At the run's end.
+        case ended
+        /// With enough results.
+        case full
+        /// Before a shard file that a first page may not read.
+        case stopped
     }
 
     /// A query with fewer matches than this (SPEC §4, §4b and §4c's other names) goes on with its typo matches.
@@ -108,8 +137,9 @@ public final class SearchIndex {
     public func topMatches(_ query: String) throws -> [IndexEntry] {
         let folded = SearchQuery(query).folded
         guard let bounds = manifest.top, !bounds.isEmpty, !folded.isEmpty else { return [] }
-        let firstPage = try searchBlocks(query, limit: TopMatches.localLimit + 1, beyondSpelling: false).map(\.entry)
-        if firstPage.count > TopMatches.localLimit {
+        let page = try firstPage(query)
+        let exact = page.results.filter { $0.block == .prefix || $0.block == .word }.map(\.entry)
+        if !page.complete {
             let key = String(decoding: folded, as: UTF8.self)
             let n = max(0, bounds.indices.partitionPoint { ByteString.compare(Array(bounds[$0].utf8), folded) <= 0 } - 1)
             let url = site.appendingPathComponent(layout.path(.topShard(n, .json)))
@@ -118,7 +148,7 @@ public final class SearchIndex {
             topLoads.append(n)
             if let row = try TopShard(json: data, file: url.path).top.first(where: { $0.query == key }) { return row.entries }
         }
-        return Self.ranked(firstPage.prefix(TopMatches.localLimit))
+        return Self.ranked(exact.prefix(TopMatches.localLimit))
     }
 
     /// The entries with a population, largest first, then in §3 order; at most `TopMatches.limit`, each city once.
@@ -160,53 +190,69 @@ public final class SearchIndex {
     /// with it, each city once, at its first key of the block. The run mixes both; other names wait for its end.
     private func collectWordMatches(
         _ folded: [UInt8], into results: inout [(IndexEntry, Block)], limit: Int, otherNames: Bool
-    ) throws {
+    ) throws -> RunEnd {
         var seen = Set(results.map(\.0.id))
         var others: [IndexEntry] = []
-        try walkRun(folded, bounds: wordBounds, shard: { .wordShard($0, .json) }) { entry in
+        let end = try walkRun(folded, bounds: wordBounds, shard: { .wordShard($0, .json) }) { entry in
             if entry.otherName != nil {
                 if otherNames { others.append(entry) }
             } else if seen.insert(entry.id).inserted {
                 results.append((entry, .word))
+                page?.shown = results.count
             }
             return results.count < limit
         }
-        guard results.count < limit else { return }
+        guard end == .ended else { return end }
         for entry in others where results.count < limit && seen.insert(entry.id).inserted { results.append((entry, .other)) }
+        return end
     }
 
     /// Appends the run of entries whose key starts with `prefix`.
-    private func collect(prefix: [UInt8], into results: inout [IndexEntry], limit: Int) throws {
+    private func collect(prefix: [UInt8], into results: inout [IndexEntry], limit: Int) throws -> RunEnd {
         if prefix.first == SearchKey.separator {
             results += manifest.unnamed.lazy.filter { $0.key.starts(with: prefix) }.prefix(limit - results.count)
-            return
+            page?.shown = results.count
+            return results.count < limit ? .ended : .full
         }
-        try walkRun(prefix, bounds: bounds, shard: { .indexShard($0, .json) }) { entry in
+        return try walkRun(prefix, bounds: bounds, shard: { .indexShard($0, .json) }) { entry in
             results.append(entry)
+            page?.shown = results.count
             return results.count < limit
         }
+    }
+
+    /// Whether the search may read the file of `route` now: always, but in a first page that has a result and has
+    /// read `FirstPage.files` shard files. Counts the read.
+    private func mayRead(_ route: Route) -> Bool {
+        guard var page, loaded[route] == nil else { return true }
+        if page.shown > 0, page.reads >= FirstPage.files { return false }
+        page.reads += 1
+        self.page = page
+        return true
     }
 
     /// Hands `take` the entries whose key starts with `prefix`, in order, from the shards with these lower `bounds`
     /// (`shard(n)` names shard n), while it returns true; reads a shard only when the run goes on into it.
-    private func walkRun(_ prefix: [UInt8], bounds: [[UInt8]], shard route: (Int) -> Route, take: (IndexEntry) -> Bool) throws {
-        guard !bounds.isEmpty else { return }
+    private func walkRun(_ prefix: [UInt8], bounds: [[UInt8]], shard route: (Int) -> Route, take: (IndexEntry) -> Bool) throws -> RunEnd {
+        guard !bounds.isEmpty else { return .ended }
         // The last shard whose lower bound is not above the prefix holds the run's start, if there is a run; when a
         // run of keys equal to the prefix spans shards, their bounds are that key, and the run starts at the first.
         var shard = max(0, bounds.indices.partitionPoint { ByteString.compare(bounds[$0], prefix) <= 0 } - 1)
         while shard > 0, bounds[shard] == prefix, bounds[shard - 1] == prefix { shard -= 1 }
+        guard mayRead(route(shard)) else { return .stopped }
         var entries = try load(route(shard))
         var i = entries.indices.partitionPoint { ByteString.compare(entries[$0].key, prefix) < 0 }
         while true {
             while i < entries.count, entries[i].key.starts(with: prefix) {
-                guard take(entries[i]) else { return }
+                guard take(entries[i]) else { return .full }
                 i += 1
             }
-            if i < entries.count { return }  // the run ended inside this shard
+            if i < entries.count { return .ended }  // the run ended inside this shard
             // The next shard can hold more of the run only if its lower bound starts with the prefix:
             // a bound above the prefix that does not start with it is above every key that does.
             shard += 1
-            guard shard < bounds.count, bounds[shard].starts(with: prefix) else { return }
+            guard shard < bounds.count, bounds[shard].starts(with: prefix) else { return .ended }
+            guard mayRead(route(shard)) else { return .stopped }
             entries = try load(route(shard))
             i = 0
         }

@@ -64,12 +64,17 @@ public struct SearchIndexWriter: Sendable {
         IndexShard.json(rows: shard.range) { entry($0).appendJSON(to: &$1) }
     }
 
+    /// The largest word shard: half a prefix shard, so that a first page that finds nothing in its prefix shard and
+    /// reads two word shards (a run of other names going on into the next one) stays within a first query's 80 KiB,
+    /// a file of the top matches table included (`FirstPage`).
+    var wordShardSize: Int { shardSize / 2 }
+
     /// The shards of the word index (SPEC §4b, and §4c's other names): its rows in order, each a city with the word
     /// key in place of its key, or with the other name. A key shared by many cities (`county us`) may span shards, so
     /// that every shard keeps to the size bound; the shards after the first of such a run have the whole key as their
     /// bound.
     func wordShards(_ rows: WordIndexRows) -> [Shard] {
-        Self.shards(count: rows.count, budget: shardSize - IndexShard.framingBytes, key: rows.key, splitRuns: true) { wordEntry(rows, $0) }
+        Self.shards(count: rows.count, budget: wordShardSize - IndexShard.framingBytes, key: rows.key, splitRuns: true) { wordEntry(rows, $0) }
     }
 
     /// The JSON of a word shard.
@@ -127,7 +132,9 @@ public struct SearchIndexWriter: Sendable {
     }
 
     /// Rows `0..<count` cut into shards of at most `budget` bytes of entries; a run of equal keys is split only with
-    /// `splitRuns` (else a run larger than `budget` makes one larger shard).
+    /// `splitRuns` (else a run larger than `budget` makes one larger shard). A shard ends where the keys on either
+    /// side share the shortest prefix among the places that leave it at least 7/8 full: fewer queries' runs then go
+    /// on into the next shard, which a first page (`FirstPage`) may not read.
     static func shards(count: Int, budget: Int, key: (Int) -> [UInt8], splitRuns: Bool = false, entry: (Int) -> IndexEntry) -> [Shard] {
         var shards: [Shard] = []
         var start = 0
@@ -139,25 +146,39 @@ public struct SearchIndexWriter: Sendable {
             entry(i).appendJSON(to: &row)
             return row.count + 1
         }
+        /// The runs that start in the current shard after its first one: where, the shard's bytes before them, and how
+        /// many bytes their key shares with the key before.
+        var cuts: [(index: Int, bytes: Int, common: Int)] = []
+        var previousKey: [UInt8] = []
         while index < count {
             // The run of rows with this key: they go into one shard together when they fit in one.
             let runKey = key(index)
             var end = index + 1
             while end < count, key(end) == runKey { end += 1 }
             let runBytes = (index..<end).reduce(0) { $0 + rowBytes($1) }
+            let common = zip(previousKey, runKey).prefix { $0 == $1 }.count
             if index > start, bytes + runBytes > budget {
-                shards.append(Shard(range: start..<index))
-                start = index
-                bytes = 0
+                let here = (index: index, bytes: bytes, common: common)
+                let cut = (cuts + [here]).filter { $0.bytes >= budget / 8 * 7 }
+                    .min { $0.common != $1.common ? $0.common < $1.common : $0.index > $1.index } ?? here
+                shards.append(Shard(range: start..<cut.index))
+                (start, bytes, cuts) = (cut.index, 0, [])
+                if cut.index < index {  // the rows after the cut are measured again, into the next shard
+                    index = cut.index
+                    previousKey = runKey
+                    continue
+                }
+            } else if index > start {
+                cuts.append((index, bytes, common))
             }
+            previousKey = runKey
             if splitRuns, runBytes > budget {
                 // A run too large for one shard starts a shard and fills as many as it needs.
                 for i in index..<end {
                     let size = rowBytes(i)
                     if i > start, bytes + size > budget {
                         shards.append(Shard(range: start..<i))
-                        start = i
-                        bytes = 0
+                        (start, bytes, cuts) = (i, 0, [])
                     }
                     bytes += size
                 }

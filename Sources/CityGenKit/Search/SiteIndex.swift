@@ -21,7 +21,7 @@ struct SiteIndex: Sendable {
     ) {
         let writer = SearchIndexWriter(catalog: catalog, shardSize: shardSize, placeLabels: placeLabels, places: places)
         // The two indexes are cut at once, one on each core: each measures every row's JSON.
-        let (shards, (wordRows, wordShards, top)) = Parallel.both({ writer.shards() }) {
+        let (shards, (wordRows, wordShards, allTop)) = Parallel.both({ writer.shards() }) {
             let words = WordKeys(catalog: catalog)
             let wordRows = WordIndexRows(words: words, otherNames: OtherNameKeys(catalog: catalog, places: places))
             return (wordRows, writer.wordShards(wordRows), places.map { TopMatches(catalog: catalog, words: words, places: $0) })
@@ -30,10 +30,15 @@ struct SiteIndex: Sendable {
         self.shards = shards
         self.wordRows = wordRows
         self.wordShards = wordShards
+        var manifest = writer.manifest(shards, words: wordRows, wordShards: wordShards, layout: layout)
+        let top = places.flatMap { places in
+            allTop?.adding(
+                FirstPage.mayStop(shardBounds: manifest.shards, wordBounds: manifest.words, exact: manifest.exact),
+                catalog: catalog, words: wordRows.words, places: places, key: writer.key)
+        }
         self.top = top
         self.topShards = top.map { writer.topShards($0) } ?? []
         typos = places.map { TypoPlaces(places: $0, count: catalog.count, budget: shardSize - IndexShard.framingBytes) { writer.entry($0) } }
-        var manifest = writer.manifest(shards, words: wordRows, wordShards: wordShards, layout: layout)
         manifest.typos = typos?.manifest(key: writer.key)
         if let top { manifest.top = topShards.map { String(decoding: top.table[$0.lowerBound].query, as: UTF8.self) } }
         self.manifestJSON = manifest.json

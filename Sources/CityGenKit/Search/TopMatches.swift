@@ -51,6 +51,36 @@ struct TopMatches: Sendable {
         self.table = table
     }
 
+    /// This table with a row for each of `queries` that has matches but at most `localLimit` (the others have theirs
+    /// already): the queries whose first page may stop before it has read all their matches (`FirstPage.mayStop`), so
+    /// that a client never ranks what it has not read. `key` is a city's index key.
+    func adding(_ queries: Set<[UInt8]>, catalog: CityCatalog, words: WordKeys, places: Places, key: (Int) -> [UInt8]) -> TopMatches {
+        var rows: [(query: [UInt8], cities: [Int])] = []
+        for query in queries {
+            let search = SearchQuery(String(decoding: query, as: UTF8.self))
+            guard search.folded == query else { continue }
+            var cities: [Int] = []
+            for prefix in search.prefixes {
+                let start = (0..<catalog.count).partitionPoint { ByteString.compare(key($0), prefix) < 0 }
+                let end = (start..<catalog.count).partitionPoint { ByteString.hasPrefix(key($0), prefix[...]) }
+                cities += start..<end
+                guard cities.count <= Self.localLimit else { break }
+            }
+            let start = (0..<words.count).partitionPoint { ByteString.compare(words.key($0), query) < 0 }
+            let end = (start..<words.count).partitionPoint { ByteString.hasPrefix(words.key($0), query[...]) }
+            cities += (start..<end).lazy.map { words.city($0) }
+            guard !cities.isEmpty, cities.count <= Self.localLimit else { continue }
+            rows.append((query, Self.top(cities.sorted(), places)))
+        }
+        var merged = table + rows
+        merged.sort { ByteString.compare($0.query, $1.query) < 0 }
+        return TopMatches(table: merged)
+    }
+
+    private init(table: [(query: [UInt8], cities: [Int])]) {
+        self.table = table
+    }
+
     /// Every §4 key and §4b word key, numbered (city `c` is key `c`, word key `w` is `catalog.count + w`) and grouped by
     /// first byte, in byte order; empty keys, which no query matches, are left out.
     private struct Groups {

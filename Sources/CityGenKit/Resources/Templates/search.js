@@ -254,7 +254,8 @@
         return data;
       });
     }
-    return { manifest: manifest, shard: shard, word: word, maps: maps, top: top, typo: typo };
+    function requested(name) { return Object.prototype.hasOwnProperty.call(cache, name); }
+    return { manifest: manifest, shard: shard, word: word, maps: maps, top: top, typo: typo, requested: requested };
   })();
 
   // Query: a query's matches are runs of keys sharing a prefix (docs/design.md, "The search index"); a query that folds to
@@ -294,8 +295,22 @@
     }
     prefixes.push(q);
   };
-  Query.prototype.next = async function (count) {
+  // A first page (SPEC §7) reads at most FIRST_FILES shard files that no earlier query read, once it has a result to
+  // show: the manifest, those files and a file of the top matches table stay within 80 KiB. The rest waits for the
+  // next page. The same as Swift's FirstPage.
+  var FIRST_FILES = 2;
+  Query.prototype.mayRead = function (url, n) {
+    var name = url.replace('{n}', String(n));
+    if (Index.requested(name)) return true;
+    if (this.results.length && this.reads >= this.budget) { this.stopped = true; return false; }
+    this.reads++;
+    return true;
+  };
+  Query.prototype.next = async function (count, files) {
     var target = this.results.length + count, at = this.at;
+    this.budget = files === undefined ? Infinity : files;
+    this.reads = 0;
+    this.stopped = false;
     var m = await Index.manifest, shards = m.shards;
     if (this.favorites) {  // the site's favorites and the visitor's own, in list order: no index file is read
       var q = this.folded, all = this.all, seen = {};
@@ -341,6 +356,7 @@
         at.shard = Math.max(0, lowerBound(shards.length, function (i) { return Fold.compare(shards[i], prefix) <= 0; }) - 1);
         at.offset = -1;
       }
+      if (!this.mayRead(m.urls.shard, at.shard)) break;
       var entries = (await Index.shard(at.shard)).entries;
       var i = at.offset >= 0 ? at.offset : lowerBound(entries.length, function (k) { return Fold.compare(entries[k][5], prefix) < 0; });
       while (i < entries.length && this.results.length < target && entries[i][5].startsWith(prefix)) this.results.push(entries[i++]);
@@ -349,7 +365,7 @@
       else if (at.shard + 1 < shards.length && shards[at.shard + 1].startsWith(prefix)) { at.shard++; at.offset = 0; }
       else { at.prefix++; at.shard = -1; }  // a bound above the prefix without it is above all its keys
     }
-    if (at.prefix >= this.prefixes.length && this.results.length < target) await this.nextWords(m, target);
+    if (!this.stopped && at.prefix >= this.prefixes.length && this.results.length < target) await this.nextWords(m, target);
     this.done = at.prefix >= this.prefixes.length && this.word.done && !this.word.others.length;
     if (this.done && !this.typos) this.typos = this.results.length < TYPO_THRESHOLD ? await this.typoMatches(m) : [];
     if (this.typos) {
@@ -419,6 +435,7 @@
         while (w.shard > 0 && bounds[w.shard] === q && bounds[w.shard - 1] === q) w.shard--;  // a run that spans shards
         w.offset = -1;
       }
+      if (!this.mayRead(m.urls.word, w.shard)) break;
       var entries = (await Index.word(w.shard)).entries;
       var i = w.offset >= 0 ? w.offset : lowerBound(entries.length, function (k) { return Fold.compare(entries[k][5], q) < 0; });
       while (i < entries.length && this.results.length < target && entries[i][5].startsWith(q)) {
@@ -600,7 +617,7 @@
     var query = new Query(input.value, onlyFavorites);
     var top;
     try {
-      await query.next(PAGE);
+      await query.next(PAGE, FIRST_FILES);
       top = await query.topMatches();
     } catch (error) { if (mine === seq) fail(error); return; }
     if (mine !== seq) return;  // a newer query owns the list
