@@ -207,7 +207,7 @@ public final class SearchIndex {
         return end
     }
 
-    /// Appends the run of entries whose key starts with `prefix`.
+    /// Appends the run of entries whose key starts with `prefix`; says how its walk ended.
     private func collect(prefix: [UInt8], into results: inout [IndexEntry], limit: Int) throws -> RunEnd {
         if prefix.first == SearchKey.separator {
             results += manifest.unnamed.lazy.filter { $0.key.starts(with: prefix) }.prefix(limit - results.count)
@@ -232,7 +232,8 @@ public final class SearchIndex {
     }
 
     /// Hands `take` the entries whose key starts with `prefix`, in order, from the shards with these lower `bounds`
-    /// (`shard(n)` names shard n), while it returns true; reads a shard only when the run goes on into it.
+    /// (`shard(n)` names shard n), while it returns true; reads a shard only when the run goes on into it, and a first
+    /// page may read it. Says how the walk ended.
     private func walkRun(_ prefix: [UInt8], bounds: [[UInt8]], shard route: (Int) -> Route, take: (IndexEntry) -> Bool) throws -> RunEnd {
         guard !bounds.isEmpty else { return .ended }
         // The last shard whose lower bound is not above the prefix holds the run's start, if there is a run; when a
