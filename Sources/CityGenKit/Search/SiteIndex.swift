@@ -21,7 +21,7 @@ struct SiteIndex: Sendable {
     ) {
         let writer = SearchIndexWriter(catalog: catalog, shardSize: shardSize, placeLabels: placeLabels, places: places)
         // The two indexes are cut at once, one on each core: each measures every row's JSON.
-        let (shards, (wordRows, wordShards, allTop)) = Parallel.both({ writer.shards() }) {
+        let (shards, (wordRows, wordShards, manyMatches)) = Parallel.both({ writer.shards() }) {
             let words = WordKeys(catalog: catalog)
             let wordRows = WordIndexRows(words: words, otherNames: OtherNameKeys(catalog: catalog, places: places))
             return (wordRows, writer.wordShards(wordRows), places.map { TopMatches(catalog: catalog, words: words, places: $0) })
@@ -32,7 +32,7 @@ struct SiteIndex: Sendable {
         self.wordShards = wordShards
         var manifest = writer.manifest(shards, words: wordRows, wordShards: wordShards, layout: layout)
         let top = places.flatMap { places in
-            allTop?.adding(
+            manyMatches?.adding(
                 FirstPage.mayStop(shardBounds: manifest.shards, wordBounds: manifest.words, exact: manifest.exact),
                 catalog: catalog, words: wordRows.words, places: places, key: writer.key)
         }

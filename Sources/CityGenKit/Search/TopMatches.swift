@@ -15,7 +15,7 @@ struct TopMatches: Sendable {
     init(catalog: CityCatalog, words: WordKeys, places: Places) {
         var table: [(query: [UInt8], cities: [Int])] = []
         // A query's matches all start with its first byte: the keys are made and sorted one first byte at a time, so
-        // that only one group's bytes are held (all of them were about 60 MiB at 5× the data).
+        // that the bytes of one group are held at a time, not those of every key.
         let groups = Groups(catalog: catalog, words: words)
         for group in groups.ranges {
             let keys = Keys(catalog: catalog, words: words, members: groups.members[group])
