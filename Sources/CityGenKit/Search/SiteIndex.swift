@@ -34,7 +34,7 @@ struct SiteIndex: Sendable {
         let top = places.flatMap { places in
             manyMatches?.adding(
                 FirstPage.mayStop(shardBounds: manifest.shards, wordBounds: manifest.words, exact: manifest.exact),
-                catalog: catalog, words: wordRows.words, places: places, key: writer.key)
+                catalog: catalog, words: wordRows.words, places: places)
         }
         self.top = top
         self.topShards = top.map { writer.topShards($0) } ?? []

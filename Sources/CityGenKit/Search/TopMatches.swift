@@ -53,26 +53,34 @@ struct TopMatches: Sendable {
 
     /// This table with a row for each of `queries` that has matches but at most `localLimit` (the others have theirs
     /// already): the queries whose first page may stop before it has read all their matches (`FirstPage.mayStop`), so
-    /// that a client never ranks what it has not read. `key` is a city's index key.
-    func adding(_ queries: Set<[UInt8]>, catalog: CityCatalog, words: WordKeys, places: Places, key: (Int) -> [UInt8]) -> TopMatches {
-        var rows: [(query: [UInt8], cities: [Int])] = []
-        for query in queries {
-            let search = SearchQuery(String(decoding: query, as: UTF8.self))
-            guard search.folded == query else { continue }
+    /// that a client never ranks what it has not read. The queries are folded.
+    func adding(_ queries: Set<[UInt8]>, catalog: CityCatalog, words: WordKeys, places: Places) -> TopMatches {
+        let listed = Set(table.map(\.query))
+        let candidates = queries.filter { !listed.contains($0) }.sorted { ByteString.compare($0, $1) < 0 }
+        let rows = Parallel.map(0..<candidates.count, chunk: 256) { n -> [Int]? in
+            let query = candidates[n]
+            // SearchQuery's prefixes of a folded query: no country to rule any out, which only reads a run more.
+            var prefixes = [[SearchKey.separator] + query]
+            for (offset, byte) in query.enumerated() where byte == 0x20 {
+                prefixes.append(Array(query[..<offset]) + [SearchKey.separator] + query[(offset + 1)...])
+            }
+            prefixes.append(query)
+            func key(_ city: Int) -> [UInt8] { SearchKey.index(name: catalog.foldedNames[city], country: catalog.foldedCountries[city]) }
             var cities: [Int] = []
-            for prefix in search.prefixes {
+            for prefix in prefixes {
                 let start = (0..<catalog.count).partitionPoint { ByteString.compare(key($0), prefix) < 0 }
                 let end = (start..<catalog.count).partitionPoint { ByteString.hasPrefix(key($0), prefix[...]) }
-                cities += start..<end
-                guard cities.count <= Self.localLimit else { break }
+                cities += start..<min(end, start + Self.localLimit + 1)
+                guard cities.count <= Self.localLimit else { return nil }
             }
             let start = (0..<words.count).partitionPoint { ByteString.compare(words.key($0), query) < 0 }
             let end = (start..<words.count).partitionPoint { ByteString.hasPrefix(words.key($0), query[...]) }
-            cities += (start..<end).lazy.map { words.city($0) }
-            guard !cities.isEmpty, cities.count <= Self.localLimit else { continue }
-            rows.append((query, Self.top(cities.sorted(), places)))
+            cities += (start..<min(end, start + Self.localLimit + 1)).lazy.map { words.city($0) }
+            guard !cities.isEmpty, cities.count <= Self.localLimit else { return nil }
+            return Self.top(cities.sorted(), places)
         }
-        var merged = table + rows
+        var merged = table
+        for (query, cities) in zip(candidates, rows) { if let cities { merged.append((query, cities)) } }
         merged.sort { ByteString.compare($0.query, $1.query) < 0 }
         return TopMatches(table: merged)
     }
