@@ -14,8 +14,9 @@ enum FirstPage {
     static func mayStop(shardBounds: [String], wordBounds: [String], exact: [String: [String]]) -> Set<[UInt8]> {
         var queries = Set<[UInt8]>()
         func insertPrefixes(of key: [UInt8]) {
+            guard !key.isEmpty else { return }
             // Where a query can end: at a character's end, never after a space (a folded query is trimmed).
-            for end in 1...max(1, key.count) where end <= key.count && (end == key.count || key[end] & 0xC0 != 0x80) {
+            for end in 1...key.count where end == key.count || key[end] & 0xC0 != 0x80 {
                 let query = key[..<end].map { $0 == SearchKey.separator ? 0x20 : $0 }
                 if query.first != 0x20, query.last != 0x20 { queries.insert(query) }
             }

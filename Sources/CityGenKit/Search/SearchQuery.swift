@@ -12,7 +12,11 @@ public struct SearchQuery: Sendable, Equatable {
     /// `manifest`, when given, leaves out prefixes that no city can have: countries that start with no country
     /// present, and exact names that its `exact` table rules out.
     public init(_ text: String, manifest: IndexManifest? = nil) {
-        let folded = Array(Fold.fold(text).utf8)
+        self.init(folded: Array(Fold.fold(text).utf8), manifest: manifest)
+    }
+
+    /// The query whose folded form is `folded` (`Fold.fold`'s UTF-8).
+    init(folded: [UInt8], manifest: IndexManifest? = nil) {
         self.folded = folded
         guard !folded.isEmpty else {
             prefixes = []

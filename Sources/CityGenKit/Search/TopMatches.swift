@@ -59,15 +59,9 @@ struct TopMatches: Sendable {
         let candidates = queries.filter { !listed.contains($0) }.sorted { ByteString.compare($0, $1) < 0 }
         let rows = Parallel.map(0..<candidates.count, chunk: 256) { n -> [Int]? in
             let query = candidates[n]
-            // SearchQuery's prefixes of a folded query: no country to rule any out, which only reads a run more.
-            var prefixes = [[SearchKey.separator] + query]
-            for (offset, byte) in query.enumerated() where byte == 0x20 {
-                prefixes.append(Array(query[..<offset]) + [SearchKey.separator] + query[(offset + 1)...])
-            }
-            prefixes.append(query)
             func key(_ city: Int) -> [UInt8] { SearchKey.index(name: catalog.foldedNames[city], country: catalog.foldedCountries[city]) }
             var cities: [Int] = []
-            for prefix in prefixes {
+            for prefix in SearchQuery(folded: query).prefixes {
                 let start = (0..<catalog.count).partitionPoint { ByteString.compare(key($0), prefix) < 0 }
                 let end = (start..<catalog.count).partitionPoint { ByteString.hasPrefix(key($0), prefix[...]) }
                 cities += start..<min(end, start + Self.localLimit + 1)
