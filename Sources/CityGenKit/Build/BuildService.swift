@@ -30,8 +30,7 @@ public struct BuildService: Sendable {
         var source = try await load(&run)
         if case .changed(let previous) = try check(source, &run) {
             let catalog = try decodeAndSort(&source, &run)
-            let places = try joinPlaces(source.places, to: catalog, &run)
-            let files = try plan(catalog, places: places, templates: source.templates, &run)
+            let files = try plan(catalog, placeFiles: source.places, templates: source.templates, &run)
             if let archive = options.archive {
                 run.report.files = try writeArchive(files, to: archive, report: run.report)
                 run.lap("render and archive")
@@ -91,9 +90,13 @@ public struct BuildService: Sendable {
     }
 
     /// Joins the GeoNames files to the catalog (SPEC §1b), when the build has them.
-    private func joinPlaces(_ files: LoadedPlaces?, to catalog: CityCatalog, _ run: inout Run) throws -> Places? {
+    private func joinPlaces(_ files: LoadedPlaces?, to catalog: CityCatalog) -> Result<Places, Error>? {
         guard let files else { return nil }
-        let places = try PlaceJoin.join(catalog: catalog, table: files.table, admin1: files.admin1, countryInfo: files.countries, strict: options.strict)
+        return Result { try PlaceJoin.join(catalog: catalog, table: files.table, admin1: files.admin1, countryInfo: files.countries, strict: options.strict) }
+    }
+
+    /// Reports what `joinPlaces` joined and skipped.
+    private func report(_ places: Places, from files: LoadedPlaces, _ run: inout Run) {
         run.report.places = .init(joinedByID: places.joinedByID, joinedByName: places.joinedByName, skipped: places.skipped.count, origins: files.origins)
         if places.skipped.count > 0 {
             let sample = places.skipped.first.prefix(5).map(\.description).joined(separator: "; ")
@@ -101,8 +104,6 @@ public struct BuildService: Sendable {
             run.report.warnings.append(warning)
             log("warning: \(warning)")
         }
-        run.lap("places")
-        return places
     }
 
     private enum Check {
@@ -152,11 +153,14 @@ public struct BuildService: Sendable {
     }
 
     /// The site: pages, favorites, nearest places, search index and maps, everything the files are made from.
-    private func plan(_ catalog: CityCatalog, places: Places?, templates: TemplateSet, _ run: inout Run) throws -> SiteFiles {
+    private func plan(_ catalog: CityCatalog, placeFiles: LoadedPlaces?, templates: TemplateSet, _ run: inout Run) throws -> SiteFiles {
         let favorites = try FavoriteResolver.resolve(options.favorites, in: catalog)
         run.lap("plan")
-        let nearest = NearestCities(catalog: catalog)
-        run.lap("nearest cities")
+        // The join reads a file on one core while the nearest cities take what the tree's queries leave.
+        let (joined, nearest) = Parallel.both({ joinPlaces(placeFiles, to: catalog) }, { NearestCities(catalog: catalog) })
+        let places = try joined?.get()
+        if let places, let placeFiles { report(places, from: placeFiles, &run) }
+        run.lap(placeFiles == nil ? "nearest cities" : "places and nearest")
         let settings = Site.Settings(
             title: options.title, pageSize: options.pageSize, layout: options.layout, formats: options.formatsInOrder, shardSize: options.shardSize,
             mapMode: options.map, viewerInPlace: options.host != .kiwix, language: options.language)

@@ -20,8 +20,12 @@ struct SiteIndex: Sendable {
         catalog: CityCatalog, favorites: Set<Int>, layout: SiteLayout, shardSize: Int, placeLabels: PlaceLabels? = nil, places: Places? = nil
     ) {
         let writer = SearchIndexWriter(catalog: catalog, shardSize: shardSize, placeLabels: placeLabels, places: places)
-        // The two indexes are cut at once, one on each core: each measures every row's JSON.
-        let (shards, (wordRows, wordShards, manyMatches)) = Parallel.both({ writer.shards() }) {
+        // The two indexes are cut at once, one on each core: each measures every row's JSON. The typo places, which
+        // depend on neither, go with the prefix index, the shorter of the two.
+        let budget = shardSize - IndexShard.framingBytes
+        let ((shards, typos), (wordRows, wordShards, manyMatches)) = Parallel.both({
+            (writer.shards(), places.map { TypoPlaces(places: $0, count: catalog.count, budget: budget) { writer.entry($0) } })
+        }) {
             let words = WordKeys(catalog: catalog)
             let wordRows = WordIndexRows(words: words, otherNames: OtherNameKeys(catalog: catalog, places: places))
             return (wordRows, writer.wordShards(wordRows), places.map { TopMatches(catalog: catalog, words: words, places: $0) })
@@ -38,7 +42,7 @@ struct SiteIndex: Sendable {
         }
         self.top = top
         self.topShards = top.map { writer.topShards($0) } ?? []
-        typos = places.map { TypoPlaces(places: $0, count: catalog.count, budget: shardSize - IndexShard.framingBytes) { writer.entry($0) } }
+        self.typos = typos
         manifest.typos = typos?.manifest(key: writer.key)
         if let top { manifest.top = topShards.map { String(decoding: top.table[$0.lowerBound].query, as: UTF8.self) } }
         self.manifestJSON = manifest.json

@@ -52,16 +52,23 @@ struct Site: Sendable {
         self.catalog = catalog
         self.plan = SitePlan(catalog: catalog, pageSize: settings.pageSize)
         self.countryNames = CountryNames.names(for: Set(catalog.cities.lazy.map(\.country)))
-        self.countries = CountryPlan(catalog: catalog, names: countryNames, pageSize: settings.pageSize)
+        let countries = CountryPlan(catalog: catalog, names: countryNames, pageSize: settings.pageSize)
+        self.countries = countries
         self.favorites = favorites
         self.nearest = nearest ?? NearestCities(catalog: catalog)
         self.places = places
-        self.regions = RegionPlan(places: places, cityCount: catalog.count, pageSize: settings.pageSize)
-        self.maps = SiteMaps(catalog: catalog, countries: countries, regions: regions)
-        self.placeLabels = PlaceLabels(catalog: catalog, regions: regions)
-        self.index = SiteIndex(
-            catalog: catalog, favorites: favorites, layout: settings.layout, shardSize: settings.shardSize, placeLabels: placeLabels, places: places)
-        self.largest = LargestPlaces(catalog: catalog, places: places, regions: regions)
+        let regions = RegionPlan(places: places, cityCount: catalog.count, pageSize: settings.pageSize)
+        self.regions = regions
+        // The map windows and the largest places are made on one core beside the search index, whose steps do not all
+        // use both.
+        ((self.maps, self.largest), (self.placeLabels, self.index)) = Parallel.both(
+            { (SiteMaps(catalog: catalog, countries: countries, regions: regions), LargestPlaces(catalog: catalog, places: places, regions: regions)) },
+            {
+                let labels = PlaceLabels(catalog: catalog, regions: regions)
+                let index = SiteIndex(
+                    catalog: catalog, favorites: favorites, layout: settings.layout, shardSize: settings.shardSize, placeLabels: labels, places: places)
+                return (labels, index)
+            })
         self.indexByID = catalog.indicesByID()
         self.compactData = Self.compactData(catalog, settings)
         if settings.layout.baseURL != nil, settings.formats.contains(.html) {

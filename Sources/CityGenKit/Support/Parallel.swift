@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Work spread over all cores: the one parallel loop of citygen. Items go in chunks, so that each task has
 /// enough to do; tasks share nothing but what `body` captures, which must be `Sendable`.
@@ -26,19 +27,20 @@ enum Parallel {
         }
     }
 
-    /// `(first(), second())`, computed at the same time.
-    static func both<A: Sendable, B: Sendable>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
-        let a = Locked<A?>(nil), b = Locked<B?>(nil)
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            if i == 0 {
-                let value = first()
-                a.withLock { $0 = value }
-            } else {
-                let value = second()
-                b.withLock { $0 = value }
-            }
-        }
-        return (a.withLock { $0! }, b.withLock { $0! })
+    /// `(first(), second())`, computed at the same time: `first` on a thread of its own, `second` on this one.
+    ///
+    /// Not with `concurrentPerform`: Dispatch runs an apply nested in another one serially, so that the parallel
+    /// loops inside `first` and `second` would each get one core.
+    static func both<A: Sendable, B: Sendable>(_ first: @escaping @Sendable () -> A, _ second: () -> B) -> (A, B) {
+        let a = Locked<A?>(nil), done = DispatchSemaphore(value: 0)
+        Thread {
+            let value = first()
+            a.withLock { $0 = value }
+            done.signal()
+        }.start()
+        let b = second()
+        done.wait()
+        return (a.withLock { $0! }, b)
     }
 
     /// `range.map(transform)`, computed on all cores.
