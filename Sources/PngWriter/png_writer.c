@@ -30,6 +30,33 @@ static void append(png_structp png, png_bytep bytes, size_t length) {
 
 static void flush(png_structp png) { (void)png; }
 
+// `width` indices of `depth` bits (1, 2 or 4) each into bytes, the first pixel in the high bits, as PNG has them. One
+// loop a depth, so that each has its shifts as constants.
+#define PACK(DEPTH)                                                                                   \
+    {                                                                                                 \
+        enum { per = 8 / DEPTH };                                                                     \
+        unsigned whole = width / per;                                                                 \
+        for (unsigned i = 0; i < whole; i++) {                                                        \
+            unsigned char byte = 0;                                                                   \
+            for (unsigned k = 0; k < per; k++) byte |= (unsigned char)(row[i * per + k] << (8 - DEPTH * (k + 1))); \
+            out[i] = byte;                                                                            \
+        }                                                                                             \
+        if (whole * per < width) {                                                                    \
+            unsigned char byte = 0;                                                                   \
+            for (unsigned k = 0; whole * per + k < width; k++)                                        \
+                byte |= (unsigned char)(row[whole * per + k] << (8 - DEPTH * (k + 1)));               \
+            out[whole] = byte;                                                                        \
+        }                                                                                             \
+    }
+
+static void pack(const unsigned char *row, unsigned width, int depth, unsigned char *out) {
+    switch (depth) {
+        case 4: PACK(4) break;
+        case 2: PACK(2) break;
+        default: PACK(1) break;
+    }
+}
+
 static void fail(png_structp png, png_const_charp message) {
     *(const char **)png_get_error_ptr(png) = message;
     png_longjmp(png, 1);
@@ -51,8 +78,11 @@ int citygen_png_write_palette(unsigned width, unsigned height, const unsigned ch
     }
     b->capacity = 4096 + (size_t)width * height / 4;
     b->data = malloc(b->capacity);
+    // One row of packed pixels, for depths under 8.
+    unsigned char *volatile packed = NULL;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
+        free(packed);
         free(b->data);
         free(b);
         return 1;
@@ -74,9 +104,24 @@ int citygen_png_write_palette(unsigned width, unsigned height, const unsigned ch
     if (translucent > 0) png_set_tRNS(png, info, alpha, translucent, NULL);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     png_set_compression_strategy(png, Z_RLE);
+    // The indices are the palette's by construction: libpng need not check each pixel against it.
+    png_set_check_for_invalid_index(png, -1);
     png_write_info(png, info);
-    if (depth < 8) png_set_packing(png);
-    for (unsigned y = 0; y < height; y++) png_write_row(png, indices + (size_t)y * width);
+    // Rows are packed here rather than by png_set_packing, whose loop takes a pixel at a time through a variable shift.
+    if (depth < 8) {
+        packed = malloc(((size_t)width * depth + 7) / 8);
+        if (!packed) png_error(png, "out of memory");
+    }
+    for (unsigned y = 0; y < height; y++) {
+        const unsigned char *row = indices + (size_t)y * width;
+        if (depth < 8) {
+            pack(row, width, depth, packed);
+            row = packed;
+        }
+        png_write_row(png, (png_const_bytep)row);
+    }
+    free(packed);
+    packed = NULL;
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     *out = b->data;

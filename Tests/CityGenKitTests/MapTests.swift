@@ -88,6 +88,28 @@ final class MapTests: SiteTestCase {
             XCTAssertEqual(Array(rgba[pixel * 4..<pixel * 4 + 4]), expected, "pixel \(pixel)")
         }
     }
+
+    /// Palettes of 2, 4, 16 and 256 colours are written at 1, 2, 4 and 8 bits a pixel, packed by the encoder: widths
+    /// that do not fill their last byte included, every pixel decodes to its colour.
+    func testEveryPixelDepthDecodesToItsPixels() throws {
+        var random = SeededGenerator(seed: 11)
+        for (colors, width) in [(2, 13), (4, 7), (16, 9), (256, 5), (16, 16), (2, 1)] {
+            let height = 3
+            let indices = (0..<width * height).map { _ in UInt8(Int.random(in: 0..<colors, using: &random)) }
+            let palette: [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)] = (0..<colors).map { (value: Int) in
+                (r: UInt8(value), g: UInt8(255 - value), b: UInt8(value / 2), a: 255)
+            }
+            let png = PNGEncoder.palette(width: width, height: height, indices: indices, palette: palette)
+            XCTAssertEqual(png[24], [2: 1, 4: 2, 16: 4, 256: 8][colors], "bit depth in IHDR, \(colors) colours")
+            let decoded = try Self.decode(png)
+            XCTAssertEqual([decoded.width, decoded.height], [width, height])
+            for pixel in 0..<width * height {
+                let color = palette[Int(indices[pixel])], expected: [UInt8] = [color.r, color.g, color.b, color.a]
+                XCTAssertEqual(Array(decoded.rgba[pixel * 4..<pixel * 4 + 4]), expected, "\(colors) colours, pixel \(pixel)")
+            }
+        }
+    }
+
     /// A built site's maps: one per country and the world's, and each city's pixel drawn on its country's map.
     func testEveryCountryHasAMapWithItsCitiesDrawn() async throws {
         try await build(Fixtures.json(DetailPageTests.cities))
