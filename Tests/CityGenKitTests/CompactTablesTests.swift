@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import CityGenKit
+import CityGenTestSupport
 
 /// The tables that replace a value per file or per city with something smaller must answer exactly what the plain
 /// collection they replace would.
@@ -19,6 +20,39 @@ final class CompactTablesTests: XCTestCase {
         XCTAssertEqual(list.count, expected.count)
         XCTAssertEqual(list[7], .home(.markdown))
         XCTAssertTrue(RouteList().isEmpty)
+    }
+
+    /// The catalog sorts on both cores and finds look-alikes in parts: its order, labels and distinctions are those
+    /// of SPEC §3 and §5 made the plain way, for many cities with few names (long runs that cross the parts).
+    func testTheCatalogIsTheOrderAndLabelsOfAPlainSort() {
+        var random = SeededGenerator(seed: 3)
+        let names = ["Springfield", "springfield", "Spring Field", "Åre", "Are", "Zürich", "Ölsen", "x"]
+        let cities = (0..<9_001).map { id in
+            City(
+                id: 10_000 - id, name: names.randomElement(using: &random)!, country: ["US", "us", "FR", ""].randomElement(using: &random)!,
+                latitude: Double(Int.random(in: 0..<30, using: &random)) / 10, longitude: Double(Int.random(in: 0..<3, using: &random)))
+        }
+        let catalog = CityCatalog(cities)
+        let keys = cities.map { (name: Array(Fold.fold($0.name).utf8), country: Array(Fold.fold($0.country).utf8)) }
+        let expected = cities.indices.sorted { a, b in
+            if keys[a].name != keys[b].name { return keys[a].name.lexicographicallyPrecedes(keys[b].name) }
+            if keys[a].country != keys[b].country { return keys[a].country.lexicographicallyPrecedes(keys[b].country) }
+            if !cities[a].name.utf8.elementsEqual(cities[b].name.utf8) { return cities[a].name.utf8.lexicographicallyPrecedes(cities[b].name.utf8) }
+            return cities[a].id < cities[b].id
+        }.map { cities[$0] }
+        XCTAssertEqual(catalog.cities.map(\.id), expected.map(\.id))
+        let shown = expected.map { Coordinate.display(latitude: $0.latitude, longitude: $0.longitude) }
+        var sameLabel: [String: Int] = [:], sameSpot: [String: Int] = [:]
+        for (index, city) in expected.enumerated() {
+            sameLabel[city.label, default: 0] += 1
+            sameSpot[city.label + shown[index], default: 0] += 1
+        }
+        for (index, city) in expected.enumerated() {
+            let distinction: Distinction? = sameLabel[city.label] == 1 ? nil : sameSpot[city.label + shown[index]] == 1 ? .coordinates : .id
+            XCTAssertEqual(catalog.distinctions[index], distinction, "\(city.label) \(city.id)")
+            XCTAssertEqual(
+                catalog.label(index), distinction.map { "\(city.label) (\($0.text(id: city.id, latitude: city.latitude, longitude: city.longitude)))" } ?? city.label)
+        }
     }
 
     func testASiteListsEachOfItsFilesOnce() {

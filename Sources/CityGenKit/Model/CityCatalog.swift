@@ -18,19 +18,21 @@ public struct CityCatalog: Sendable {
     public init(_ cities: consuming [City]) {
         let names = PackedTexts(folding: cities.map(\.name))
         let countries = Self.foldShared(cities.map(\.country))
-        let order = cities.indices.sorted { a, b in
-            Self.precedes(a, b, cities: cities, names: names, countries: countries)
+        let unsorted = consume cities
+        let order = Parallel.sortedIndices(unsorted.count) { a, b in
+            Self.precedes(a, b, cities: unsorted, names: names, countries: countries)
         }
-        self.cities = order.map { cities[$0] }
-        _ = consume cities
-        self.foldedNames = names.permuted(by: order)
-        self.foldedCountries = order.map { countries[$0] }
-        let distinctions = Self.distinctions(self.cities, names: self.foldedNames, countries: self.foldedCountries)
+        let sorted = order.map { unsorted[$0] }
+        _ = consume unsorted
+        self.cities = sorted
+        let foldedNames = names.permuted(by: order), foldedCountries = order.map { countries[$0] }
+        (self.foldedNames, self.foldedCountries) = (foldedNames, foldedCountries)
+        let distinctions = Self.distinctions(sorted, names: foldedNames, countries: foldedCountries)
         self.distinctions = distinctions
-        self.labels = PackedTexts(
-            zip(self.cities, distinctions).lazy.map { city, distinction in
-                distinction.map { "\(city.label) (\($0.text(id: city.id, latitude: city.latitude, longitude: city.longitude)))" } ?? city.label
-            })
+        self.labels = PackedTexts(count: sorted.count) { i in
+            let city = sorted[i]
+            return distinctions[i].map { "\(city.label) (\($0.text(id: city.id, latitude: city.latitude, longitude: city.longitude)))" } ?? city.label
+        }
     }
 
     /// `Name, CC` of the city at `index`, followed by its distinction when another city has that label too:
@@ -44,24 +46,40 @@ public struct CityCatalog: Sendable {
         labels.withText(index, body)
     }
 
-    /// Equal labels have equal folded keys, so they lie within one run of equal keys: only runs are compared.
+    /// Equal labels have equal folded keys, so they lie within one run of equal keys: only runs are compared, in
+    /// parts that each begin a run, on all cores.
     private static func distinctions(_ cities: [City], names: PackedTexts, countries: [[UInt8]]) -> [Distinction?] {
-        var result = [Distinction?](repeating: nil, count: cities.count)
-        var start = 0
-        while start < cities.count {
-            var end = start + 1
-            while end < cities.count, names.compare(end, start) == 0, countries[end] == countries[start] { end += 1 }
-            if end - start > 1 {
-                let byLabel = Dictionary(grouping: start..<end) { cities[$0].label }
-                for group in byLabel.values where group.count > 1 {
-                    let shown = group.map { Coordinate.display(latitude: cities[$0].latitude, longitude: cities[$0].longitude) }
-                    let repeated = Dictionary(grouping: shown.indices) { shown[$0] }.filter { $0.value.count > 1 }
-                    for (n, index) in group.enumerated() {
-                        result[index] = repeated[shown[n]] == nil ? .coordinates : .id
+        @Sendable func sameKey(_ a: Int, _ b: Int) -> Bool { names.compare(a, b) == 0 && countries[a] == countries[b] }
+        let partCount = 16
+        var partStarts = (0..<partCount).map { $0 * cities.count / partCount }
+        for p in partStarts.indices.dropFirst() {
+            partStarts[p] = max(partStarts[p], partStarts[p - 1])
+            while partStarts[p] > 0, partStarts[p] < cities.count, sameKey(partStarts[p], partStarts[p] - 1) { partStarts[p] += 1 }
+        }
+        let starts = partStarts + [cities.count]
+        let found = Parallel.map(0..<partCount, chunk: 1) { p in
+            var found: [(index: Int, distinction: Distinction)] = []
+            var start = starts[p]
+            while start < starts[p + 1] {
+                var end = start + 1
+                while end < cities.count, sameKey(end, start) { end += 1 }
+                if end - start > 1 {
+                    let byLabel = Dictionary(grouping: start..<end) { cities[$0].label }
+                    for group in byLabel.values where group.count > 1 {
+                        let shown = group.map { Coordinate.display(latitude: cities[$0].latitude, longitude: cities[$0].longitude) }
+                        let repeated = Dictionary(grouping: shown.indices) { shown[$0] }.filter { $0.value.count > 1 }
+                        for (n, index) in group.enumerated() {
+                            found.append((index, repeated[shown[n]] == nil ? .coordinates : .id))
+                        }
                     }
                 }
+                start = end
             }
-            start = end
+            return found
+        }
+        var result = [Distinction?](repeating: nil, count: cities.count)
+        for part in found {
+            for (index, distinction) in part { result[index] = distinction }
         }
         return result
     }

@@ -8,26 +8,31 @@ struct PackedTexts: Sendable {
 
     /// `Fold.fold` of each of `texts`, folded on all cores (folding is most of the sort's cost).
     init(folding texts: [String]) {
+        self.init(count: texts.count) { Fold.fold(texts[$0]) }
+    }
+
+    /// `text(i)` for each `i` in `0..<count`, made on all cores.
+    init(count: Int, _ text: @Sendable (Int) -> String) {
         let chunk = 4096
-        let parts = Parallel.map(0..<(texts.count + chunk - 1) / chunk, chunk: 1) { c in
+        let parts = Parallel.map(0..<(count + chunk - 1) / chunk, chunk: 1) { c in
             var bytes: [UInt8] = [], lengths: [Int] = []
-            for text in texts[(c * chunk)..<min(texts.count, (c + 1) * chunk)] {
-                let folded = Fold.fold(text).utf8
-                bytes += folded
-                lengths.append(folded.count)
+            for i in (c * chunk)..<min(count, (c + 1) * chunk) {
+                let text = text(i).utf8
+                bytes += text
+                lengths.append(text.count)
             }
             return (bytes: bytes, lengths: lengths)
         }
         var bytes: [UInt8] = [], ends: [UInt32] = []
         bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
-        ends.reserveCapacity(texts.count)
+        ends.reserveCapacity(count)
         for part in parts {
             bytes += part.bytes
             for length in part.lengths {
                 ends.append((ends.last ?? 0) + UInt32(length))
             }
         }
-        precondition(bytes.count <= UInt32.max, "more than 4 GB of folded names")
+        precondition(bytes.count <= UInt32.max, "more than 4 GB of text")
         self.init(bytes: bytes, ends: ends)
     }
 

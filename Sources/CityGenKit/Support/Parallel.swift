@@ -61,4 +61,37 @@ enum Parallel {
         }
         return parts.withLock { parts in parts.keys.sorted().flatMap { parts[$0]! } }
     }
+
+    /// `0..<count` sorted by `areInIncreasingOrder`, a strict total order: each half sorted on a core, then merged.
+    static func sortedIndices(_ count: Int, by areInIncreasingOrder: @Sendable (Int, Int) -> Bool) -> [Int] {
+        var halves = Array(0..<count)
+        let middle = count / 2
+        halves.withUnsafeMutableBufferPointer { buffer in
+            let shared = SharedBuffer(buffer: buffer)
+            try? forEachChunk(0..<2, chunk: 1) { part in
+                let half = part.lowerBound == 0 ? 0..<middle : middle..<count
+                shared.buffer[half].sort(by: areInIncreasingOrder)
+            }
+        }
+        var sorted: [Int] = []
+        sorted.reserveCapacity(count)
+        var (a, b) = (0, middle)
+        while a < middle, b < count {
+            if areInIncreasingOrder(halves[b], halves[a]) {
+                sorted.append(halves[b])
+                b += 1
+            } else {
+                sorted.append(halves[a])
+                a += 1
+            }
+        }
+        sorted += halves[a..<middle]
+        sorted += halves[b..<count]
+        return sorted
+    }
+
+    /// A buffer that tasks share, each writing its own elements only.
+    private struct SharedBuffer<Element>: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Element>
+    }
 }
