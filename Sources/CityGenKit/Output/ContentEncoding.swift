@@ -12,8 +12,9 @@ public enum ContentEncoding: String, Sendable, CaseIterable, Comparable {
 
     /// The files worth compressing: text the browser fetches.
     public static func applies(to path: String) -> Bool {
-        guard let dot = path.lastIndex(of: ".") else { return false }
-        return ["html", "css", "js", "json", "xml"].contains(path[path.index(after: dot)...])
+        guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        let suffix = path.utf8[path.utf8.index(after: dot)...]
+        return ["html", "css", "js", "json", "xml"].contains { suffix.elementsEqual($0.utf8) }
     }
 
     /// The `--precompress` choices, for help texts and errors.

@@ -42,7 +42,7 @@ extension OutputWriter {
     /// the caller then falls back to `replace`.
     static func create(path: String, with bytes: [UInt8]) -> Record? {
         #if os(Linux)
-            let slash = path.lastIndex(of: "/")!
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))!
             let descriptor = open(String(path[..<slash]), unnamedTemporaryFile | O_WRONLY | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }
@@ -61,7 +61,7 @@ extension OutputWriter {
     /// Writes to a temporary name beside `path` and renames it over `path`.
     @discardableResult
     static func replace(path: String, with bytes: [UInt8]) throws -> Record {
-        let slash = path.lastIndex(of: "/")!
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))!
         let temporary = path[..<slash] + "/" + temporaryPrefix + path[path.index(after: slash)...]
         let record = try writeFile(temporary, flags: O_TRUNC, with: bytes, for: path)
         guard rename(temporary, path) == 0 else {

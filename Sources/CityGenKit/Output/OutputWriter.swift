@@ -135,7 +135,7 @@ public final class OutputWriter: Sendable {
     /// fresh `.citygen-next` folder (one a killed build left is deleted). In place: marks the build as started and
     /// lists every file it may write in the manifest, before it writes any.
     public func begin<Paths: Sequence<String>>(planned: Paths) throws {
-        try begin(folders: Set(planned.compactMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) } }), planned: planned)
+        try begin(folders: Set(planned.compactMap { path in path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } }), planned: planned)
     }
 
     /// `begin`, with the `folders` of the planned files given (`planned` is only read when writing in place).
