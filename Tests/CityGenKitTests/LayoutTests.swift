@@ -47,9 +47,24 @@ final class LayoutTests: SiteTestCase {
                 }
             }
         }
-        var bytes: [UInt8] = []
-        SiteLayout.appendRelative("index.html", from: "city/5/15.html", to: &bytes)
-        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "../../index.html")
+        // Links are made by bytes; they are the paths' relative form (`relative`, made of strings). Region and
+        // country pages with codes that are not plain included.
+        let layout = SiteLayout(cityFolders: .remainder(1000))
+        let pages: [Route] = [.city(id: 707860, .html), .home(.markdown), .list(page: 3, .html), .country(code: "UA", page: 2, .markdown)]
+        var targets = pages + [.country(code: "", page: 1, .html), .country(code: "u/a", page: 1, .html)]
+        for (country, code) in [("UA", "11"), ("", "7"), ("U.A", "é/1"), ("UA", "")] {
+            targets.append(.region(PlaceRegion(country: country, code: code), page: 4, .html))
+        }
+        for page in pages + targets {
+            for target in targets where target.cityID == nil {
+                XCTAssertEqual(layout.href(to: target, from: page), SiteLayout.relative(layout.path(target), from: layout.path(page)), "\(target) from \(page)")
+            }
+        }
+        // A dot in a country code (the data's to choose) does not move the cut between the two codes.
+        let dotted = PlaceRegion(country: "U.A", code: "é/1")
+        XCTAssertEqual(layout.path(.region(dotted, page: 4, .html)), "region/x552e41/xc3a92f31/4.html")
+        XCTAssertEqual(RegionPage.region(Route.region(dotted, page: 4, .html).page!), dotted)
+        XCTAssertEqual(layout.href(to: .region(PlaceRegion(country: "UA", code: "11"), page: 2, .markdown), from: .city(id: 5, .markdown)), "../../region/UA/11/2.md")
     }
 
     func testRelativeLinksBetweenPaths() {

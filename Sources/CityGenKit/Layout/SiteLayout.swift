@@ -51,6 +51,15 @@ public struct SiteLayout: Sendable, Equatable {
         }
     }
 
+    /// Appends `path(route)` to `out`.
+    func appendPath(_ route: Route, to out: inout [UInt8]) {
+        if case .page(let page) = route {
+            PageKinds.kind(of: page).appendPath(page, in: self, to: &out)
+        } else {
+            out += path(route).utf8
+        }
+    }
+
     /// Which of `count` folders (or a compact site's data files) holds the city with this id: the id's remainder by
     /// `count`, never negative, so that a city's place depends on its own id only.
     static func folderNumber(of id: Int, among count: Int) -> Int { ((id % count) + count) % count }
@@ -92,21 +101,51 @@ public struct SiteLayout: Sendable, Equatable {
     /// and any other code (which the data should not have) spelt in hexadecimal UTF-8 after an `x`, so that no
     /// name from the data becomes a path.
     static func countryFolder(_ code: String) -> String {
-        if code.isEmpty { return "ZZ" }
-        if code.utf8.count == 2, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) { return code }
-        return hexName(code)
+        var folder: [UInt8] = []
+        appendCountryFolder(code[...], to: &folder)
+        return String(decoding: folder, as: UTF8.self)
+    }
+
+    /// Appends `countryFolder(code)` to `out`.
+    static func appendCountryFolder(_ code: Substring, to out: inout [UInt8]) {
+        if code.isEmpty {
+            out += "ZZ".utf8
+        } else if code.utf8.count == 2, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) {
+            out += code.utf8
+        } else {
+            appendHexName(code, to: &out)
+        }
     }
 
     /// The folder of a region code: the code when it is 1 to 16 letters A–Z and digits, else spelt in hexadecimal
     /// UTF-8 after an `x` (like `countryFolder`), so that no text from the data becomes a path.
     static func codeFolder(_ code: String) -> String {
-        if (1...16).contains(code.utf8.count), code.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }) { return code }
-        return hexName(code)
+        var folder: [UInt8] = []
+        appendCodeFolder(code[...], to: &folder)
+        return String(decoding: folder, as: UTF8.self)
     }
 
-    /// `x` and the text's UTF-8 in hexadecimal: a folder name for a code that is not plain.
-    private static func hexName(_ text: String) -> String {
-        "x" + text.utf8.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    /// Appends `codeFolder(code)` to `out`.
+    static func appendCodeFolder(_ code: Substring, to out: inout [UInt8]) {
+        if (1...16).contains(code.utf8.count), code.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }) {
+            out += code.utf8
+        } else {
+            appendHexName(code, to: &out)
+        }
+    }
+
+    /// Appends `x` and the text's UTF-8 in hexadecimal: a folder name for a code that is not plain.
+    private static func appendHexName(_ text: Substring, to out: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        out.append(UInt8(ascii: "x"))
+        for byte in text.utf8 { out += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+    }
+
+    /// Appends the file name of a numbered page, `<number>.<extension>`, to `out`.
+    static func appendPageFile(_ page: PageRoute, to out: inout [UInt8]) {
+        Digits.append(page.number, to: &out)
+        out.append(UInt8(ascii: "."))
+        out += page.format.fileExtension.utf8
     }
 
     /// The name an index file is loaded by in the browser (`manifest`, `shards/3`): its path below the index
@@ -191,12 +230,16 @@ public struct SiteLayout: Sendable, Equatable {
                 layout.appendCityPath(id, target.format!, to: &out)
             } else {
                 // In a compact site every city's path is `city.html`, and the city is in the query.
-                let path = layout.path(target)
                 if absolute {
                     out += layout.absoluteRoot.utf8
-                    out += path.utf8
+                    layout.appendPath(target, to: &out)
                 } else {
-                    SiteLayout.appendRelative(path, from: pagePath, to: &out)
+                    // The target's path, then its folders shared with the page's replaced by the `../` that lead there.
+                    let start = out.count
+                    layout.appendPath(target, to: &out)
+                    let (ups, shared) = out.withUnsafeBufferPointer { SiteLayout.relativeParts(UnsafeBufferPointer(rebasing: $0[start...]), from: pagePath) }
+                    precondition(3 * ups <= SiteLayout.parentLinks.count, "a page deeper than the site's folders")
+                    out.replaceSubrange(start..<start + shared, with: SiteLayout.parentLinks.prefix(3 * ups))
                 }
                 if compact, let id = target.cityID {
                     out += "?id=".utf8
@@ -260,29 +303,29 @@ public struct SiteLayout: Sendable, Equatable {
         return ups == 0 ? String(rest) : String(repeating: "../", count: ups) + rest
     }
 
-    /// Appends `relative(target, from: page)` to `out`.
-    static func appendRelative(_ target: String, from page: String, to out: inout [UInt8]) {
-        let (ups, rest) = relativeParts(target, from: page)
-        for _ in 0..<ups { out += "../".utf8 }
-        out += rest.utf8
-    }
-
     /// How many folders `relative` goes up from `page`, and the part of `target` below the folder they share.
     private static func relativeParts(_ target: String, from page: String) -> (ups: Int, rest: Substring) {
-        var target = target, page = page
-        // Compared as bytes: links are made for every row of every page.
-        let (ups, shared) = target.withUTF8 { t in
-            page.withUTF8 { p in
-                var i = 0, shared = 0
-                while i < t.count, i < p.count, t[i] == p[i] {
-                    if t[i] == slash { shared = i + 1 }
-                    i += 1
-                }
-                return (p[shared...].count { $0 == slash }, shared)
-            }
-        }
+        var target = target
+        let (ups, shared) = target.withUTF8 { relativeParts($0, from: page) }
         return (ups, Substring(target.utf8.dropFirst(shared)))
     }
+
+    /// How many folders `relative` goes up from `page`, and how many bytes of `target` are the folders they share.
+    /// Compared as bytes: links are made for every row of every page.
+    static func relativeParts(_ target: UnsafeBufferPointer<UInt8>, from page: String) -> (ups: Int, shared: Int) {
+        var page = page
+        return page.withUTF8 { p in
+            var i = 0, shared = 0
+            while i < target.count, i < p.count, target[i] == p[i] {
+                if target[i] == slash { shared = i + 1 }
+                i += 1
+            }
+            return (p[shared...].count { $0 == slash }, shared)
+        }
+    }
+
+    /// `../` as many times as a page can be deep (the site's folders are at most 3 deep).
+    static let parentLinks = Array(String(repeating: "../", count: 8).utf8)
 }
 
 extension Route.IndexEncoding {

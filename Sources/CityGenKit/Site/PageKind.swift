@@ -12,8 +12,9 @@ protocol PageKind: Sendable {
     var linksAbsolutely: Bool { get }
     /// Its pages in `site` in the formats `formats` (of the site's), in the order they are written.
     func routes(in site: Site, formats: [PageFormat]) -> RouteList
-    /// The file of `page`, relative to the output folder, by the rules of `layout`.
-    func path(_ page: PageRoute, in layout: SiteLayout) -> String
+    /// Appends the file of `page`, relative to the output folder, by the rules of `layout`, to `out`: as bytes,
+    /// since pages link to pages of other kinds by the hundred thousand.
+    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8])
     /// Its pages that a change of the favorites at catalog indices `indices` changes: those that mark one of them,
     /// and those that list the favorites at all.
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route]
@@ -25,6 +26,13 @@ extension PageKind {
     var inSitemap: Bool { true }
     var linksAbsolutely: Bool { false }
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] { [] }
+
+    /// The file of `page`, relative to the output folder (`appendPath`).
+    func path(_ page: PageRoute, in layout: SiteLayout) -> String {
+        var path: [UInt8] = []
+        appendPath(page, in: layout, to: &path)
+        return String(decoding: path, as: UTF8.self)
+    }
 
     /// The route of this kind's page in `format` picked by `number` and `key`.
     func route(_ format: PageFormat, number: Int = 0, key: String = "") -> Route {

@@ -17,7 +17,7 @@ struct CityPage: PageKind {
         return routes
     }
 
-    func path(_ page: PageRoute, in layout: SiteLayout) -> String { layout.cityPath(page.number, page.format) }
+    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) { layout.appendCityPath(page.number, page.format, to: &out) }
 
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] {
         detailFormats(site, site.formats).flatMap { format in indices.map { .city(id: site.catalog.cities[$0].id, format) } }

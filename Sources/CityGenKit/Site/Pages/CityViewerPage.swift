@@ -8,7 +8,7 @@ struct CityViewerPage: PageKind {
         site.compact && formats.contains(.html) ? RouteList([.cityViewer]) : RouteList()
     }
 
-    func path(_ page: PageRoute, in layout: SiteLayout) -> String { "city.html" }
+    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) { out += "city.html".utf8 }
 
     /// The page shows the city its URL names (`?id=N`) from that city's data file, so it holds only where they are.
     func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {

@@ -11,7 +11,7 @@ struct CompactDataPage: PageKind {
         return routes
     }
 
-    func path(_ page: PageRoute, in layout: SiteLayout) -> String { "\(SiteLayout.compactDataFolder)\(page.number).js" }
+    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) { out += "\(SiteLayout.compactDataFolder)\(page.number).js".utf8 }
 
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] {
         site.compact ? indices.map { .cityData(SiteLayout.compactDataFile(of: site.catalog.cities[$0].id, cities: site.catalog.count)) } : []

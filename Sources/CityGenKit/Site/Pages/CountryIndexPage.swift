@@ -5,7 +5,7 @@ struct CountryIndexPage: PageKind {
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats) }
 
-    func path(_ page: PageRoute, in layout: SiteLayout) -> String { "country/index.\(page.format.fileExtension)" }
+    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) { out += "country/index.\(page.format.fileExtension)".utf8 }
 
     func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
         renderer.countryIndex(page.format)

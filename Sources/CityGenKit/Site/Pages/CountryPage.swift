@@ -14,8 +14,11 @@ struct CountryPage: PageKind {
         return routes
     }
 
-    func path(_ page: PageRoute, in layout: SiteLayout) -> String {
-        "country/\(SiteLayout.countryFolder(page.key))/\(page.number).\(page.format.fileExtension)"
+    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) {
+        out += "country/".utf8
+        SiteLayout.appendCountryFolder(page.key[...], to: &out)
+        out.append(UInt8(ascii: "/"))
+        SiteLayout.appendPageFile(page, to: &out)
     }
 
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] {

@@ -5,7 +5,7 @@ struct FavoritesPage: PageKind {
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats) }
 
-    func path(_ page: PageRoute, in layout: SiteLayout) -> String { "favorites.\(page.format.fileExtension)" }
+    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) { out += "favorites.\(page.format.fileExtension)".utf8 }
 
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] { site.formats.map(Route.favorites) }
 

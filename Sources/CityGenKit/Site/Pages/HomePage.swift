@@ -5,7 +5,7 @@ struct HomePage: PageKind {
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats) }
 
-    func path(_ page: PageRoute, in layout: SiteLayout) -> String { "index.\(page.format.fileExtension)" }
+    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) { out += "index.\(page.format.fileExtension)".utf8 }
 
     /// It counts the favorites and inlines them for the search UI's filter.
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] { site.formats.map(Route.home) }

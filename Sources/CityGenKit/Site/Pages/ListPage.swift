@@ -10,7 +10,10 @@ struct ListPage: PageKind {
         return routes
     }
 
-    func path(_ page: PageRoute, in layout: SiteLayout) -> String { "list/\(page.number).\(page.format.fileExtension)" }
+    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) {
+        out += "list/".utf8
+        SiteLayout.appendPageFile(page, to: &out)
+    }
 
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] {
         site.formats.flatMap { format in indices.map { .list(page: site.plan.page(ofCityAt: $0), format) } }

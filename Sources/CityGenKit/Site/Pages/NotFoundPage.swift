@@ -7,7 +7,7 @@ struct NotFoundPage: PageKind {
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList { formats.contains(.html) ? RouteList([.notFound]) : RouteList() }
 
-    func path(_ page: PageRoute, in layout: SiteLayout) -> String { "404.html" }
+    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) { out += "404.html".utf8 }
 
     func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
         renderer.notFoundPage()
