@@ -25,6 +25,7 @@ public struct BuildService: Sendable {
     /// Runs the build, one method a step: load, check for changes, decode and sort, plan, write, finish.
     public func run() async throws -> BuildReport {
         try options.validate()
+        FreedMemory.limitArenas()
         var run = Run()
         defer { withExtendedLifetime(run.lock) {} }
         var source = try await load(&run)
@@ -211,10 +212,11 @@ public struct BuildService: Sendable {
             log("warning: writing in place, file by file (a reader may see old and new pages together until the build ends): \(reason)")
         }
         if run.lock == nil { run.lock = try OutputLock.acquire(in: options.output, wait: options.waitForLock) }
-        // About a thousand pages spread over the whole site, rendered to estimate the room the build needs.
-        let sample = stride(from: 0, to: routes.count, by: max(1, routes.count / 1000)).flatMap { i in
+        // About a thousand pages spread over the whole site, rendered one at a time to estimate the room the build needs.
+        let encodings = options.precompress
+        let sample = stride(from: 0, to: routes.count, by: max(1, routes.count / 1000)).lazy.flatMap { i in
             var texts: SiteRenderer.CityTexts?
-            return files.withVariants(routes[i], options.precompress, reusing: &texts).map { (path: $0.path, bytes: $0.bytes) }
+            return files.withVariants(routes[i], encodings, reusing: &texts).map { (path: $0.path, bytes: $0.bytes) }
         }
         // One pass on all cores for the number of files and their folders; the paths themselves only in place
         // (`begin` lists them).

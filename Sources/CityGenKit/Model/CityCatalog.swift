@@ -5,7 +5,7 @@ public struct CityCatalog: Sendable {
     /// `fold(name)` of each city, as UTF-8 bytes, parallel to `cities`.
     let foldedNames: PackedTexts
     /// `fold(country)` of each city, as UTF-8 bytes, parallel to `cities`.
-    let foldedCountries: [[UInt8]]
+    let foldedCountries: SharedTexts
     /// What tells apart the cities whose label (`Name, CC`) another city has too: their coordinates
     /// at display precision, or their id where those repeat as well. By catalog index; nil for a unique label.
     public let distinctions: [Distinction?]
@@ -17,7 +17,7 @@ public struct CityCatalog: Sendable {
     /// it makes anything else, which lowers the build's peak memory.
     public init(_ cities: consuming [City]) {
         let names = PackedTexts(folding: cities.map(\.name))
-        let countries = Self.foldShared(cities.map(\.country))
+        let countries = SharedTexts(folding: cities.map(\.country))
         let unsorted = consume cities
         let order = Parallel.sortedIndices(unsorted.count) { a, b in
             Self.precedes(a, b, cities: unsorted, names: names, countries: countries)
@@ -25,7 +25,7 @@ public struct CityCatalog: Sendable {
         let sorted = order.map { unsorted[$0] }
         _ = consume unsorted
         self.cities = sorted
-        let foldedNames = names.permuted(by: order), foldedCountries = order.map { countries[$0] }
+        let foldedNames = names.permuted(by: order), foldedCountries = countries.permuted(by: order)
         (self.foldedNames, self.foldedCountries) = (foldedNames, foldedCountries)
         let distinctions = Self.distinctions(sorted, names: foldedNames, countries: foldedCountries)
         self.distinctions = distinctions
@@ -48,7 +48,7 @@ public struct CityCatalog: Sendable {
 
     /// Equal labels have equal folded keys, so they lie within one run of equal keys: only runs are compared, in
     /// parts that each begin a run, on all cores.
-    private static func distinctions(_ cities: [City], names: PackedTexts, countries: [[UInt8]]) -> [Distinction?] {
+    private static func distinctions(_ cities: [City], names: PackedTexts, countries: SharedTexts) -> [Distinction?] {
         @Sendable func sameKey(_ a: Int, _ b: Int) -> Bool { names.compare(a, b) == 0 && countries[a] == countries[b] }
         let partCount = 16
         var partStarts = (0..<partCount).map { $0 * cities.count / partCount }
@@ -105,7 +105,7 @@ public struct CityCatalog: Sendable {
     }
 
     private static func precedes(
-        _ a: Int, _ b: Int, cities: [City], names: PackedTexts, countries: [[UInt8]]
+        _ a: Int, _ b: Int, cities: [City], names: PackedTexts, countries: SharedTexts
     ) -> Bool {
         let byName = names.compare(a, b)
         if byName != 0 { return byName < 0 }
@@ -114,16 +114,5 @@ public struct CityCatalog: Sendable {
         let left = cities[a].name.utf8, right = cities[b].name.utf8
         if !left.elementsEqual(right) { return left.lexicographicallyPrecedes(right) }
         return cities[a].id < cities[b].id
-    }
-
-    /// Folds each distinct text once and shares its bytes: one array per country code instead of one per city.
-    private static func foldShared(_ texts: [String]) -> [[UInt8]] {
-        var folded: [String: [UInt8]] = [:]
-        return texts.map { text in
-            if let bytes = folded[text] { return bytes }
-            let bytes = Array(Fold.fold(text).utf8)
-            folded[text] = bytes
-            return bytes
-        }
     }
 }

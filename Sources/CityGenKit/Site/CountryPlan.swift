@@ -14,9 +14,9 @@ struct CountryPlan: Sendable {
     /// The countries, in order of `name` (folded, then by code).
     let countries: [Country]
     let pageSize: Int
-    /// For each catalog index: the number of its country in `countries`, and its position there.
+    /// For each catalog index: the number of its country in `countries`. Its position there is found by binary
+    /// search (a country lists its cities in catalog order): an array of positions would be 4 MB at 5× the data.
     private let countryOfCity: [Int32]
-    private let positionInCountry: [Int32]
     private let numberByCode: [String: Int]
 
     init(catalog: CityCatalog, names: [String: String], pageSize: Int) {
@@ -29,19 +29,14 @@ struct CountryPlan: Sendable {
             return foldedA != foldedB ? foldedA.utf8.lexicographicallyPrecedes(foldedB.utf8) : a.code.utf8.lexicographicallyPrecedes(b.code.utf8)
         }
         var countryOfCity = [Int32](repeating: 0, count: catalog.count)
-        var positionInCountry = [Int32](repeating: 0, count: catalog.count)
         var numberByCode: [String: Int] = [:]
         for (number, country) in countries.enumerated() {
             numberByCode[country.code] = number
-            for (position, index) in country.cities.enumerated() {
-                countryOfCity[Int(index)] = Int32(number)
-                positionInCountry[Int(index)] = Int32(position)
-            }
+            for index in country.cities { countryOfCity[Int(index)] = Int32(number) }
         }
         self.countries = countries
         self.pageSize = pageSize
         self.countryOfCity = countryOfCity
-        self.positionInCountry = positionInCountry
         self.numberByCode = numberByCode
     }
 
@@ -59,6 +54,7 @@ struct CountryPlan: Sendable {
 
     /// The country of the city at catalog `index`, and the page of it that lists the city.
     func place(ofCityAt index: Int) -> (country: Country, page: Int) {
-        (countries[Int(countryOfCity[index])], Int(positionInCountry[index]) / pageSize + 1)
+        let country = countries[Int(countryOfCity[index])]
+        return (country, country.cities.indices.partitionPoint { Int(country.cities[$0]) < index } / pageSize + 1)
     }
 }

@@ -13,8 +13,9 @@ struct RegionPlan: Sendable {
     let regions: [Region]
     let pageSize: Int
     /// For each catalog index: the number of its region in `regions` (-1: none), and its position there.
+    /// Its position there is found by binary search (the regions list their cities in catalog order): an array
+    /// of positions would be 4 bytes a city, 4 MB at 5× the data.
     private let regionOfCity: [Int32]
-    private let positionInRegion: [Int32]
     private let numberByRegion: [PlaceRegion: Int]
     /// The numbers of each country's regions in `regions`.
     private let numbersByCountry: [String: Range<Int>]
@@ -31,18 +32,15 @@ struct RegionPlan: Sendable {
             let (x, y) = (folded[a.region]!, folded[b.region]!)
             return x != y ? x.utf8.lexicographicallyPrecedes(y.utf8) : a.region < b.region
         }
-        var regionOfCity = [Int32](repeating: -1, count: cityCount), positionInRegion = [Int32](repeating: 0, count: cityCount)
+        var regionOfCity = [Int32](repeating: -1, count: cityCount)
         var numberByRegion: [PlaceRegion: Int] = [:], numbersByCountry: [String: Range<Int>] = [:]
         for (number, region) in regions.enumerated() {
             numberByRegion[region.region] = number
             let range = numbersByCountry[region.region.country] ?? number..<number
             numbersByCountry[region.region.country] = range.lowerBound..<(number + 1)
-            for (position, index) in region.cities.enumerated() {
-                regionOfCity[Int(index)] = Int32(number)
-                positionInRegion[Int(index)] = Int32(position)
-            }
+            for index in region.cities { regionOfCity[Int(index)] = Int32(number) }
         }
-        (self.regions, self.pageSize, self.regionOfCity, self.positionInRegion) = (regions, pageSize, regionOfCity, positionInRegion)
+        (self.regions, self.pageSize, self.regionOfCity) = (regions, pageSize, regionOfCity)
         (self.numberByRegion, self.numbersByCountry) = (numberByRegion, numbersByCountry)
     }
 
@@ -64,6 +62,8 @@ struct RegionPlan: Sendable {
     /// The region of the city at catalog `index` that has a page, and the page of it that lists the city.
     func place(ofCityAt index: Int) -> (region: Region, page: Int)? {
         let number = Int(regionOfCity[index])
-        return number < 0 ? nil : (regions[number], Int(positionInRegion[index]) / pageSize + 1)
+        guard number >= 0 else { return nil }
+        let cities = regions[number].cities
+        return (regions[number], cities.indices.partitionPoint { Int(cities[$0]) < index } / pageSize + 1)
     }
 }
