@@ -4,15 +4,13 @@
 struct PlaceLabels: Sendable {
     /// The label of each city that shows its region, by number in `numberOfCity`.
     private let texts: PackedTexts
-    /// The region's name in each of those labels, by the same number.
-    private let regionNames: PackedTexts
+    private let regions: RegionPlan
     /// For each catalog index: its label's number in `texts`, or -1 for the catalog's label.
     private let numberOfCity: [Int32]
 
     init(catalog: CityCatalog, regions: RegionPlan) {
         var numberOfCity = [Int32](repeating: -1, count: catalog.count)
         var labels: [String] = []
-        var regionNames: [String] = []
         var start = 0
         // Cities with a distinction sit in runs of equal labels (the catalog's order groups them).
         while start < catalog.count {
@@ -28,12 +26,11 @@ struct PlaceLabels: Sendable {
                 guard let name, counts[name] == 1 else { continue }
                 numberOfCity[start + offset] = Int32(labels.count)
                 labels.append("\(catalog.cities[start + offset].label) (\(name))")
-                regionNames.append(name)
             }
             start = end
         }
         self.texts = PackedTexts(labels)
-        self.regionNames = PackedTexts(regionNames)
+        self.regions = regions
         self.numberOfCity = numberOfCity
     }
 
@@ -42,8 +39,7 @@ struct PlaceLabels: Sendable {
 
     /// The name of the region that tells apart the city at `index`, when one does.
     func regionName(_ index: Int) -> String? {
-        let number = Int(numberOfCity[index])
-        return number < 0 ? nil : regionNames.withText(number) { String(decoding: $0, as: UTF8.self) }
+        numberOfCity[index] < 0 ? nil : regions.region(ofCityAt: index)?.name
     }
 
     /// Calls `body` with the region label of the city at `index`, or returns nil when it has none.

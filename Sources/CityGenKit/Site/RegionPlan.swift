@@ -59,6 +59,12 @@ struct RegionPlan: Sendable {
         return region.cities[min(start, region.cities.count)..<min(region.cities.count, start + pageSize)].map(Int.init)
     }
 
+    /// The region of the city at catalog `index`, when it has a page.
+    func region(ofCityAt index: Int) -> Region? {
+        let number = Int(regionOfCity[index])
+        return number < 0 ? nil : regions[number]
+    }
+
     /// The region of the city at catalog `index` that has a page, and the page of it that lists the city.
     func place(ofCityAt index: Int) -> (region: Region, page: Int)? {
         let number = Int(regionOfCity[index])
