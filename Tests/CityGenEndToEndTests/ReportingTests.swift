@@ -35,7 +35,7 @@ final class ReportingTests: FolderTestCase {
         XCTAssertGreaterThan(files["bytesWritten"] ?? 0, 10_000)
         let steps = try XCTUnwrap(report["steps"] as? [[String: Any]]).compactMap { $0["name"] as? String }
         XCTAssertEqual(
-            steps, ["load", "check", "decode", "sort", "plan", "nearest cities", "index and pages", "maps", "prepare output", "render and write", "finish"])
+            steps, ["load", "check", "decode", "sort", "plan", "nearest cities", "index and pages", "prepare output", "maps", "render and write", "finish"])
         XCTAssertEqual((report["warnings"] as? [String])?.count, 0)
 
         let toFile = try CommandRunner.run(["build", "--source", "cities.json", "--report", "json", "--report-file", "r.json"], in: folder)

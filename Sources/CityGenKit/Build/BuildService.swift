@@ -1,7 +1,7 @@
 import Foundation
 
-/// Builds the site, as a pipeline of named steps: load → check for changes → decode → sort → plan →
-/// render and write → finish.
+/// Builds the site, as a pipeline of named steps: load → check for changes → decode → sort → plan → places and
+/// nearest cities → index and pages → prepare output → maps → render and write → finish.
 ///
 /// Everything that can fail on bad input (source, data, config, templates) runs before the first file is
 /// written, so a failed build leaves the previous output as it was. When the source, options, templates and
@@ -161,19 +161,18 @@ public struct BuildService: Sendable {
         let (joined, nearest) = Parallel.both({ joinPlaces(placeFiles, to: catalog) }, { NearestCities(catalog: catalog) })
         let places = try joined?.get()
         if let places, let placeFiles { report(places, from: placeFiles, &run) }
+        FreedMemory.release()  // the join's id index and the tree's points, freed on threads whose arenas no other uses
         run.lap(placeFiles == nil ? "nearest cities" : "places and nearest")
         let settings = Site.Settings(
             title: options.title, pageSize: options.pageSize, layout: options.layout, formats: options.formatsInOrder, shardSize: options.shardSize,
             mapMode: options.map, viewerInPlace: options.host != .kiwix, language: options.language)
         let site = Site(catalog: catalog, settings: settings, favorites: favorites, nearest: nearest, places: places)
-        var files = SiteFiles(site: site, templates: templates)
+        let files = SiteFiles(site: site, templates: templates)
         run.report.listPages = files.site.plan.pageCount
         run.report.favoriteCount = favorites.count
         run.report.shardCount = files.site.index.shards.count
         FreedMemory.release()
         run.lap("index and pages")
-        files.drawMaps()
-        run.lap("maps")
         return files
     }
 
@@ -188,7 +187,10 @@ public struct BuildService: Sendable {
             ? site.routes(showingFavoritesOf: site.changedFavorites(from: previous!.summary!.favoriteIDs, to: site.favorites)) : []
         let writer = try prepareOutput(files, previous: previous, &run)
         do {
-            try renderAndWrite(files, to: writer, keeping: kept, except: rendered)
+            // The maps first, as a step of their own: what drawing them costs shows, and no image waits in memory.
+            try renderAndWrite(files, to: writer, keeping: kept, except: rendered, maps: true)
+            run.lap("maps")
+            try renderAndWrite(files, to: writer, keeping: kept, except: rendered, maps: false)
             run.lap(onlyFavoritesChanged ? "render: favorites" : "render and write")
             try writer.finish(summary: run.report.summary(fingerprint: source.fingerprint, basis: source.basis, favoriteIDs: favoriteIDs))
         } catch {
@@ -237,14 +239,16 @@ public struct BuildService: Sendable {
         return writer
     }
 
-    /// Renders and writes every file, on all cores, but those that `kept` records and `rendered` does not name:
-    /// those the writer keeps as they are.
-    private func renderAndWrite(_ files: SiteFiles, to writer: OutputWriter, keeping kept: ManifestFiles, except rendered: Set<Route>) throws {
+    /// Renders and writes the maps (`maps`) or every other file, on all cores, but those that `kept` records and
+    /// `rendered` does not name: those the writer keeps as they are.
+    private func renderAndWrite(_ files: SiteFiles, to writer: OutputWriter, keeping kept: ManifestFiles, except rendered: Set<Route>, maps: Bool) throws {
         let routes = files.routes, layout = files.layout, encodings = options.precompress
-        // In chunks: enough work per task to keep both cores busy; nothing is kept once written.
-        try Parallel.forEachChunk(routes.indices, chunk: 256) { chunk in
+        // The maps one a task (they differ in cost); other files in chunks, enough work per task to keep both cores
+        // busy. Nothing is kept once written.
+        let mapIndices = maps ? routes.indices.filter { routes[$0].isMap } : []
+        try Parallel.forEachChunk(maps ? mapIndices.indices : routes.indices, chunk: maps ? 1 : 256) { chunk in
             var texts: SiteRenderer.CityTexts?
-            for i in chunk {
+            for i in chunk.lazy.map({ maps ? mapIndices[$0] : $0 }) where maps || !routes[i].isMap {
                 let path = layout.path(routes[i])
                 if !rendered.contains(routes[i]), let record = kept[path] ?? nil, try writer.keep(path, record: record) {
                     // Its precompressed files are as old as it: kept too, or written when they cannot be.

@@ -3,8 +3,6 @@
 struct SiteFiles: Sendable {
     let site: Site
     let renderer: SiteRenderer
-    /// The map images, once `drawMaps` has drawn them (else each is drawn when asked for).
-    private(set) var mapImages: [Route: [UInt8]] = [:]
 
     init(site: Site, templates: TemplateSet) {
         self.site = site
@@ -20,14 +18,6 @@ struct SiteFiles: Sendable {
         let path: String
         let bytes: [UInt8]
         let page: Page.Metadata?
-    }
-
-    /// Draws every map image on all cores, so that the build's steps show what the maps cost and the renderers
-    /// then only copy them.
-    mutating func drawMaps() {
-        let routes = [Route.worldMap] + site.countryMaps + site.regionMaps
-        let images = Parallel.map(0..<routes.count, chunk: 1) { [self] in drawMap(routes[$0]) }
-        mapImages = Dictionary(uniqueKeysWithValues: zip(routes, images))
     }
 
     private func drawMap(_ route: Route) -> [UInt8] {
@@ -69,7 +59,7 @@ struct SiteFiles: Sendable {
         case .sitemapIndex:
             bytes = Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: site.sitemapPages.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
         case .robots: bytes = Array("User-agent: *\nAllow: /\nSitemap: \(layout.url(.sitemapIndex) ?? "")\n".utf8)
-        case .worldMap, .countryMap, .regionMap: bytes = mapImages[route] ?? drawMap(route)
+        case .worldMap, .countryMap, .regionMap: bytes = drawMap(route)
         case .mapWindow(let code, .json): bytes = site.maps.windowJSON(code, layout)
         case .mapWindow(let code, .script): bytes = script(route, site.maps.windowJSON(code, layout))
         }

@@ -53,6 +53,14 @@ public enum Route: Hashable, Sendable {
     public var page: PageRoute? {
         if case .page(let page) = self { page } else { nil }
     }
+
+    /// Whether it is a map image.
+    var isMap: Bool {
+        switch self {
+        case .worldMap, .countryMap, .regionMap: true
+        default: false
+        }
+    }
 }
 
 /// One page of the site: the kind it is of (`PageKind.name`), its format, and what picks it among its kind's
