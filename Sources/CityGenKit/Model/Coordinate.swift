@@ -4,20 +4,22 @@ public enum Coordinate {
     public static func format(_ value: Double) -> String {
         let scaled = (value * 1_000_000).rounded()
         guard scaled.isFinite, abs(scaled) < 1e15 else { return "\(value)" }
-        let micro = Int64(scaled)
-        return Digits.ascii(capacity: 24) { text in
-            if micro < 0 { text.append(UInt8(ascii: "-")) }
-            text.append(digitsOf: Int(micro.magnitude / 1_000_000))
-            var fraction = Int(micro.magnitude % 1_000_000)
-            guard fraction != 0 else { return }
-            var digits = 6
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            text.append(UInt8(ascii: "."))
-            text.append(digitsOf: fraction, width: digits)
+        return Digits.ascii(capacity: 24) { append(micro: Int64(scaled), to: &$0) }
+    }
+
+    /// Appends `format` of a value given in millionths (less than 10¹⁵ in magnitude).
+    static func append(micro: Int64, to text: inout Digits.Writer) {
+        if micro < 0 { text.append(UInt8(ascii: "-")) }
+        text.append(digitsOf: Int(micro.magnitude / 1_000_000))
+        var fraction = Int(micro.magnitude % 1_000_000)
+        guard fraction != 0 else { return }
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
         }
+        text.append(UInt8(ascii: "."))
+        text.append(digitsOf: fraction, width: digits)
     }
 
     /// `lat, lon` as pages show them (docs/design.md, "The pages"): 4 decimal places each (about 11 m), joined by a

@@ -27,8 +27,9 @@ extension SiteRenderer {
     }
 
     /// What a detail page shows in every format, computed once for a city whose pages are rendered one after
-    /// the other (the site lists each city's formats together): labels, coordinates, distances, namesakes.
-    struct CityTexts {
+    /// the other (the site lists each city's formats together): labels, coordinates, distances, namesakes. A class:
+    /// each page's facts hold it, and a struct of this many strings and arrays cost a retain each to copy.
+    final class CityTexts: Sendable {
         let index: Int
         let label: String
         /// The title and description of its pages; `pageTitle` is the title with the site's name.
@@ -44,6 +45,17 @@ extension SiteRenderer {
         /// The nearest other cities: distance in km to one decimal, compass direction ("" for the same
         /// coordinates).
         let nearby: [(index: Int, distance: String, direction: String)]
+
+        init(
+            index: Int, label: String, head: PageHead, pageTitle: String, latitude: String, longitude: String, dms: String,
+            coordinates: String, osmURL: String, embedURL: String, previous: Int?, next: Int?, run: Range<Int>,
+            namesakes: [(index: Int, coordinates: String, countryName: String)], nearby: [(index: Int, distance: String, direction: String)]
+        ) {
+            (self.index, self.label, self.head, self.pageTitle) = (index, label, head, pageTitle)
+            (self.latitude, self.longitude, self.dms, self.coordinates) = (latitude, longitude, dms, coordinates)
+            (self.osmURL, self.embedURL, self.previous, self.next, self.run) = (osmURL, embedURL, previous, next, run)
+            (self.namesakes, self.nearby) = (namesakes, nearby)
+        }
     }
 
     func city(at index: Int, _ format: PageFormat, reusing texts: inout CityTexts?) -> Page {
