@@ -126,4 +126,29 @@ final class DecoderEquivalenceTests: XCTestCase {
             }
         }
     }
+
+    /// A list read in two halves at once reads as it does whole: cut where a record starts, and read again whole
+    /// where the cut fell inside a name that holds `},{`, or undecided where the whole list is.
+    func testAListReadInHalvesReadsAsAWhole() {
+        func record(_ id: Int, name: String = "Town") -> String {
+            #"{"_id":\#(id),"name":"\#(name)","country":"FR","coord":{"lat":1.5,"lon":-2.25}}"#
+        }
+        let plain = (0..<40).map { record($0) }
+        var tricky = plain
+        for k in 15..<25 { tricky[k] = record(k, name: #"a\"},{\"b"#) }  // `},{` in the name, where the cut is looked for
+        var spaced = plain.joined(separator: " ,\n  ")
+        spaced = "[\n" + spaced + "\n]\n"
+        var invalid = plain
+        invalid[30] = #"{"_id":"x","name":"Town","country":"FR","coord":{"lat":1,"lon":2}}"#
+        var broken = plain
+        broken[30] = #"{"_id":30,"name":"Town","country":"FR","coord":{"lat":1,"lon":2}"#
+        let lists = ["[" + plain.joined(separator: ",") + "]", "[" + tricky.joined(separator: ",") + "]", spaced,
+                     "[" + invalid.joined(separator: ",") + "]", "[" + broken.joined(separator: ",") + "]", "[]", "[" + record(1) + "]"]
+        for (n, list) in lists.enumerated() {
+            let json = Data(list.utf8)
+            let whole = CityListScanner.records(in: json, splitSize: Int.max), halves = CityListScanner.records(in: json, splitSize: 0)
+            XCTAssertEqual(halves.map(outcomes), whole.map(outcomes), "list \(n)")
+            XCTAssertEqual(whole == nil, n == 4, "list \(n): only the broken one is left to the checked path")
+        }
+    }
 }

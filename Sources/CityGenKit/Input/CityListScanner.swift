@@ -15,16 +15,94 @@ struct CityListScanner {
     /// Thrown to leave the input to the checked path.
     struct Undecided: Error {}
 
-    /// The records of the JSON array in `data`, or nil when the checked path must decide.
-    static func records(in data: Data) -> [SourceRecord]? {
+    /// The records of the JSON array in `data`, or nil when the checked path must decide. A list of `splitSize`
+    /// bytes or more is read in two halves at once, cut where a record seems to start near its middle: the first
+    /// half must end exactly there, between two records, or the list is read again whole (a `},{` in a name).
+    static func records(in data: Data, splitSize: Int = 1 << 20) -> [SourceRecord]? {
         data.withUnsafeBytes { raw in
-            var scanner = CityListScanner(bytes: raw.bindMemory(to: UInt8.self))
+            let bytes = raw.bindMemory(to: UInt8.self)
+            if bytes.count >= splitSize, let middle = recordStart(after: bytes.count / 2, in: bytes) {
+                let shared = SharedBytes(bytes: bytes)
+                let (second, first) = Parallel.both({ () -> [SourceRecord]? in
+                    var scanner = CityListScanner(bytes: shared.bytes)
+                    scanner.i = middle
+                    return try? scanner.rest()
+                }) { () -> (records: [SourceRecord], reached: Bool)? in
+                    var scanner = CityListScanner(bytes: bytes)
+                    return try? scanner.list(upTo: middle)
+                }
+                // The first half undecided, or ended at the cut: the whole list reads as the halves do.
+                guard let first else { return nil }
+                if first.reached { return second.map { first.records + $0 } }
+            }
+            var scanner = CityListScanner(bytes: bytes)
             return try? scanner.list()
         }
     }
 
+    /// The bytes of a list, read by two scanners at once (each only reads).
+    private struct SharedBytes: @unchecked Sendable {
+        let bytes: UnsafeBufferPointer<UInt8>
+    }
+
+    /// Where the first `{` after `start` that follows `}`, a comma and spaces is, within 64 KiB.
+    private static func recordStart(after start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var k = start
+        while k < min(bytes.count, start + 65_536) {
+            if bytes[k] == UInt8(ascii: "{") {
+                var j = k - 1
+                while j > start, isSpace(bytes[j]) { j -= 1 }
+                if j > start, bytes[j] == UInt8(ascii: ",") {
+                    j -= 1
+                    while j > start, isSpace(bytes[j]) { j -= 1 }
+                    if j > start, bytes[j] == UInt8(ascii: "}") { return k }
+                }
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    /// The records of the list from its start until a record begins at `stop` (`reached`), or to its end.
+    private mutating func list(upTo stop: Int) throws(Undecided) -> (records: [SourceRecord], reached: Bool) {
+        var records: [SourceRecord] = []
+        records.reserveCapacity(stop / 100)
+        skipSpace()
+        try expect(UInt8(ascii: "["))
+        skipSpace()
+        guard try peek() != UInt8(ascii: "]") else { return (records, false) }
+        while true {
+            records.append(try record())
+            skipSpace()
+            guard try take() == UInt8(ascii: ",") else { return (records, false) }
+            skipSpace()
+            if i >= stop { return (records, i == stop) }
+        }
+    }
+
+    /// The records from `i`, where one begins, to the list's end.
+    private mutating func rest() throws(Undecided) -> [SourceRecord] {
+        var records: [SourceRecord] = []
+        records.reserveCapacity((bytes.count - i) / 100)
+        while true {
+            records.append(try record())
+            skipSpace()
+            let byte = try take()
+            if byte == UInt8(ascii: "]") { break }
+            guard byte == UInt8(ascii: ",") else { throw Undecided() }
+            skipSpace()
+        }
+        skipSpace()
+        guard i == bytes.count else { throw Undecided() }
+        return records
     }
 
     private mutating func list() throws(Undecided) -> [SourceRecord] {
