@@ -25,7 +25,6 @@ public struct BuildService: Sendable {
     /// Runs the build, one method a step: load, check for changes, decode and sort, plan, write, finish.
     public func run() async throws -> BuildReport {
         try options.validate()
-        FreedMemory.limitArenas()
         var run = Run()
         defer { withExtendedLifetime(run.lock) {} }
         var source = try await load(&run)
