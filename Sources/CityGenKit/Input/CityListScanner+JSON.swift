@@ -152,7 +152,7 @@ extension CityListScanner {
     }
 
     mutating func skipSpace() {
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        while i < bytes.count, Self.isSpace(bytes[i]) { i += 1 }
     }
 
     func peek() throws(Undecided) -> UInt8 {

@@ -22,9 +22,9 @@ struct CityListScanner {
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             if bytes.count >= splitSize, let middle = recordStart(after: bytes.count / 2, in: bytes) {
-                let shared = SharedBytes(bytes: bytes)
+                let shared = Parallel.Shared(bytes)  // read by both scanners, written by neither
                 let (second, first) = Parallel.both({ () -> [SourceRecord]? in
-                    var scanner = CityListScanner(bytes: shared.bytes)
+                    var scanner = CityListScanner(bytes: shared.value)
                     scanner.i = middle
                     return try? scanner.rest()
                 }) { () -> (records: [SourceRecord], reached: Bool)? in
@@ -38,11 +38,6 @@ struct CityListScanner {
             var scanner = CityListScanner(bytes: bytes)
             return try? scanner.list()
         }
-    }
-
-    /// The bytes of a list, read by two scanners at once (each only reads).
-    private struct SharedBytes: @unchecked Sendable {
-        let bytes: UnsafeBufferPointer<UInt8>
     }
 
     /// Where the first `{` after `start` that follows `}`, a comma and spaces is, within 64 KiB.
@@ -63,7 +58,8 @@ struct CityListScanner {
         return nil
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
+    /// JSON's whitespace.
+    static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 

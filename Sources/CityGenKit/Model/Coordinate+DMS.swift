@@ -17,13 +17,11 @@ extension Coordinate {
         let box = [
             max(-180, longitude - 0.08), max(-90, latitude - 0.05), min(180, longitude + 0.08), min(90, latitude + 0.05),
         ]
-        let micros = box.map { ($0 * 1_000_000).rounded() }
-        guard micros.allSatisfy({ $0.isFinite && abs($0) < 1e15 }) else { return box.map(format).joined(separator: ",") }
         // One string written in place: a detail page's embed link makes it for every city.
-        return Digits.ascii(capacity: 4 * 24) { text in
-            for (n, micro) in micros.enumerated() {
+        return Digits.ascii(capacity: 4 * 25) { text in
+            for (n, value) in box.enumerated() {
                 if n > 0 { text.append(UInt8(ascii: ",")) }
-                append(micro: Int64(micro), to: &text)
+                append(value, to: &text)
             }
         }
     }

@@ -2,13 +2,14 @@
 /// trailing zeros dropped, so `34.283333000000001` prints as `34.283333` and `10.5` as `10.5`.
 public enum Coordinate {
     public static func format(_ value: Double) -> String {
-        let scaled = (value * 1_000_000).rounded()
-        guard scaled.isFinite, abs(scaled) < 1e15 else { return "\(value)" }
-        return Digits.ascii(capacity: 24) { append(micro: Int64(scaled), to: &$0) }
+        Digits.ascii(capacity: 24) { append(value, to: &$0) }
     }
 
-    /// Appends `format` of a value given in millionths (less than 10¹⁵ in magnitude).
-    static func append(micro: Int64, to text: inout Digits.Writer) {
+    /// Appends `format(value)` (at most 24 bytes: Swift's own spelling where a value is too large for millionths).
+    static func append(_ value: Double, to text: inout Digits.Writer) {
+        let scaled = (value * 1_000_000).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e15 else { return text.append(Array("\(value)".utf8)) }
+        let micro = Int64(scaled)
         if micro < 0 { text.append(UInt8(ascii: "-")) }
         text.append(digitsOf: Int(micro.magnitude / 1_000_000))
         var fraction = Int(micro.magnitude % 1_000_000)

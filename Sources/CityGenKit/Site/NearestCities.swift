@@ -25,14 +25,14 @@ struct NearestCities: Sendable {
         let width = tree.order.count < 1 << 24 ? 3 : 4
         var neighbours = [UInt8](repeating: 0, count: tree.order.count * Self.count * width)
         neighbours.withUnsafeMutableBufferPointer { buffer in
-            let slots = Slots(buffer: buffer)
+            let slots = Parallel.Shared(buffer)
             try? Parallel.forEachChunk(tree.order.indices, chunk: 2048) { part in
                 for position in part {
                     let i = Int(tree.order[position])
                     for (k, neighbour) in tree.nearest(toNodeAt: position, count: Self.count).enumerated() {
                         var value = UInt32(neighbour + 1), slot = (i * Self.count + k) * width
                         for _ in 0..<width {
-                            slots.buffer[slot] = UInt8(truncatingIfNeeded: value)
+                            slots.value[slot] = UInt8(truncatingIfNeeded: value)
                             value >>= 8
                             slot += 1
                         }
@@ -42,11 +42,6 @@ struct NearestCities: Sendable {
         }
         self.neighbours = neighbours
         self.width = width
-    }
-
-    /// The array being filled, shared by tasks that each write their own slots only.
-    private struct Slots: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<UInt8>
     }
 
     /// The catalog indices of the nearest other cities of the city at `index`, nearest first.

@@ -67,10 +67,10 @@ enum Parallel {
         var halves = Array(0..<count)
         let middle = count / 2
         halves.withUnsafeMutableBufferPointer { buffer in
-            let shared = SharedBuffer(buffer: buffer)
+            let shared = Shared(buffer)
             try? forEachChunk(0..<2, chunk: 1) { part in
                 let half = part.lowerBound == 0 ? 0..<middle : middle..<count
-                shared.buffer[half].sort(by: areInIncreasingOrder)
+                shared.value[half].sort(by: areInIncreasingOrder)
             }
         }
         var sorted: [Int] = []
@@ -90,8 +90,10 @@ enum Parallel {
         return sorted
     }
 
-    /// A buffer that tasks share, each writing its own elements only.
-    private struct SharedBuffer<Element>: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<Element>
+    /// A buffer (or another value) that tasks share, where each reads it or writes its own elements only: what the
+    /// compiler cannot check, the caller promises.
+    struct Shared<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 }
