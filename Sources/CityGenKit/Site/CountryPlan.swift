@@ -15,7 +15,7 @@ struct CountryPlan: Sendable {
     let countries: [Country]
     let pageSize: Int
     /// For each catalog index: the number of its country in `countries`. Its position there is found by binary
-    /// search (a country lists its cities in catalog order): an array of positions would be 4 MB at 5× the data.
+    /// search (a country lists its cities in catalog order) rather than held, 4 bytes a city.
     private let countryOfCity: [Int32]
     private let numberByCode: [String: Int]
 

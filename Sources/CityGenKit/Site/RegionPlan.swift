@@ -14,7 +14,7 @@ struct RegionPlan: Sendable {
     let pageSize: Int
     /// For each catalog index: the number of its region in `regions` (-1: none), and its position there.
     /// Its position there is found by binary search (the regions list their cities in catalog order): an array
-    /// of positions would be 4 bytes a city, 4 MB at 5× the data.
+    /// of positions would be 4 bytes a city.
     private let regionOfCity: [Int32]
     private let numberByRegion: [PlaceRegion: Int]
     /// The numbers of each country's regions in `regions`.
