@@ -12,7 +12,7 @@ struct RegionPlan: Sendable {
     /// The regions, by country code, then by folded name, then by code.
     let regions: [Region]
     let pageSize: Int
-    /// For each catalog index: the number of its region in `regions` (-1: none), and its position there.
+    /// For each catalog index: the number of its region in `regions` (-1: none).
     /// Its position there is found by binary search (the regions list their cities in catalog order): an array
     /// of positions would be 4 bytes a city.
     private let regionOfCity: [Int32]
