@@ -25,12 +25,14 @@ public struct BuildService: Sendable {
     /// Runs the build, one method a step: load, check for changes, decode and sort, plan, write, finish.
     public func run() async throws -> BuildReport {
         try options.validate()
+        FreedMemory.returnPromptly()
         var run = Run()
         defer { withExtendedLifetime(run.lock) {} }
         var source = try await load(&run)
         if case .changed(let previous) = try check(source, &run) {
             let catalog = try decodeAndSort(&source, &run)
             let files = try plan(catalog, placeFiles: source.places, templates: source.templates, &run)
+            FreedMemory.keepForReuse()
             if let archive = options.archive {
                 run.report.files = try writeArchive(files, to: archive, report: run.report)
                 run.lap("render and archive")

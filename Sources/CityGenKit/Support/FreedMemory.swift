@@ -2,16 +2,52 @@
     import Glibc
 #endif
 
-/// Gives the memory that a finished step freed back to the system. glibc's malloc keeps freed small blocks for
-/// reuse, so what decoding and sorting allocate for a moment (a record per city, strings) would otherwise stay
-/// resident through the build.
+/// How glibc's malloc returns freed memory to the system, set for each part of a build.
+///
+/// The plan's steps allocate large arrays for a moment (a record per city, the search index's keys) on several
+/// threads, each with an arena of its own, and what one arena keeps serves no other thread. By default glibc maps a
+/// large block on its own only until the first such block is freed; after that, large arrays land in arenas and
+/// what they free stays resident through the build. The render only needs memory back for its next page.
 enum FreedMemory {
+    /// Blocks of at least this size are mapped on their own, and an arena returns free memory above this much at
+    /// its top.
+    static let smallBlockLimit: Int32 = 128 << 10
+    /// What an arena may keep free at its top during the render: a page's buffers, freed, serve the next page.
+    static let renderReserve: Int32 = 32 << 20
+
+    /// For the plan's steps: large blocks are mappings of their own, unmapped when freed; arenas return what their
+    /// top frees.
+    static func returnPromptly() {
+        set(option: mmapThreshold, to: smallBlockLimit)
+        set(option: trimThreshold, to: smallBlockLimit)
+    }
+
+    /// For the render: arenas keep what pages free for the pages that follow, instead of returning it and faulting
+    /// it in again with every page.
+    static func keepForReuse() {
+        set(option: trimThreshold, to: renderReserve)
+    }
+
+    /// Returns the free pages of every arena to the system.
     static func release() {
         #if canImport(Glibc)
             // `malloc_trim` (glibc only, not in Swift's Glibc module): looked up, so that other C libraries just skip it.
             typealias Trim = @convention(c) (Int) -> Int32
             if let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
                 _ = unsafeBitCast(trim, to: Trim.self)(0)
+            }
+        #endif
+    }
+
+    // M_TRIM_THRESHOLD and M_MMAP_THRESHOLD in <malloc.h>.
+    private static let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3
+
+    private static func set(option: Int32, to value: Int32) {
+        #if canImport(Glibc)
+            // `mallopt` (glibc only, not in Swift's Glibc module): looked up, so that other C libraries just skip it.
+            typealias Option = @convention(c) (Int32, Int32) -> Int32
+            if let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+                _ = unsafeBitCast(mallopt, to: Option.self)(option, value)
             }
         #endif
     }
