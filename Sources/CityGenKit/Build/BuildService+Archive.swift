@@ -38,7 +38,7 @@ extension BuildService {
     /// all cores while the previous block is appended in order, so that memory does not grow with the site.
     func writeArchive(_ files: SiteFiles, to url: URL, report: BuildReport) throws -> OutputWriter.Statistics {
         let routes = files.routes
-        let paths = routes.map(files.layout.path)  // to sort them; each file's path is made again with its bytes
+        let paths = routes.map(files.layout.path)
         let order = paths.indices.sorted { paths[$0].utf8.lexicographicallyPrecedes(paths[$1].utf8) }
         let writer = try archive(at: url, files, report)
         let counter = ProgressCounter(.render, total: routes.count, report: progress)
@@ -48,7 +48,7 @@ extension BuildService {
         // Each page with its precompressed files, which sort right after it (`a.html`, `a.html.br`, `a.html.gz`).
         let render = { @Sendable (block: Range<Int>) in
             Parallel.map(block, chunk: 128, carrying: nil as SiteRenderer.CityTexts?) { i, texts in
-                files.withVariants(routes[order[i]], encodings, reusing: &texts)
+                files.withVariants(routes[order[i]], at: paths[order[i]], encodings, reusing: &texts)
             }
         }
         do {

@@ -219,7 +219,7 @@ public struct BuildService: Sendable {
         let encodings = options.precompress
         let sample = stride(from: 0, to: routes.count, by: max(1, routes.count / 1000)).lazy.flatMap { i in
             var texts: SiteRenderer.CityTexts?
-            return files.withVariants(routes[i], encodings, reusing: &texts).map { (path: $0.path, bytes: $0.bytes) }
+            return files.withVariants(routes[i], at: layout.path(routes[i]), encodings, reusing: &texts).map { (path: $0.path, bytes: $0.bytes) }
         }
         // One pass on all cores for the number of files and their folders; the paths themselves only in place
         // (`begin` lists them).
@@ -261,7 +261,7 @@ public struct BuildService: Sendable {
                     }
                     continue
                 }
-                for file in files.withVariants(routes[i], encodings, reusing: &texts) { try writer.write(file.bytes, to: file.path) }
+                for file in files.withVariants(routes[i], at: path, encodings, reusing: &texts) { try writer.write(file.bytes, to: file.path) }
             }
         }
     }

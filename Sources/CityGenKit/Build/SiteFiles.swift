@@ -66,10 +66,11 @@ struct SiteFiles: Sendable {
         return (bytes, nil)
     }
 
-    /// The file at `route` with its precompressed copies in `encodings` where smaller, in path order (`a.html`,
-    /// `a.html.br`, `a.html.gz`): what a folder and an archive write of a route.
-    func withVariants(_ route: Route, _ encodings: [ContentEncoding], reusing texts: inout SiteRenderer.CityTexts?) -> [File] {
-        let path = layout.path(route), made = file(route, reusing: &texts)
+    /// The file at `route`, whose path is `path` (`layout.path(route)`, which callers have made already), with its
+    /// precompressed copies in `encodings` where smaller, in path order (`a.html`, `a.html.br`, `a.html.gz`): what a
+    /// folder and an archive write of a route.
+    func withVariants(_ route: Route, at path: String, _ encodings: [ContentEncoding], reusing texts: inout SiteRenderer.CityTexts?) -> [File] {
+        let made = file(route, reusing: &texts)
         return [File(path: path, bytes: made.bytes, page: made.page)]
             + ContentEncoding.variants(of: path, made.bytes, encodings).map { File(path: $0.path, bytes: $0.bytes, page: nil) }
     }
