@@ -106,4 +106,21 @@ final class TemplateContextTests: XCTestCase {
             guard case .number(number)? = context[.id] else { return XCTFail("\(number)") }
         }
     }
+
+    /// Texts are appended by `+=` of their UTF-8 view (one copy): the bytes must be the string's, whatever its storage
+    /// (empty, small and inline, large, non-ASCII, a substring's copy, one made by `Digits.ascii`).
+    func testAStringsBytesAreAppendedAsTheyAre() {
+        let long = String(repeating: "Llanfairpwllgwyngyll-", count: 5)
+        let texts = ["", "Oslo", "São Tomé, ST", long, String(long.dropFirst(3).prefix(40)), "東京 · Tōkyō 🗼", Coordinate.format(-34.613152)]
+        var out: [UInt8] = [0x2A]
+        var expected: [UInt8] = [0x2A]
+        for text in texts {
+            out += text.utf8
+            expected.append(contentsOf: Array(text.utf8))
+            XCTAssertEqual(out, expected, text)
+        }
+        var context = TemplateContext()
+        for (n, text) in texts.enumerated() { context.append(n.isMultiple(of: 2) ? .label : .name, text: text) }
+        XCTAssertEqual(context.bytes, expected.dropFirst().map { $0 })
+    }
 }
