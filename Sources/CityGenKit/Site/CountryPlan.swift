@@ -14,8 +14,7 @@ struct CountryPlan: Sendable {
     /// The countries, in order of `name` (folded, then by code).
     let countries: [Country]
     let pageSize: Int
-    /// For each catalog index: the number of its country in `countries`. Its position there is found by binary
-    /// search (a country lists its cities in catalog order) rather than held, 4 bytes a city.
+    /// For each catalog index: the number of its country in `countries` (its page there: `CityPages.page`).
     private let countryOfCity: [Int32]
     private let numberByCode: [String: Int]
 
@@ -44,17 +43,14 @@ struct CountryPlan: Sendable {
     func country(_ code: String) -> Country? { numberByCode[code].map { countries[$0] } }
 
     /// Number of pages of `country`.
-    func pageCount(_ country: Country) -> Int { max(1, (country.cities.count + pageSize - 1) / pageSize) }
+    func pageCount(_ country: Country) -> Int { CityPages.count(of: country.cities, pageSize: pageSize) }
 
     /// The catalog indices on page `page` (from 1) of `country`.
-    func cities(of country: Country, onPage page: Int) -> [Int] {
-        let start = (page - 1) * pageSize
-        return country.cities[min(start, country.cities.count)..<min(country.cities.count, start + pageSize)].map(Int.init)
-    }
+    func cities(of country: Country, onPage page: Int) -> [Int] { CityPages.cities(country.cities, onPage: page, pageSize: pageSize) }
 
     /// The country of the city at catalog `index`, and the page of it that lists the city.
     func place(ofCityAt index: Int) -> (country: Country, page: Int) {
         let country = countries[Int(countryOfCity[index])]
-        return (country, country.cities.indices.partitionPoint { Int(country.cities[$0]) < index } / pageSize + 1)
+        return (country, CityPages.page(listing: index, in: country.cities, pageSize: pageSize))
     }
 }

@@ -12,9 +12,7 @@ struct RegionPlan: Sendable {
     /// The regions, by country code, then by folded name, then by code.
     let regions: [Region]
     let pageSize: Int
-    /// For each catalog index: the number of its region in `regions` (-1: none).
-    /// Its position there is found by binary search (the regions list their cities in catalog order): an array
-    /// of positions would be 4 bytes a city.
+    /// For each catalog index: the number of its region in `regions` (-1: none; its page there: `CityPages.page`).
     private let regionOfCity: [Int32]
     private let numberByRegion: [PlaceRegion: Int]
     /// The numbers of each country's regions in `regions`.
@@ -51,13 +49,10 @@ struct RegionPlan: Sendable {
     func regions(ofCountry code: String) -> ArraySlice<Region> { regions[numbersByCountry[code] ?? 0..<0] }
 
     /// Number of pages of `region`.
-    func pageCount(_ region: Region) -> Int { max(1, (region.cities.count + pageSize - 1) / pageSize) }
+    func pageCount(_ region: Region) -> Int { CityPages.count(of: region.cities, pageSize: pageSize) }
 
     /// The catalog indices on page `page` (from 1) of `region`.
-    func cities(of region: Region, onPage page: Int) -> [Int] {
-        let start = (page - 1) * pageSize
-        return region.cities[min(start, region.cities.count)..<min(region.cities.count, start + pageSize)].map(Int.init)
-    }
+    func cities(of region: Region, onPage page: Int) -> [Int] { CityPages.cities(region.cities, onPage: page, pageSize: pageSize) }
 
     /// The region of the city at catalog `index`, when it has a page.
     func region(ofCityAt index: Int) -> Region? {
@@ -67,9 +62,6 @@ struct RegionPlan: Sendable {
 
     /// The region of the city at catalog `index` that has a page, and the page of it that lists the city.
     func place(ofCityAt index: Int) -> (region: Region, page: Int)? {
-        let number = Int(regionOfCity[index])
-        guard number >= 0 else { return nil }
-        let cities = regions[number].cities
-        return (regions[number], cities.indices.partitionPoint { Int(cities[$0]) < index } / pageSize + 1)
+        region(ofCityAt: index).map { ($0, CityPages.page(listing: index, in: $0.cities, pageSize: pageSize)) }
     }
 }

@@ -30,25 +30,25 @@ enum FreedMemory {
 
     /// Returns the free pages of every arena to the system.
     static func release() {
-        #if canImport(Glibc)
-            // `malloc_trim` (glibc only, not in Swift's Glibc module): looked up, so that other C libraries just skip it.
-            typealias Trim = @convention(c) (Int) -> Int32
-            if let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
-                _ = unsafeBitCast(trim, to: Trim.self)(0)
-            }
-        #endif
+        typealias Trim = @convention(c) (Int) -> Int32
+        _ = glibcFunction("malloc_trim", as: Trim.self)?(0)
     }
 
     // M_TRIM_THRESHOLD and M_MMAP_THRESHOLD in <malloc.h>.
     private static let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3
 
     private static func set(option: Int32, to value: Int32) {
+        typealias Option = @convention(c) (Int32, Int32) -> Int32
+        _ = glibcFunction("mallopt", as: Option.self)?(option, value)
+    }
+
+    /// `malloc_trim` and `mallopt` are glibc's own, not in Swift's Glibc module: looked up, so that other C libraries
+    /// just skip them.
+    private static func glibcFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
         #if canImport(Glibc)
-            // `mallopt` (glibc only, not in Swift's Glibc module): looked up, so that other C libraries just skip it.
-            typealias Option = @convention(c) (Int32, Int32) -> Int32
-            if let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
-                _ = unsafeBitCast(mallopt, to: Option.self)(option, value)
-            }
+            dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
+        #else
+            nil
         #endif
     }
 }
