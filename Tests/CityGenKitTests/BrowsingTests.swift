@@ -82,26 +82,52 @@ final class BrowsingTests: SiteTestCase {
         try await build(Fixtures.json(cities), pageSize: 2)
         let index = try read("country/index.md")
         XCTAssertTrue(index.contains("- [France](FR/1.md) (FR) · 1 city\n"), index)
-        XCTAssertTrue(index.contains("- [No country](ZZ/1.md) · 1 city\n"), index)
+        XCTAssertTrue(index.contains("- [No country](none/1.md) · 1 city\n"), index)
         XCTAssertTrue(index.contains("- [Ukraine](UA/1.md) (UA) · 4 cities\n"), index)
         XCTAssertLessThan(index.range(of: "France")!.lowerBound, index.range(of: "No country")!.lowerBound, "in order of the name")
         let ukraine = try read("country/UA/2.html")
         XCTAssertTrue(ukraine.contains(#"<span class="city" id="cityCell_6"><a href="../../city/6/6.html">*x* &lt;b&gt;, UA</a>"#), ukraine)
         XCTAssertTrue(ukraine.contains(#"<a href="1.html">1</a>"#), "a pager within the country")
         XCTAssertTrue(try read("country/UA/2.md").contains("[Odesa, UA](../../city/3/3.md)"))
-        XCTAssertTrue(try read("country/ZZ/1.md").contains("[Nowhere](../../city/4/4.md)"))
+        XCTAssertTrue(try read("country/none/1.md").contains("[Nowhere](../../city/4/4.md)"))
         // Each detail page links to the country page that holds its row, and home links to the index.
         XCTAssertTrue(try read("city/3/3.html").contains(#"<li>Country: <a href="../../country/UA/2.html#cityCell_3">Ukraine (UA)</a></li>"#))
-        XCTAssertTrue(try read("city/4/4.md").contains("- Country: [none given](../../country/ZZ/1.md)\n"))
+        XCTAssertTrue(try read("city/4/4.md").contains("- Country: [none given](../../country/none/1.md)\n"))
         XCTAssertTrue(try read("index.md").contains("browse [by country](country/index.md) (3)"))
         XCTAssertEqual(try LinkChecker(root: folder.appendingPathComponent("site")).check().broken, [])
     }
 
     func testCountryFoldersAreSafeNames() {
         XCTAssertEqual(SiteLayout.countryFolder("UA"), "UA")
-        XCTAssertEqual(SiteLayout.countryFolder(""), "ZZ")
+        XCTAssertEqual(SiteLayout.countryFolder(""), "none")
+        XCTAssertEqual(SiteLayout.countryFolder("ZZ"), "ZZ", "a real code ZZ is a country like any other")
         XCTAssertEqual(SiteLayout.countryFolder("../x"), "x2e2e2f78")
         XCTAssertEqual(SiteLayout.countryFolder("ua"), "x7561", "not two capitals: spelt out, so no two codes share a folder")
         XCTAssertEqual(SiteLayout.countryFolder("É"), "xc389")
+    }
+
+    /// A real code `ZZ` and the empty code are two countries with two folders, maps and map windows.
+    func testTheCountryZZAndNoCountryAreApart() async throws {
+        try await build(Fixtures.json([(1, "Zed", "ZZ", 10, 10), (2, "Nowhere", "", 0, 0), (3, "Kyiv", "UA", 50.4, 30.5)]))
+        XCTAssertTrue(try read("country/ZZ/1.md").contains("[Zed, ZZ](../../city/1/1.md)"))
+        XCTAssertTrue(try read("country/none/1.md").contains("[Nowhere](../../city/2/2.md)"))
+        XCTAssertFalse(try read("country/ZZ/1.md").contains("Nowhere"))
+        for file in ["map/ZZ.png", "map/none.png", "search/maps/ZZ.json", "search/maps/none.json"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/\(file)").path), file)
+        }
+        let manifest = try JSONSerialization.jsonObject(with: Data(read("search/manifest.json").utf8)) as! [String: Any]
+        XCTAssertEqual(manifest["folders"] as? [String: String], ["": "none"], "only the codes whose folder is not the code")
+        XCTAssertEqual((manifest["urls"] as? [String: String])?["maps"], "maps/{country}")
+        XCTAssertEqual(try LinkChecker(root: folder.appendingPathComponent("site")).check().broken, [])
+    }
+
+    /// Two routes with one path are found, named, before anything is written.
+    func testRoutesThatShareAPathAreFound() throws {
+        let layout = SiteLayout()
+        XCTAssertNil(layout.pathCollision(in: RouteList([.worldMap, .countryMap(code: "ZZ"), .countryMap(code: ""), .sitemapIndex])))
+        let found = try XCTUnwrap(layout.pathCollision(in: RouteList([.worldMap, .countryMap(code: "UA"), .robots, .countryMap(code: "UA", part: 0)])))
+        XCTAssertEqual(found.path, "map/UA.png")
+        XCTAssertEqual(found.first, .countryMap(code: "UA"))
+        XCTAssertEqual(found.second, .countryMap(code: "UA", part: 0))
     }
 }

@@ -114,7 +114,7 @@ final class LayoutTests: SiteTestCase {
 
         // The sitemap, the browser's URL pattern and the manifest of written files follow.
         XCTAssertTrue(try read("sitemap-1.xml").contains("<loc>https://x.org/city/3/10.html</loc>"))
-        XCTAssertTrue(try read("search/manifest.json").contains(#""urls":{"city":"city/{id%7}/{id}.html","shard":"shards/{n}","top":"top/{n}","typos":"typos/{n}","word":"words/{n}"}"#))
+        XCTAssertTrue(try read("search/manifest.json").contains(#""urls":{"city":"city/{id%7}/{id}.html","maps":"maps/{country}","shard":"shards/{n}","top":"top/{n}","typos":"typos/{n}","word":"words/{n}"}"#))
         XCTAssertTrue(try read(".citygen-manifest").contains("city/3/10.html\t"))
 
         // And the link check finds every link resolved.

@@ -168,6 +168,9 @@ public struct BuildService: Sendable {
             title: options.title, pageSize: options.pageSize, layout: options.layout, formats: options.formatsInOrder, shardSize: options.shardSize,
             mapMode: options.map, viewerInPlace: options.host != .kiwix, language: options.language)
         let site = Site(catalog: catalog, settings: settings, favorites: favorites, nearest: nearest, places: places)
+        if let collision = site.layout.pathCollision(in: site.routes) {
+            throw CityGenError.pathCollision(path: collision.path, first: "\(collision.first)", second: "\(collision.second)")
+        }
         let files = SiteFiles(site: site, templates: templates)
         run.report.listPages = files.site.plan.pageCount
         run.report.favoriteCount = favorites.count

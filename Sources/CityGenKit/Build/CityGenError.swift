@@ -33,6 +33,8 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// The output's file system has less room than the build needs (estimated before the first file is written).
     case noSpace(path: String, needed: Space, available: Space)
+    /// Two files of the planned site have one path (`first` and `second` name their routes).
+    case pathCollision(path: String, first: String, second: String)
     /// Another build holds the output folder's lock (`pid`, when the system says which process).
     case outputLocked(path: String, pid: Int?)
 
@@ -40,7 +42,7 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidOption: .usage
         case .malformedJSON, .notACityList, .invalidRecord, .notATable, .invalidLine, .invalidDownload, .invalidConfig,
-            .unresolvedFavorites, .invalidTemplate, .invalidIndex:
+            .unresolvedFavorites, .invalidTemplate, .invalidIndex, .pathCollision:
             .badData
         case .missingInput: .missingInput
         case .sourceUnavailable: .sourceUnavailable
@@ -73,6 +75,8 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
         case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
         case .noSpace(let path, let needed, let available):
             "not enough space for the site in \(path): the build needs about \(needed), the file system has \(available) free"
+        case .pathCollision(let path, let first, let second):
+            "two files of the site would be written to \(path): \(first) and \(second); nothing was written"
         case .outputLocked(let path, let pid):
             "another citygen build\(pid.map { " (pid \($0))" } ?? "") is writing \(path); wait for it, or pass --wait"
         }

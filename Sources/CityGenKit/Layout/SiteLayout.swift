@@ -44,7 +44,7 @@ public struct SiteLayout: Sendable, Equatable {
         case .worldMap: "map/world.png"
         case .countryMap(let code, let part): "map/\(Self.countryFolder(code))\(part == 0 ? "" : "-\(part)").png"
         case .regionMap(let region): "map/\(Self.countryFolder(region.country))/\(Self.codeFolder(region.code)).png"
-        case .mapWindow(let code, let encoding): "\(indexFolder)maps/\(Self.countryFolder(code)).\(encoding.fileExtension)"
+        case .mapWindow(let code, let encoding): "\(indexFolder)\(Self.mapsFolder)\(Self.countryFolder(code)).\(encoding.fileExtension)"
         case .sitemapIndex: "sitemap.xml"
         case .robots: "robots.txt"
         case .sitemap(let n): "sitemap-\(n).xml"
@@ -67,15 +67,9 @@ public struct SiteLayout: Sendable, Equatable {
     /// The file of a compact site that holds the city with this id.
     static func compactDataFile(of id: Int, cities: Int) -> Int { folderNumber(of: id, among: compactDataFiles(cities: cities)) }
 
-    /// The detail page of the city with this id in `format`: in its folder, or on a compact site `city.html`.
-    func cityPath(_ id: Int, _ format: PageFormat) -> String {
-        var path: [UInt8] = []
-        appendCityPath(id, format, to: &path)
-        return String(decoding: path, as: UTF8.self)
-    }
-
-    /// Appends `cityPath(id, format)` to `out`: links from every list row and detail page make it, so it is
-    /// written digit by digit.
+    /// Appends the path of the detail page of the city with this id in `format` to `out` (in its folder, or on a
+    /// compact site `city.html`): links from every list row and detail page make it, so it is written digit by
+    /// digit.
     func appendCityPath(_ id: Int, _ format: PageFormat, to out: inout [UInt8]) {
         out += "city".utf8
         switch cityFolders {
@@ -97,9 +91,9 @@ public struct SiteLayout: Sendable, Equatable {
     /// The folder of a compact site's data files, relative to the root.
     static let compactDataFolder = "city/"
 
-    /// The folder of a country's pages: the code when it is two letters A–Z, `ZZ` for the cities without one,
-    /// and any other code (which the data should not have) spelt in hexadecimal UTF-8 after an `x`, so that no
-    /// name from the data becomes a path.
+    /// The folder of a country's pages: the code when it is two letters A–Z, `none` for the cities without one
+    /// (a name no code can have: a real `ZZ` is a country like any other), and any other code (which the data
+    /// should not have) spelt in hexadecimal UTF-8 after an `x`, so that no name from the data becomes a path.
     static func countryFolder(_ code: String) -> String {
         var folder: [UInt8] = []
         appendCountryFolder(code[...], to: &folder)
@@ -109,13 +103,16 @@ public struct SiteLayout: Sendable, Equatable {
     /// Appends `countryFolder(code)` to `out`.
     static func appendCountryFolder(_ code: Substring, to out: inout [UInt8]) {
         if code.isEmpty {
-            out += "ZZ".utf8
+            out += Self.noCountryFolder.utf8
         } else if code.utf8.count == 2, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) {
             out += code.utf8
         } else {
             appendHexName(code, to: &out)
         }
     }
+
+    /// The folder of the cities without a country.
+    static let noCountryFolder = "none"
 
     /// The folder of a region code: the code when it is 1 to 16 letters A–Z and digits, else spelt in hexadecimal
     /// UTF-8 after an `x` (like `countryFolder`), so that no text from the data becomes a path.
@@ -163,14 +160,16 @@ public struct SiteLayout: Sendable, Equatable {
     private static let wordFolder = "words/"
     private static let topFolder = "top/"
     private static let typoFolder = "typos/"
+    private static let mapsFolder = "maps/"
 
     /// URL patterns the browser client needs: `city`, a city's HTML page relative to the site's root, where
     /// `{id}` is its id and `{id%n}` the id's remainder by n (never negative); `shard`, a shard's name relative to
     /// the index folder without extension, where `{n}` is its number; `word`, `top` and `typos`, the same for a word
-    /// shard, a file of the top matches table and one of the typo places.
+    /// shard, a file of the top matches table and one of the typo places; `maps`, a country's map windows
+    /// (`mapWindow`), where `{country}` is its folder (`IndexManifest.folders`).
     public var urlTemplates: [String: String] {
         ["city": cityURLTemplate, "shard": Self.shardFolder + "{n}", "word": Self.wordFolder + "{n}", "top": Self.topFolder + "{n}",
-            "typos": Self.typoFolder + "{n}"]
+            "typos": Self.typoFolder + "{n}", "maps": Self.mapsFolder + "{country}"]
     }
 
     /// `urlTemplates["city"]`, which every page gets (as `cityURL`, after its `root`).

@@ -100,7 +100,7 @@ struct ManifestFiles: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// FNV-1a: stable, and quick on the short paths of a site.
-    private static func hash(_ bytes: some Sequence<UInt8>) -> Int {
+    static func hash(_ bytes: some Sequence<UInt8>) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return Int(truncatingIfNeeded: hash ^ (hash >> 32))

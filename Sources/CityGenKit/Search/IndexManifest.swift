@@ -15,6 +15,9 @@ public struct IndexManifest: Sendable, Equatable, Codable {
     public var unnamed: [IndexEntry]
     /// URL patterns of the site, relative to its root (`SiteLayout.urlTemplates`).
     public var urls: [String: String]
+    /// The country codes present whose folder (`{country}` in `urls["maps"]`) is not the code itself: the empty
+    /// code's, and any code that is not two letters A–Z (`SiteLayout.countryFolder`).
+    public var folders: [String: String] = [:]
     /// For each folded name W that a shard bound starts with, followed by a space or the tab: the folded
     /// countries of the cities named exactly W. A query `W rest` asks for `W\trest` (SPEC §4: name W, country
     /// starting with `rest`) before `W rest`; only when a bound lies between the two runs could that cost a
@@ -65,11 +68,14 @@ public struct IndexManifest: Sendable, Equatable, Codable {
 
     public var json: String {
         let quoted = { (texts: [String]) in texts.map(JSONText.quoted).joined(separator: ",") }
-        let urls = self.urls.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\(JSONText.quoted($0.value))" }
+        let pairs = { (map: [String: String]) in
+            map.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { "\(JSONText.quoted($0.key)):\(JSONText.quoted($0.value))" }
+        }
+        let (urls, folders) = (pairs(self.urls), pairs(self.folders))
         let exact = self.exact.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { "\(JSONText.quoted($0.key)):[\(quoted($0.value))]" }
         return "{\"version\":\(version),\"count\":\(count),\"fields\":[\(quoted(fields))],\"countries\":[\(quoted(countries))],"
             + "\"unnamed\":[" + unnamed.map(\.json).joined(separator: ",") + "],"
-            + "\"urls\":{" + urls.joined(separator: ",") + "},\"exact\":{" + exact.joined(separator: ",") + "},"
+            + "\"urls\":{" + urls.joined(separator: ",") + "},\"folders\":{" + folders.joined(separator: ",") + "},\"exact\":{" + exact.joined(separator: ",") + "},"
             + "\"shards\":[\(quoted(shards))],\"words\":[\(quoted(words))]" + (top.map { ",\"top\":[\(quoted($0))]" } ?? "")
             + (typos.map { ",\"typos\":{\"files\":\($0.files),\"letters\":\(JSONText.quoted($0.letters)),\"longest\":\($0.longest)}" } ?? "") + "}\n"
     }

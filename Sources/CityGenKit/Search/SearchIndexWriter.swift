@@ -212,10 +212,14 @@ public struct SearchIndexWriter: Sendable {
         let bounds = Self.bounds(shards, key: key)
         // Cities whose name folds to nothing are found by their country alone; listing them here (ten in the real
         // data) spares a load of the first shard for every query that starts like a country code.
-        return IndexManifest(
+        var manifest = IndexManifest(
             count: catalog.count, countries: countries.map { String(decoding: $0, as: UTF8.self) },
             unnamed: catalog.exactNameRange([], countryPrefix: []).map { entry($0) }, urls: layout.urlTemplates,
             exact: exactNames(below: bounds), shards: bounds, words: Self.bounds(wordShards, key: words.key))
+        for code in Set(catalog.cities.lazy.map(\.country)) where SiteLayout.countryFolder(code) != code {
+            manifest.folders[code] = SiteLayout.countryFolder(code)
+        }
+        return manifest
     }
 
     /// `IndexManifest.exact`: each name W that a bound starts with, followed by a space or the tab, and the

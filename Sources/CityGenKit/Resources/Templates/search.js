@@ -238,12 +238,13 @@
         return data;
       });
     }
-    // A country map's file and window (search/maps/<CC>.json, named as its map is), for the split view's locator;
+    // A country map's file and window (its path from the manifest, as for shards), for the split view's locator;
     // loaded when first shown.
     function maps(code) {
-      var name = code === '' ? 'ZZ' : /^[A-Z]{2}$/.test(code) ? code
-        : 'x' + Array.from(new TextEncoder().encode(code), function (b) { return (b < 16 ? '0' : '') + b.toString(16); }).join('');
-      return load('maps/' + name);
+      return manifest.then(function (m) {
+        var folder = Object.prototype.hasOwnProperty.call(m.folders, code) ? m.folders[code] : code;
+        return load(m.urls.maps.replace('{country}', folder));
+      });
     }
     function top(n) {  // a file of the top matches table (SPEC §4c)
       return manifest.then(function (m) { return load(m.urls.top.replace('{n}', String(n))); });

@@ -1,0 +1,21 @@
+extension SiteLayout {
+    /// Two routes of `routes` that the layout gives the same path, if any (like zola's `find_path_collisions`): one
+    /// file would overwrite the other, so the build stops before writing with both named.
+    func pathCollision(in routes: RouteList) -> (first: Route, second: Route, path: String)? {
+        // Each path's hash, made on all cores from bytes; only routes whose hashes meet are compared by path.
+        let hashes = Parallel.map(routes.indices, chunk: 16_384, carrying: [UInt8]()) { i, path in
+            path.removeAll(keepingCapacity: true)
+            appendPath(routes[i], to: &path)
+            return ManifestFiles.hash(path)
+        }
+        var seen = Set<Int>(minimumCapacity: hashes.count), shared = Set<Int>()
+        for hash in hashes where !seen.insert(hash).inserted { shared.insert(hash) }
+        var paths: [String: Int] = [:]
+        for i in hashes.indices where shared.contains(hashes[i]) {
+            let path = path(routes[i])
+            if let first = paths[path] { return (routes[first], routes[i], path) }
+            paths[path] = i
+        }
+        return nil
+    }
+}
