@@ -159,7 +159,7 @@ struct CityListScanner {
             i += 1
             return
         }
-        var seen: UInt8 = 0  // a bit for each known name met (a set per object cost a fifth of the decode)
+        var seen: UInt8 = 0  // a bit for each known name met: no set made per object
         while true {
             skipSpace()
             let key = try key()

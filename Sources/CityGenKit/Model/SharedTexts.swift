@@ -1,5 +1,5 @@
 /// Texts that many cities share (their folded country codes), each made once: a number per city into a table of
-/// the distinct texts, 4 bytes a city where a reference to a shared array took 8.
+/// the distinct texts, 4 bytes a city.
 struct SharedTexts: RandomAccessCollection, Sendable {
     private let table: [[UInt8]]
     private let numbers: [Int32]

@@ -55,8 +55,7 @@ enum PageKinds {
     /// The names of `all`, in its order.
     private static let names = all.map(\.name)
 
-    /// The kind of `page`, asked for every link: a scan of ten short names, each compared in place (asking each
-    /// kind its name instead made this a few percent of a build).
+    /// The kind of `page`, asked for every link: a scan of ten short names, each compared in place.
     static func kind(of page: PageRoute) -> any PageKind {
         guard let index = names.firstIndex(of: page.kind) else { preconditionFailure("no page kind \(page.kind)") }
         return all[index]
