@@ -57,6 +57,11 @@ extension CityGen {
             valueName: "none|url|path"))
         var places: String?
 
+        @Option(help: ArgumentHelp(
+            "The site's language (BCP 47): its words, names, numbers and order. citygen ships en and es; others need strings: in \(SiteConfig.fileName). (default: en)",
+            valueName: "code"))
+        var language: String?
+
         @Option(help: "Write the paths this build wrote (+ path) and removed (- path) into this file, for syncing uploads.")
         var changes: String?
 
@@ -103,6 +108,7 @@ extension CityGen {
             flags.map = map
             flags.changes = changes
             flags.places = places
+            flags.language = language
             flags.strict = strict
             flags.force = force
             flags.wait = wait

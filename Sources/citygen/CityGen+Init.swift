@@ -13,6 +13,9 @@ extension CityGen {
         @Flag(help: "Also copy the default templates into templates/ for customising.")
         var templates = false
 
+        @Option(help: "Also write strings/CODE.yml: the English words of every page, to translate into the language CODE.")
+        var strings: String?
+
         @Flag(help: "Replace files that already exist.")
         var force = false
 
@@ -21,7 +24,11 @@ extension CityGen {
 
         func run() throws {
             do {
-                let written = try Scaffold.write(into: URL(fileURLWithPath: folder), withTemplates: templates, force: force)
+                let written = try Scaffold.write(into: URL(fileURLWithPath: folder), withTemplates: templates, strings: strings, force: force)
+                if let table = written.first(where: { $0.hasPrefix(Scaffold.stringsFolder + "/") }) {
+                    let code = URL(fileURLWithPath: table).deletingPathExtension().lastPathComponent
+                    printError("Wrote \(table): translate its words, then set language: \(code) and strings: {\(code): \(table)} in \(SiteConfig.fileName).")
+                }
                 printError("Wrote \(written.count == 1 ? written[0] : "\(written.count) files: \(SiteConfig.fileName) and \(Scaffold.templatesFolder)/"). "
                     + "Next: citygen build")
             } catch {

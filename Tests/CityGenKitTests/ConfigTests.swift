@@ -53,12 +53,12 @@ final class ConfigTests: XCTestCase {
 
     func testAZimIsHTMLWithNothingFromAnotherHostInTheConfigsLanguage() throws {
         let folder = URL(fileURLWithPath: "/tmp")
-        var kiwix = try BuildOptions(config: SiteConfig(yaml: "host: kiwix\nlanguage: fra"), folder: folder)
+        var kiwix = try BuildOptions(config: SiteConfig(yaml: "host: kiwix\nlanguage: spa"), folder: folder)
         XCTAssertEqual(kiwix.formats, [.html])
         XCTAssertEqual(kiwix.precompress, [])
         XCTAssertEqual(kiwix.map, .locator)
-        XCTAssertEqual(kiwix.language, "fra")
-        XCTAssertEqual(BuildOptions().language, "eng")
+        XCTAssertEqual(kiwix.language, "es", "a three-letter code means its two-letter language")
+        XCTAssertEqual(BuildOptions().language, "en")
         kiwix.archive = URL(fileURLWithPath: "/tmp/cities.zim")
         XCTAssertNoThrow(try kiwix.validate())
         var embed = kiwix
@@ -73,8 +73,10 @@ final class ConfigTests: XCTestCase {
         inside.archive = URL(fileURLWithPath: "/tmp/Output/cities.zim")
         inside.output = URL(fileURLWithPath: "/tmp/Output")
         XCTAssertThrowsError(try inside.validate()) { error in XCTAssertEqual("\(error)", "--archive must not be inside the output folder /tmp/Output") }
-        XCTAssertThrowsError(try SiteConfig(yaml: "language: en")) { error in
-            XCTAssertEqual("\(error)", "citygen.yml: language: must be an ISO 639-3 code of three lower-case letters (eng), not \"en\"")
+        XCTAssertEqual(try SiteConfig(yaml: "language: eng").language, "en")
+        XCTAssertEqual(try SiteConfig(yaml: "language: pt-br").language, "pt-BR")
+        XCTAssertThrowsError(try SiteConfig(yaml: "language: english!")) { error in
+            XCTAssertEqual("\(error)", "citygen.yml: language: must be a language code (BCP 47: en, es, pt-BR), not \"english!\"")
         }
     }
 
@@ -94,7 +96,7 @@ final class ConfigTests: XCTestCase {
     }
 
     func testTyposAndWrongTypesAreErrorsThatNameTheKey() {
-        let keys = "known keys: source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language, places"
+        let keys = "known keys: source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language, languages, strings, places"
         XCTAssertEqual(error("pagesize: 10"), .invalidConfig(file: "citygen.yml", item: "pagesize", reason: "unknown key (did you mean pageSize?); \(keys)"))
         XCTAssertEqual(
             error("pagesize: 10")?.description, "citygen.yml: pagesize: unknown key (did you mean pageSize?); \(keys)")
@@ -120,7 +122,7 @@ final class ConfigTests: XCTestCase {
             .invalidConfig(file: "citygen.yml", item: "favorites item 2", reason: "neither a city id nor a \"Name, CC\" string"))
         XCTAssertEqual(
             error("- just\n- a list"),
-            .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language, places)"))
+            .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language, languages, strings, places)"))
         // Keys that are not text made Yams trap (found by fuzzing, Fuzz/config/non-text-key): now an error with the line.
         XCTAssertEqual(error("[0o]:"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 1: a key must be text"))
         XCTAssertEqual(error("title: x\nfavorites:\n  - {[1]: 2}"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 3: a key must be text"))

@@ -22,6 +22,8 @@ extension BuildOptions {
         public var changes: String?
         /// `none`, or the geoname table's URL or path.
         public var places: String?
+        /// The site's language (`--language`), over the file's.
+        public var language: String?
         public var strict = false
         public var force = false
         public var wait = false
@@ -85,7 +87,11 @@ extension BuildOptions {
         if let baseURL = config.baseURL { shape.baseURL = try Self.parseBaseURL(baseURL) }
         favorites = config.favorites
         if let map = config.map { shape.map = map }
-        if let language = config.language { shape.language = language }
+        if let language = config.language {
+            shape.language = language
+            languageConfigFile = config.file
+        }
+        for (code, path) in config.strings { strings[code] = resolve(path) }
         if let places = config.places { shape.places = places.resolvingPaths { resolve($0).path } }
     }
 
@@ -107,6 +113,13 @@ extension BuildOptions {
         if flags.wait { waitForLock = true }
         if let archive = flags.archive { self.archive = URL(fileURLWithPath: archive) }
         if let changes = flags.changes { self.changes = URL(fileURLWithPath: changes) }
+        if let text = flags.language {
+            guard let code = SiteLanguage.code(text) else {
+                throw CityGenError.invalidOption(name: "--language", reason: "must be a language code (BCP 47: en, es, pt-BR), not \"\(text)\"")
+            }
+            shape.language = code
+            languageConfigFile = nil
+        }
         if let places = flags.places { shape.places = try PlacesSource.parse(flag: places, configured: configuredPlaces) }
     }
 }

@@ -24,8 +24,8 @@ extension BuildOptions {
         public var map = MapMode.locator
         /// Precompressed copies (`NAME.gz`, `NAME.br`) written beside each HTML, CSS, JS, JSON and XML file where smaller.
         public var precompress: [ContentEncoding] = []
-        /// The site's language as ISO 639-3: a `.zim` file's `Language` and its full-text index's stemming.
-        public var language = "eng"
+        /// The site's language (BCP 47): its words, names and numbers, and a `.zim` file's `Language`.
+        public var language = "en"
         /// The GeoNames files whose places are joined to the cities, or none.
         public var places = PlacesSource.default
 

@@ -37,6 +37,10 @@ public struct BuildOptions: Sendable {
     public var archive: URL?
     /// Seconds since 1970 for every archive entry (`ArchiveFormat.entryDate`).
     public var archiveDate = ArchiveFormat.entryDate(environment: ProcessInfo.processInfo.environment)
+    /// The YAML files of the site's words, by language code (`strings:`).
+    public var strings: [String: URL] = [:]
+    /// The config file that chose the language, when no flag did: a language with no words is its error.
+    var languageConfigFile: String?
     /// Tests only: the `n`th file written fails as on a full disk.
     var failingWrite: Int?
 
@@ -54,8 +58,14 @@ public struct BuildOptions: Sendable {
     /// The formats, in the order they are written.
     var formatsInOrder: [PageFormat] { PageFormat.allCases.filter(shape.formats.contains) }
 
+    /// The site's words: those of its language, from citygen's table and `strings:` (SPEC §6).
+    public func words() throws -> Words {
+        try Words(language: shape.language, file: strings[shape.language], configFile: languageConfigFile)
+    }
+
     /// Checks the values that have a range; a wrong one is `CityGenError.invalidOption`.
     public func validate() throws {
+        _ = try words()
         if shape.cityFolders == .compact, shape.formats.contains(.markdown) {
             throw CityGenError.invalidOption(name: "formats", reason: "must be html alone for a compact site (it has no file per city to hold the Markdown)")
         }

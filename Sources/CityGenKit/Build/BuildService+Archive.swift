@@ -25,10 +25,10 @@ extension BuildService {
         let fetched = report.source?.fetchedAt.map { Int($0.timeIntervalSince1970) }
         let reproducible = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] != nil
         let seconds = reproducible ? options.archiveDate : fetched ?? options.archiveDate
-        let cities = Digits.grouped(files.site.catalog.count)
+        let language = files.site.settings.language
         return ZimMetadata(
-            name: "citygen_\(options.language)_\(ZimMetadata.slug(options.title))", title: String(options.title.prefix(30)),
-            description: "\(cities) cities by name and country, with maps and search", language: options.language,
+            name: "citygen_\(language.iso639_3)_\(ZimMetadata.slug(options.title))", title: String(options.title.prefix(30)),
+            description: language.words.say("zim.description", ["count": language.grouped(files.site.catalog.count)]), language: language.iso639_3,
             creator: "OpenWeatherMap", publisher: "citygen", date: ZimMetadata.date(seconds: seconds),
             source: files.site.places == nil ? zimSource : zimSource + "; places: GeoNames (geonames.org, CC BY 4.0)",
             license: "CC BY-SA 4.0", illustration: files.site.maps.iconPNG(files.site.catalog))

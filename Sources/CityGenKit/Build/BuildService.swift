@@ -83,7 +83,12 @@ public struct BuildService: Sendable {
         let places = try await PlacesLoader(loader: options.loader).load(options.places, log: log)
         run.report.warnings += places.warnings
         places.warnings.forEach { log("warning: \($0)") }
-        let templates = try TemplateSet(overrides: options.templates)
+        let words = try options.words()
+        if !words.missingKeys.isEmpty {
+            warn("the strings of \(words.language) lack \(words.missingKeys.count) words, said in English: \(words.missingKeys.joined(separator: ", "))", &run)
+        }
+        if !words.unknownKeys.isEmpty { warn("the strings of \(words.language) have keys no page uses: \(words.unknownKeys.joined(separator: ", "))", &run) }
+        let templates = try TemplateSet(overrides: options.templates, words: words)
         let sourceDigest = SourceCache.sha256(loaded.data)
         run.report.source = .init(kind: loaded.kind, sha256: sourceDigest, bytes: loaded.data.count, fetchedAt: loaded.fetchedAt)
         let basis = basis(of: sourceDigest, places: places.places, templates: templates)
@@ -103,9 +108,14 @@ public struct BuildService: Sendable {
         if places.skipped.count > 0 {
             let sample = places.skipped.first.prefix(5).map(\.description).joined(separator: "; ")
             let warning = "skipped \(places.skipped.count) invalid lines of the GeoNames files: \(sample)\(places.skipped.count > 5 ? "; …" : "")"
-            run.report.warnings.append(warning)
-            log("warning: \(warning)")
+            warn(warning, &run)
         }
+    }
+
+    /// A warning: in the report and on the log.
+    private func warn(_ warning: String, _ run: inout Run) {
+        run.report.warnings.append(warning)
+        log("warning: \(warning)")
     }
 
     private enum Check {
@@ -166,7 +176,7 @@ public struct BuildService: Sendable {
         run.lap(placeFiles == nil ? "nearest cities" : "places and nearest")
         let settings = Site.Settings(
             title: options.title, pageSize: options.pageSize, layout: options.layout, formats: options.formatsInOrder, shardSize: options.shardSize,
-            mapMode: options.map, viewerInPlace: options.host != .kiwix, language: options.language)
+            mapMode: options.map, viewerInPlace: options.host != .kiwix, language: SiteLanguage(words: templates.words))
         let site = Site(catalog: catalog, settings: settings, favorites: favorites, nearest: nearest, places: places)
         if let collision = site.layout.pathCollision(in: site.routes) {
             throw CityGenError.pathCollision(path: collision.path, first: "\(collision.first)", second: "\(collision.second)")

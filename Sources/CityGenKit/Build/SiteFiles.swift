@@ -54,7 +54,7 @@ struct SiteFiles: Sendable {
         case .topShard(let n, .json): bytes = index.topJSON(n)
         case .topShard(let n, .script): bytes = script(route, index.topJSON(n))
         case .indexFavorites: bytes = Array(index.favoritesJSON.utf8)
-        case .asset(let name): bytes = renderer.templates.assets[name] ?? []
+        case .asset(let name): bytes = name == "search.js" ? renderer.searchScript : renderer.templates.assets[name] ?? []
         case .sitemap(let n): bytes = Array(Sitemap.file(n, of: site.sitemapPages.lazy.map { layout.url($0) ?? "" }).utf8)
         case .sitemapIndex:
             bytes = Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: site.sitemapPages.count)).compactMap { layout.url(.sitemap($0)) }).utf8)

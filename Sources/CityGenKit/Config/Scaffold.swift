@@ -4,6 +4,8 @@ import Foundation
 public enum Scaffold {
     /// The folder the copied templates go into, relative to the config.
     public static let templatesFolder = "templates"
+    /// The folder a strings file to translate goes into (`citygen init --strings CODE`).
+    public static let stringsFolder = "strings"
 
     public static func config(withTemplates: Bool) -> String {
         """
@@ -42,6 +44,14 @@ public enum Scaffold {
         # without them. On the command line, --places names the table and finds the other two beside it.
         \(placesLines)
 
+        # The site's language (BCP 47): its words, the names of places and countries, numbers and order. citygen
+        # ships en and es; another language needs a file of words (`citygen init --strings CODE` writes one to
+        # translate), named under strings. Example:
+        # language: es
+        # strings:
+        #   fr: strings/fr.yml
+        language: en
+
         # A folder whose files replace the default templates of the same name (see its README.md).
         \(withTemplates ? "" : "# ")templates: \(templatesFolder)
 
@@ -62,8 +72,15 @@ public enum Scaffold {
     /// Writes the config (and templates) into `folder`. Refuses to replace any existing file unless `force`.
     /// Returns the paths written, relative to `folder`.
     @discardableResult
-    public static func write(into folder: URL, withTemplates: Bool, force: Bool) throws -> [String] {
+    /// With `strings`, a language code, also `strings/<code>.yml`: the English table, to translate.
+    public static func write(into folder: URL, withTemplates: Bool, strings: String? = nil, force: Bool) throws -> [String] {
         var files: [(String, Data)] = [(SiteConfig.fileName, Data(config(withTemplates: withTemplates).utf8))]
+        if let strings {
+            guard let code = SiteLanguage.code(strings) else {
+                throw CityGenError.invalidOption(name: "--strings", reason: "must be a language code (BCP 47: fr, pt-BR), not \"\(strings)\"")
+            }
+            files.append(("\(stringsFolder)/\(code).yml", Data(try Words.englishTableText().utf8)))
+        }
         if withTemplates {
             let defaults = try TemplateSet.defaultFolder()
             let enumerator = FileManager.default.enumerator(atPath: defaults.path)!

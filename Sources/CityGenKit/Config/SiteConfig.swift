@@ -4,7 +4,7 @@ import Yams
 /// The contents of `citygen.yml` (SPEC §6). Every key is optional; command-line flags override them.
 public struct SiteConfig: Sendable, Equatable {
     public static let fileName = "citygen.yml"
-    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "host", "precompress", "templates", "favorites", "map", "language", "places"]
+    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "host", "precompress", "templates", "favorites", "map", "language", "languages", "strings", "places"]
 
     public var source: String?
     public var output: String?
@@ -20,10 +20,14 @@ public struct SiteConfig: Sendable, Equatable {
     public var favorites: [FavoriteReference] = []
     /// As `--map`: what detail pages show of the OpenStreetMap viewer.
     public var map: MapMode?
-    /// The site's language as ISO 639-3 (`eng`): a `.zim` file's `Language` and full-text index.
+    /// The site's language (BCP 47: `es`, `pt-BR`; a three-letter `eng` means `en`).
     public var language: String?
+    /// A YAML file of the site's words for a language, by its code (paths as written, relative to the file).
+    public var strings: [String: String] = [:]
     /// As `--places`: the GeoNames files (paths as written, relative to the file), or none.
     public var places: PlacesSource?
+    /// The file's path as given, for errors found after it was read.
+    public var file = SiteConfig.fileName
 
     public init() {}
 
@@ -58,6 +62,7 @@ public struct SiteConfig: Sendable, Equatable {
     }
 
     public init(yaml text: String, fileName: String = SiteConfig.fileName) throws {
+        file = fileName
         guard let mapping = try Self.mapping(yaml: text, fileName: fileName) else { return }  // an empty file is an empty config
         let values = Values(mapping: mapping, fileName: fileName)
         try readTexts(values)
@@ -119,11 +124,23 @@ public struct SiteConfig: Sendable, Equatable {
             guard let size = value as? Int else { throw values.error("pageSize", "must be a whole number") }
             pageSize = size
         }
-        if let code = try values.string("language") {
-            guard code.count == 3, code.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }) else {
-                throw values.error("language", "must be an ISO 639-3 code of three lower-case letters (eng), not \"\(code)\"")
+        if let text = try values.string("language") {
+            guard let code = SiteLanguage.code(text) else {
+                throw values.error("language", "must be a language code (BCP 47: en, es, pt-BR), not \"\(text)\"")
             }
             language = code
+        }
+        if values.mapping["languages"] != nil {
+            if language != nil { throw values.error("languages", "and language are two ways to say one thing: keep one") }
+            throw values.error("languages", "several languages in one site are not built yet: name one with language")
+        }
+        if let value = values.mapping["strings"] {
+            guard let files = value as? [String: Any] else { throw values.error("strings", "must be a map from a language code to a YAML file ({fr: mots.yml})") }
+            for (key, file) in files {
+                guard let code = SiteLanguage.code(key) else { throw values.error("strings.\(key)", "is not a language code (BCP 47: fr, pt-BR)") }
+                guard let path = file as? String else { throw values.error("strings.\(key)", "must be the path of a YAML file") }
+                strings[code] = path
+            }
         }
     }
 

@@ -14,8 +14,8 @@ struct Site: Sendable {
         /// Whether `#showMap` may put the viewer in the page: not in a reader that is offline (Kiwix), where the
         /// viewer would be a blank frame and the link can open it elsewhere.
         var viewerInPlace = true
-        /// ISO 639-3.
-        var language = "eng"
+        /// The language of its words, names and numbers.
+        var language = SiteLanguage.english
     }
 
     let settings: Settings
@@ -51,7 +51,7 @@ struct Site: Sendable {
         self.settings = settings
         self.catalog = catalog
         self.plan = SitePlan(catalog: catalog, pageSize: settings.pageSize)
-        self.countryNames = CountryNames.names(for: Set(catalog.cities.lazy.map(\.country)))
+        self.countryNames = settings.language.countryNames(for: Set(catalog.cities.lazy.map(\.country)))
         let countries = CountryPlan(catalog: catalog, names: countryNames, pageSize: settings.pageSize)
         self.countries = countries
         self.favorites = favorites

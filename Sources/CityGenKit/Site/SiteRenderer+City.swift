@@ -76,13 +76,15 @@ extension SiteRenderer {
         let lat = Coordinate.format(city.latitude), lon = Coordinate.format(city.longitude)
         let coordinates = Coordinate.display(latitude: city.latitude, longitude: city.longitude)
         let box = Coordinate.boundingBox(latitude: city.latitude, longitude: city.longitude)
-        let place = city.country.isEmpty ? "" : " in \(countryNames[city.country] ?? city.country)"
+        let description = city.country.isEmpty
+            ? words.say("city.descriptionNoCountry", ["label": city.label, "coordinates": coordinates])
+            : words.say("city.description", ["label": city.label, "country": countryNames[city.country] ?? city.country, "coordinates": coordinates])
         let run = catalog.exactNameRange(catalog.foldedNames[index], countryPrefix: [])
         let start = max(run.lowerBound, min(index - Self.namesakeLimit / 2, run.upperBound - Self.namesakeLimit - 1))
         let window = start..<min(run.upperBound, start + Self.namesakeLimit + 1)
         let made = CityTexts(
             index: index, label: label,
-            head: PageHead(title: label, description: "\(city.label): a place\(place) at \(coordinates), with its map and the nearest places."),
+            head: PageHead(title: label, description: description),
             pageTitle: "\(label) · \(title)",
             latitude: lat, longitude: lon, dms: Coordinate.dms(latitude: city.latitude, longitude: city.longitude), coordinates: coordinates,
             osmURL: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)",
@@ -101,8 +103,8 @@ extension SiteRenderer {
                 let other = catalog.cities[i]
                 let distance = NearestCities.distance(from: city, to: other)
                 return (
-                    index: i, distance: Digits.oneDecimal(distance),
-                    direction: distance == 0 ? "" : NearestCities.direction(from: city, to: other)
+                    index: i, distance: language.oneDecimal(distance),
+                    direction: distance == 0 ? "" : words["compass." + NearestCities.direction(from: city, to: other)]
                 )
             })
         texts = made
@@ -222,7 +224,8 @@ extension SiteRenderer {
             rows.append(.distance, text: near.distance)
             rows.appendText(.direction) { out in
                 if near.direction.isEmpty {
-                    out += ", same place".utf8
+                    out += ", ".utf8
+                    out += words["city.samePlace"].utf8
                 } else {
                     out.append(UInt8(ascii: " "))
                     out += near.direction.utf8
@@ -243,8 +246,8 @@ extension SiteRenderer {
         facts.links.appendHref(to: map, to: &href)
         context.append(.mapHref, bytes: href)
         href.removeAll(keepingCapacity: true)
-        let country = facts.countryName ?? (city.country.isEmpty ? "the places without a country" : city.country)
-        let alt = "\(facts.texts.label) on the map of \(map == .countryMap(code: city.country) ? "" : "an outlying part of ")\(country)"
+        let country = facts.countryName ?? (city.country.isEmpty ? words["city.placesWithoutCountry"] : city.country)
+        let alt = words.say(map == .countryMap(code: city.country) ? "city.mapAlt" : "city.mapAltOutlying", ["place": facts.texts.label, "country": country])
         let mode = site.settings.mapMode
         guard facts.format == .html else {
             context.append(.mapAlt, text: alt)
@@ -261,7 +264,7 @@ extension SiteRenderer {
         context.append(.viewerInPlace, flag: site.settings.viewerInPlace)
         context.append(.embedMap, flag: mode == .embed)
         if mode != .none { context.appendText(.embedURLHTML) { HTMLEscaping.append(facts.texts.embedURL, to: &$0) } }
-        if mode == .embed { context.appendText(.mapTitleHTML) { HTMLEscaping.append("Map of \(city.label)", to: &$0) } }
+        if mode == .embed { context.appendText(.mapTitleHTML) { HTMLEscaping.append(words.say("map.title", ["place": city.label]), to: &$0) } }
     }
 
     /// Appends schema.org `Place` with `GeoCoordinates`, as JSON that is safe inside `<script>`, to `out`; `url`

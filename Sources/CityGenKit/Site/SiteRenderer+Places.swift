@@ -11,14 +11,14 @@ extension SiteRenderer {
             links.appendHref(to: .region(region.region.region, page: region.page, format), cell: format == .html ? catalog.cities[index].id : nil, to: &href)
             context.append(.regionHref, bytes: href)
         }
-        if let population = places.population(index) { context.append(.population, text: Digits.grouped(population)) }
-        if let elevation = places.elevation(index) { context.append(.elevation, text: Digits.grouped(elevation)) }
+        if let population = places.population(index) { context.append(.population, text: language.grouped(population)) }
+        if let elevation = places.elevation(index) { context.append(.elevation, text: language.grouped(elevation)) }
         if let zone = places.timeZone(index) { context.append(.timeZone, text: zone) }
         if places.isCapital(index) {
             let country = site.countryNames[catalog.cities[index].country] ?? catalog.cities[index].country
-            context.append(.placeRole, text: "Capital of \(country)")
+            context.append(.placeRole, text: words.say("city.capitalOf", ["country": country]))
         } else if places.isRegionSeat(index), let region {
-            context.append(.placeRole, text: "Seat of \(region.region.name)")
+            context.append(.placeRole, text: words.say("city.seatOf", ["region": region.region.name]))
         }
     }
 
@@ -30,7 +30,7 @@ extension SiteRenderer {
         for (n, index) in indices.enumerated() {
             let href = links.href(to: .city(id: catalog.cities[index].id, format))
             Self.appendLink(site.label(index), as: (.label, .labelHTML), to: href, format, in: &rows)
-            rows.append(.population, text: Digits.grouped(places.population(index) ?? 0))
+            rows.append(.population, text: language.grouped(places.population(index) ?? 0))
             rows.append(.number, number: n + 1)
             rows.endRow()
         }
@@ -47,8 +47,8 @@ extension SiteRenderer {
         for region in regions {
             let href = links.href(to: .region(region.region, page: 1, format))
             Self.appendLink(region.name, as: (.name, .nameHTML), to: href, format, in: &rows)
-            rows.append(.count, text: Digits.grouped(region.cities.count))
-            rows.append(.cities, text: region.cities.count == 1 ? "city" : "cities")
+            rows.append(.count, text: language.grouped(region.cities.count))
+            rows.append(.cities, text: words.say("count.city", count: region.cities.count))
             rows.endRow()
         }
         context.append(.hasRegions, flag: true)

@@ -68,12 +68,12 @@ extension SiteRenderer {
     func pager(current: Int, last: Int, _ route: (Int) -> Route) -> TemplateRows {
         let links = layout.links(from: route(current))
         var items: [(label: String, page: Int?)] = []
-        if current > 1 { items += [("« First", 1), ("‹ Previous", current - 1)] }
+        if current > 1 { items += [(words["pager.first"], 1), (words["pager.previous"], current - 1)] }
         let nearby = max(1, current - 2)...min(last, current + 2)
         if nearby.lowerBound > 1 { items.append(("…", nil)) }
         items += nearby.map { (String($0), $0 == current ? nil : $0) }
         if nearby.upperBound < last { items.append(("…", nil)) }
-        if current < last { items += [("Next ›", current + 1), ("Last »", last)] }
+        if current < last { items += [(words["pager.next"], current + 1), (words["pager.last"], last)] }
         var rows = TemplateRows()
         for (offset, item) in items.enumerated() {
             rows.append(.label, text: item.label)

@@ -8,10 +8,18 @@ final class SiteRenderer: Sendable {
     let templates: TemplateSet
     /// `frame` of the detail pages, by format: all of them are as deep below `city/`, and link to nothing in it.
     let detailFrames: [PageFormat: TemplateContext]
+    /// The two pagers of a list page: landmarks with different names (axe's `landmark-unique`); none on a list of
+    /// one page.
+    let pagerLabels: (top: TemplateValue, bottom: TemplateValue)
+    /// `search.js` as written: the script's words (`Words.scriptPrelude`), then the template set's script.
+    let searchScript: [UInt8]
 
     init(site: Site, templates: TemplateSet) {
         self.site = site
         self.templates = templates
+        let words = site.settings.language.words
+        self.searchScript = Array(Words.scriptPrelude([words]).utf8) + (templates.assets["search.js"] ?? [])
+        self.pagerLabels = (.object([.pagerLabel: .text(words["pager.label"])]), .object([.pagerLabel: .text(words["pager.labelEnd"])]))
         let id = site.catalog.cities.first?.id ?? 0
         self.detailFrames = Dictionary(
             uniqueKeysWithValues: PageFormat.allCases.map { ($0, Self.frame(.city(id: id, $0), site: site)) })
@@ -25,6 +33,8 @@ final class SiteRenderer: Sendable {
     var countries: CountryPlan { site.countries }
     var countryNames: [String: String] { site.countryNames }
     var maps: SiteMaps { site.maps }
+    var language: SiteLanguage { site.settings.language }
+    var words: Words { site.settings.language.words }
 
     /// The page `page`; `texts` carries what a city's detail pages share from one format to the next.
     func page(_ page: PageRoute, reusing texts: inout CityTexts?) -> Page {
@@ -37,12 +47,6 @@ final class SiteRenderer: Sendable {
         let title: String?
         let description: String
     }
-
-    /// The two pagers of a list page: landmarks with different names (axe's `landmark-unique`); none on a list of
-    /// one page.
-    static let pagerLabels: (top: TemplateValue, bottom: TemplateValue) = (
-        .object([.pagerLabel: "Pages"]), .object([.pagerLabel: "Pages, end of the list"])
-    )
 
     /// Appends what a template gets of a map image to `row`: its link from the page, size, and alt text (escaped
     /// for HTML too).
@@ -69,14 +73,14 @@ final class SiteRenderer: Sendable {
     ) {
         context.append(.cities, rows: rows(cities, from: links))
         context.append(.pager, rows: pager(current: page, last: pages, route))
-        context.append(.pagerTop, pages > 1 ? Self.pagerLabels.top : false)
-        context.append(.pagerBottom, pages > 1 ? Self.pagerLabels.bottom : false)
+        context.append(.pagerTop, pages > 1 ? pagerLabels.top : false)
+        context.append(.pagerBottom, pages > 1 ? pagerLabels.bottom : false)
     }
 
     /// A list page's description: its heading and the first and last city it shows.
     func span<Indices: Collection<Int>>(_ heading: String, _ indices: Indices) -> String {
         guard let first = indices.first, let last = indices.reversed().first else { return heading + "." }
-        return "\(heading): from \(site.label(first)) to \(site.label(last))."
+        return words.say("list.description", ["heading": heading, "first": site.label(first), "last": site.label(last)])
     }
 
     /// What every page's templates get: titles, description, the format, and the links every page has; with a
@@ -105,6 +109,7 @@ final class SiteRenderer: Sendable {
         let root = layout.root(from: page)
         var context = TemplateContext()
         context.append(.siteTitle, text: title)
+        context.append(.lang, text: site.settings.language.code)
         context.append(.root, text: root)
         context.append(.ext, text: format.fileExtension)
         context.append(.html, flag: format == .html)
@@ -118,7 +123,7 @@ final class SiteRenderer: Sendable {
     /// The page `page` from `template` and `context`, with the metadata of `head`.
     func render(_ template: PageTemplate, _ context: consuming TemplateContext, _ page: Route, _ head: PageHead, role: Page.Role = .article) -> Page {
         let bytes = wrap(templates.markdown(template, context), context, page.format!)
-        return Page(bytes: bytes, metadata: .init(title: head.title ?? title, description: head.description, language: site.settings.language, role: role))
+        return Page(bytes: bytes, metadata: .init(title: head.title ?? title, description: head.description, language: site.settings.language.iso639_3, role: role))
     }
 
     /// The page for `markdown`: as is in Markdown; rendered by cmark inside the layout in HTML.

@@ -5,7 +5,8 @@ import Mustache
 ///
 /// The defaults ship inside citygen (the repository's `Templates/`); a `--templates` folder overrides them
 /// file by file. In the Markdown templates `{{value}}` is Markdown-escaped and `{{{value}}}` is inserted as is
-/// (citygen passes only numbers, paths and its own Markdown that way).
+/// (citygen passes only numbers, paths and its own Markdown that way). `{{t.KEY}}` is the word `KEY` of the site's
+/// language (`Words`), put in place when the templates are read: template text, like the text around it.
 public struct TemplateSet: Sendable {
     /// Every template file citygen reads, by the name an override must have.
     public static let markdownTemplates = PageTemplate.all.map(\.fileName)
@@ -19,11 +20,15 @@ public struct TemplateSet: Sendable {
     var compiled: (pages: [String: CompiledTemplate], layout: CompiledTemplate)?
     let layout: MustacheTemplate
     let assets: [String: [UInt8]]
-    /// Every template and asset read, by name: part of the build's fingerprint.
+    /// Every template, asset and strings file read, by name: part of the build's fingerprint.
     let sources: [String: String]
+    /// The words the templates were read with.
+    public let words: Words
 
-    /// Loads the default templates, replacing each with the same-named file of `overrides` when present.
-    public init(overrides: URL? = nil) throws {
+    /// Loads the default templates, replacing each with the same-named file of `overrides` when present, with the
+    /// words of `words`.
+    public init(overrides: URL? = nil, words: Words = SiteLanguage.english.words) throws {
+        self.words = words
         MustacheContentTypes.register(MarkdownContentType(), named: MarkdownContentType.name)
         let defaults = try Self.defaultFolder()
         var sources: [String: String] = [:]
@@ -31,13 +36,14 @@ public struct TemplateSet: Sendable {
             let custom = overrides?.appendingPathComponent(name)
             let url = custom.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
                 ?? defaults.appendingPathComponent(name)
+            let text: String
             do {
-                let text = try String(contentsOf: url, encoding: .utf8)
+                text = try String(contentsOf: url, encoding: .utf8)
                 sources[name] = text
-                return text
             } catch {
                 throw CityGenError.missingInput(what: "template", path: url.path, reason: error.localizedDescription)
             }
+            return try Self.withWords(text, words, template: name)
         }
         func parse(_ name: String, _ text: String) throws -> MustacheTemplate {
             do {
@@ -71,7 +77,33 @@ public struct TemplateSet: Sendable {
         var assets: [String: [UInt8]] = [:]
         for name in Self.assets { assets[name] = Array(try source(name).utf8) }
         self.assets = assets
-        self.sources = sources
+        self.sources = sources.merging(words.sources) { a, _ in a }
+    }
+
+    /// `text` with each `{{t.KEY}}` (or `{{{t.KEY}}}`) replaced by the word `KEY`; a key with no word is an error
+    /// naming the template and line.
+    static func withWords(_ text: String, _ words: Words, template: String) throws -> String {
+        guard text.contains("{{t.") || text.contains("{{{t.") else { return text }
+        var result = "", rest = text[...]
+        while let open = rest.range(of: "{{") {
+            result += rest[..<open.lowerBound]
+            let triple = rest[open.upperBound...].hasPrefix("{")
+            let nameStart = triple ? rest.index(after: open.upperBound) : open.upperBound
+            let closing = triple ? "}}}" : "}}"
+            guard rest[nameStart...].hasPrefix("t."), let close = rest[nameStart...].range(of: closing) else {
+                result += rest[open.lowerBound..<nameStart]
+                rest = rest[nameStart...]
+                continue
+            }
+            let key = rest[rest.index(nameStart, offsetBy: 2)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            guard words.has(key) else {
+                let line = text[..<open.lowerBound].count { $0 == "\n" } + 1
+                throw CityGenError.invalidTemplate(name: template, reason: "line \(line): no word \"\(key)\" (the keys are those of `citygen init --strings CODE`)")
+            }
+            result += words[key]
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
     }
 
     /// The default templates inside citygen's resources.

@@ -6,6 +6,13 @@
 (function () {
   'use strict';
   var $ = function (id) { return document.getElementById(id); };
+  // Words: the page's language's, from the site's tables (window.citygenWords, written by citygen before this
+  // script); {{name}} in a word is a value. Numbers and times are as Intl writes them for <html lang>.
+  var LANG = document.documentElement.lang || 'en', WORDS = (window.citygenWords || {})[LANG] || {};
+  var LOCALE = LANG === 'en' ? 'en-GB' : LANG;
+  function say(key, values) {
+    return (WORDS[key] || key).replace(/\{\{\{?(\w+)\}?\}\}/g, function (all, name) { return values && name in values ? values[name] : all; });
+  }
 
   // Fold: SPEC §2, step by step, as the Swift fold.
   var Fold = (function () {
@@ -60,7 +67,7 @@
         note.setAttribute('role', 'status');
         (document.querySelector('main') || document.body).prepend(note);
       }
-      note.textContent = 'Favorites cannot be saved in this browser (its storage is full or disabled); the rest of the site works as usual.';
+      note.textContent = say('favorite.unavailable');
     }
     function key(e) { return Fold.fold(e[1]) + '\t' + Fold.fold(e[2]); }
     function list() {  // in list order (SPEC §3)
@@ -82,8 +89,8 @@
     function show(button, e) {
       var on = !!own[e[0]];
       button.setAttribute('aria-pressed', String(on));
-      button.textContent = on ? '\u2605 Saved' : '\u2606 Save';
-      button.title = on ? 'Remove from the favorites saved in this browser' : 'Save as a favorite in this browser';
+      button.textContent = on ? '\u2605 ' + say('favorite.saved') : '\u2606 ' + say('favorite.save');
+      button.title = say(on ? 'favorite.removeTitle' : 'favorite.saveTitle');
     }
     // A toggle button for the city e: pressed when it is one of the visitor's favorites.
     function button(e, existing) {
@@ -124,7 +131,7 @@
       var e = data ? JSON.parse(data.getAttribute('data-city')) : null;
       frame.id = 'cityMap';
       frame.className = 'map';
-      frame.title = 'Map of ' + (e ? (e[2] ? e[1] + ', ' + e[2] : e[1]) : 'the place');
+      frame.title = say('map.title', { place: e ? (e[2] ? e[1] + ', ' + e[2] : e[1]) : say('city.thePlace') });
       frame.src = link.href;
       link.replaceWith(frame);
     });
@@ -136,8 +143,8 @@
     var time = root.querySelector('#localTime'), zone = root.querySelector('#timeZone');
     if (!time || !zone || !zone.textContent || !window.Intl) return;
     try {
-      var format = new Intl.DateTimeFormat('en-GB', { timeZone: zone.textContent, weekday: 'short', hour: '2-digit', minute: '2-digit' });
-      time.textContent = '(local time ' + format.format(new Date()) + ')';
+      var format = new Intl.DateTimeFormat(LOCALE, { timeZone: zone.textContent, weekday: 'short', hour: '2-digit', minute: '2-digit' });
+      time.textContent = '(' + say('city.localTime', { time: format.format(new Date()) }) + ')';
     } catch (error) { }  // a zone this browser does not know: no time shown
   }
   showLocalTime(document);
@@ -500,7 +507,7 @@
     a.href = cityURL(e[0]);
     a.textContent = label(e);
     p.className = 'population';
-    p.textContent = 'population ' + e[7].toLocaleString('en-US');
+    p.textContent = say('search.population', { count: e[7].toLocaleString(LANG === 'en' ? 'en-US' : LANG) });
     li.appendChild(a);
     li.appendChild(document.createTextNode(' \u00B7 '));
     li.appendChild(p);
@@ -525,7 +532,7 @@
     if (!siteFavorite[e[0]] && Favorites.has(e[0])) {  // the visitor's own, told apart from the site's
       var mark = document.createElement('span');
       mark.className = 'own';
-      mark.textContent = ' \u00B7 saved in this browser';
+      mark.textContent = ' \u00B7 ' + say('favorite.savedHere');
       li.appendChild(mark);
     }
     li.appendChild(document.createTextNode(' '));
@@ -575,7 +582,7 @@
       var east = eastOf(m);
       var image = $('detailLocatorImage');
       image.src = root + m[0];
-      image.alt = label(e) + ' on the map of its country';
+      image.alt = say('city.mapAltOwnCountry', { place: label(e) });
       image.removeAttribute('width');  // the country map's own size, as on a detail page
       image.removeAttribute('height');
       $('detailMarker').style.left = (100 * east / m[2]).toFixed(2) + '%';
@@ -639,7 +646,7 @@
     showTop([]);
     list.textContent = '';
     empty.hidden = false;
-    empty.textContent = 'Search is unavailable: ' + error.message;
+    empty.textContent = say('search.unavailable', { error: error.message });
   }
   function schedule() {
     started = performance.now();

@@ -12,7 +12,8 @@ struct CityViewerPage: PageKind {
 
     /// The page shows the city its URL names (`?id=N`) from that city's data file, so it holds only where they are.
     func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
-        let head = SiteRenderer.PageHead(title: "City", description: "One place of \(renderer.title), with its map and the nearest places.")
+        let words = renderer.words
+        let head = SiteRenderer.PageHead(title: words["viewer.title"], description: words.say("viewer.description", ["title": renderer.title]))
         var context = renderer.common(.cityViewer, head)
         context.append(.dataFiles, number: SiteLayout.compactDataFiles(cities: renderer.catalog.count))
         context.append(.dataFolder, text: SiteLayout.relative(SiteLayout.compactDataFolder, from: renderer.layout.path(.cityViewer)))

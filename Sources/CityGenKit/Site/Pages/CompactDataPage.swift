@@ -19,7 +19,7 @@ struct CompactDataPage: PageKind {
 
     func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
         let bytes = Array(Self.script(page.number, cities: renderer.site.compactData[page.number], renderer: renderer).utf8)
-        return Page(bytes: bytes, metadata: .init(title: "", description: "", language: renderer.site.settings.language, role: .data))
+        return Page(bytes: bytes, metadata: .init(title: "", description: "", language: renderer.site.settings.language.iso639_3, role: .data))
     }
 
     /// Data file `n`: for each of `cities` (catalog indices), its page title and the HTML of its detail page as a

@@ -25,18 +25,18 @@ extension SiteRenderer {
         var rows = TemplateRows()
         for country in countries.countries {
             rows.append(.name, text: country.name)
-            rows.append(.count, text: Digits.grouped(country.cities.count))
-            rows.append(.cities, text: country.cities.count == 1 ? "city" : "cities")
+            rows.append(.count, text: language.grouped(country.cities.count))
+            rows.append(.cities, text: words.say("count.city", count: country.cities.count))
             rows.append(.href, text: links.href(to: .country(code: country.code, page: 1, format)))
             if !country.code.isEmpty { rows.append(.code, text: country.code) }
             rows.endRow()
         }
         let head = PageHead(
-            title: "Countries",
-            description: "The \(Digits.grouped(countries.countries.count)) countries and territories of \(title), with the number of places in each.")
+            title: words["countries.heading"],
+            description: words.say("countries.description", ["count": language.grouped(countries.countries.count), "title": title]))
         var context = common(route, head)
         context.append(.countries, rows: rows)
-        context.append(.countryCount, text: Digits.grouped(rows.count))
+        context.append(.countryCount, text: language.grouped(rows.count))
         context.append(.listHref, text: links.href(to: .list(page: 1, format)))
         return render(.countries, context, route, head)
     }

@@ -48,13 +48,13 @@ extension SiteRenderer {
         let links = layout.links(from: route)
         let pages = countries.pageCount(country)
         let named = country.code.isEmpty ? country.name : "\(country.name) (\(country.code))"
-        let heading = "\(named): cities, page \(Digits.grouped(page)) of \(Digits.grouped(pages))"
+        let heading = words.say("country.heading", ["country": named, "page": language.grouped(page), "pages": language.grouped(pages)])
         let onPage = countries.cities(of: country, onPage: page)
         let head = PageHead(title: heading, description: span(heading, onPage))
         var context = common(route, head)
         context.append(.heading, text: heading)
         if page == 1 {
-            let alt = "Map of \(named): its \(Digits.grouped(country.cities.count)) \(country.cities.count == 1 ? "place" : "places") as dots"
+            let alt = words.say("country.mapAlt", count: country.cities.count, ["country": named, "count": language.grouped(country.cities.count)])
             context.append(.countryMap, object: mapRow(.countryMap(code: code), maps.mainWindow(code)!, alt: alt, from: links))
             appendLargest(site.largest.byCountry[code] ?? [], from: links, to: &context)
             appendRegions(ofCountry: code, from: links, to: &context)

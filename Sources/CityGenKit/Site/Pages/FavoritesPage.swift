@@ -27,14 +27,14 @@ extension SiteRenderer {
         for index in favorites.sorted() {
             appendRow(index, from: links, to: &rows)
             rows.appendText(.listHref) { appendListRowHref(index, from: links, to: &$0) }
-            rows.append(.listPage, text: Digits.grouped(plan.page(ofCityAt: index)))
+            rows.append(.listPage, text: language.grouped(plan.page(ofCityAt: index)))
             rows.endRow()
         }
-        let head = PageHead(title: "Favorites", description: "The favorite cities of \(title), each with its map.")
+        let head = PageHead(title: words["favorites.heading"], description: words.say("favorites.description", ["title": title]))
         var context = common(route, head)
         appendCityURL(from: route, to: &context)
         context.append(.favorites, rows: rows)
-        if rows.count > 0 { context.append(.favoriteCount, text: Digits.grouped(rows.count)) }
+        if rows.count > 0 { context.append(.favoriteCount, text: language.grouped(rows.count)) }
         return render(.favorites, context, route, head)
     }
 }

@@ -26,9 +26,11 @@ extension SiteRenderer {
         let links = layout.links(from: route)
         var initials = TemplateRows()
         for (n, initial) in plan.initials.enumerated() {
-            initials.append(.label, text: initial.label)
-            initials.append(.labelHTML, text: HTMLEscaping.escape(initial.label))
-            let none = initial.label == SitePlan.otherScripts ? "No names in other scripts" : "No names start with \(initial.label)"
+            let otherScripts = initial.label == SitePlan.otherScripts
+            let label = otherScripts ? words["home.otherScripts"] : initial.label
+            initials.append(.label, text: label)
+            initials.append(.labelHTML, text: HTMLEscaping.escape(label))
+            let none = otherScripts ? words["home.noOtherScripts"] : words.say("home.noInitial", ["initial": label])
             initials.append(.noneHTML, text: HTMLEscaping.escape(none))
             initials.append(.separator, text: n < plan.initials.count - 1 ? " · " : "")
             if let first = initial.first { initials.append(.href, text: listRowHref(first, from: links)) }
@@ -36,18 +38,17 @@ extension SiteRenderer {
         }
         let head = PageHead(
             title: nil,
-            description: "Search \(Digits.grouped(plan.cityCount)) places of the world by name and country, browse them "
-                + "alphabetically or by country, and see each on a map.")
+            description: words.say("home.description", ["count": language.grouped(plan.cityCount)]))
         var context = common(route, head)
         appendCityURL(from: route, to: &context)
-        context.append(.cityCount, text: Digits.grouped(plan.cityCount))
-        context.append(.pageCount, text: Digits.grouped(plan.pageCount))
+        context.append(.cityCount, text: language.grouped(plan.cityCount))
+        context.append(.pageCount, text: language.grouped(plan.pageCount))
         context.append(.initials, rows: initials)
         context.append(.firstPage, text: layout.href(to: .list(page: 1, format), from: route))
         context.append(.favoriteCount, number: favorites.count)
         context.append(.favoritesHref, text: layout.href(to: .favorites(format), from: route))
         context.append(.countriesHref, text: layout.href(to: .countryIndex(format), from: route))
-        context.append(.countryCount, text: Digits.grouped(countries.countries.count))
+        context.append(.countryCount, text: language.grouped(countries.countries.count))
         context.append(.favoritesJSON, text: format == .html ? site.index.favoritesJSON : "")
         context.append(.indexHref, text: layout.indexFolderHref(from: route))
         if format == .html && catalog.count > 0 {
@@ -55,7 +56,7 @@ extension SiteRenderer {
         } else {
             context.append(.firstCity, flag: false)
         }
-        let alt = "Map of the world with the \(Digits.grouped(plan.cityCount)) places of \(title) as dots, darker where they are denser"
+        let alt = words.say("home.worldMapAlt", ["count": language.grouped(plan.cityCount), "title": title])
         context.append(.worldMap, object: mapRow(.worldMap, maps.world, alt: alt, from: links))
         appendLargest(site.largest.world, from: links, to: &context)
         return render(.home, context, route, head, role: format == .html ? .main : .article)
@@ -68,7 +69,7 @@ extension SiteRenderer {
         let texts = cityTexts(0, reusing: &memo)
         let city = catalog.cities[0], locator = maps.locator(of: city), marker = maps.marker(for: city, on: locator.window)
         var row = TemplateRows()
-        appendMap(locator.route, locator.window, alt: "\(texts.label) on the map of its country", from: links, to: &row)
+        appendMap(locator.route, locator.window, alt: words.say("city.mapAltOwnCountry", ["place": texts.label]), from: links, to: &row)
         row.append(.markerLeft, text: marker.left)
         row.append(.markerTop, text: marker.top)
         row.append(.labelHTML, text: HTMLEscaping.escape(texts.label))

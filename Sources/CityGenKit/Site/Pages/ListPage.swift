@@ -33,7 +33,7 @@ extension SiteRenderer {
     func list(page: Int, _ format: PageFormat) -> Page {
         let route = Route.list(page: page, format)
         let links = layout.links(from: route)
-        let heading = "Cities, page \(Digits.grouped(page)) of \(Digits.grouped(plan.pageCount))"
+        let heading = words.say("list.heading", ["page": language.grouped(page), "pages": language.grouped(plan.pageCount)])
         let head = PageHead(title: heading, description: span(heading, plan.cities(onPage: page)))
         var context = common(route, head)
         context.append(.heading, text: heading)

@@ -21,7 +21,7 @@ extension Route {
 
 extension SiteRenderer {
     func notFoundPage() -> Page {
-        let head = PageHead(title: "Page not found", description: "There is no page at this address.")
+        let head = PageHead(title: words["notFound.heading"], description: words["notFound.description"])
         var context = common(.notFound, head)
         if layout.baseURL == nil {
             // Served at any depth, and without a base URL it cannot know the site's folder: its style is inline,

@@ -68,7 +68,8 @@ extension SiteRenderer {
         let links = layout.links(from: route)
         let pages = site.regions.pageCount(region)
         let countryName = site.countries.country(place.country)?.name ?? place.country
-        let heading = "\(region.name), \(countryName): cities, page \(Digits.grouped(page)) of \(Digits.grouped(pages))"
+        let heading = words.say(
+            "region.heading", ["region": region.name, "country": countryName, "page": language.grouped(page), "pages": language.grouped(pages)])
         let onPage = site.regions.cities(of: region, onPage: page)
         let head = PageHead(title: heading, description: span(heading, onPage))
         var context = common(route, head)
@@ -87,7 +88,7 @@ extension SiteRenderer {
     private func appendRegionMap(_ region: RegionPlan.Region, countryName: String, from links: SiteLayout.Links, to context: inout TemplateContext) {
         guard let window = maps.regionWindows[region.region] else { return }
         let count = region.cities.count
-        let alt = "Map of \(region.name), \(countryName): its \(Digits.grouped(count)) \(count == 1 ? "place" : "places")"
+        let alt = words.say("region.mapAlt", count: count, ["region": region.name, "country": countryName, "count": language.grouped(count)])
         context.append(.regionMap, object: mapRow(.regionMap(region.region), window, alt: alt, from: links))
     }
 }

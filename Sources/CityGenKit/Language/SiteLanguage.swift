@@ -1,0 +1,91 @@
+import Foundation
+
+/// The language a site is written in (SPEC §5 "Language"): its words, and its numbers and country names as CLDR
+/// has them (through Foundation's `Locale`).
+public struct SiteLanguage: Sendable {
+    /// The BCP 47 code (`es`, `pt-BR`): `<html lang>`, the search's `Intl` formats.
+    public let code: String
+    public let words: Words
+    /// ISO 639-3 (`spa`): a `.zim` file's `Language`.
+    public let iso639_3: String
+    /// CLDR's grouping separator, decimal mark and the fewest digits a number has before it is grouped (`es`
+    /// writes 1234 but 12.345).
+    private let groupingSeparator: [UInt8], decimalMark: [UInt8], minimumGroupingDigits: Int
+    private let locale: Locale
+
+    public init(words: Words) {
+        self.code = words.language
+        self.words = words
+        let locale = Locale(identifier: words.language)
+        self.locale = locale
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = .decimal
+        groupingSeparator = Array((formatter.groupingSeparator ?? ",").utf8)
+        decimalMark = Array((formatter.decimalSeparator ?? ".").utf8)
+        minimumGroupingDigits = formatter.string(from: 1234)?.count == 4 ? 2 : 1
+        iso639_3 = Self.iso639_3(words.language)
+    }
+
+    /// English, as citygen ships it.
+    public static let english = SiteLanguage(words: try! Words(language: "en"))
+
+    /// ISO 639-3 of a BCP 47 code's language (`es-AR` → `spa`), or the code itself when CLDR has none.
+    static func iso639_3(_ code: String) -> String {
+        let base = String(code.prefix { $0 != "-" })
+        return Locale.LanguageCode(base).identifier(.alpha3) ?? base
+    }
+
+    /// The BCP 47 code a `language:` value means: itself, or for a three-letter ISO 639-3 code (`eng`) its
+    /// two-letter language where one exists. Nil when it is not a language tag at all.
+    public static func code(_ text: String) -> String? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }),
+            parts.dropFirst().allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        else { return nil }
+        let base = first.lowercased()
+        let rest = parts.dropFirst().map { $0.count == 2 ? $0.uppercased() : String($0) }
+        var language = base
+        if base.count == 3, let two = Locale.LanguageCode(base).identifier(.alpha2) { language = two }
+        return ([language] + rest).joined(separator: "-")
+    }
+
+    /// `number` grouped by thousands as the language writes it (`7,556,900`; `7.556.900`).
+    public func grouped(_ number: Int) -> String {
+        let digits = Array(String(number.magnitude).utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(digits.count * 2 + 1)
+        if number < 0 { text.append(UInt8(ascii: "-")) }
+        let groups = digits.count > 3 && digits.count >= 3 + minimumGroupingDigits
+        for (offset, digit) in digits.enumerated() {
+            if groups, offset > 0, (digits.count - offset) % 3 == 0 { text += groupingSeparator }
+            text.append(digit)
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// A non-negative number rounded to one decimal with the language's decimal mark (`1.1`; `1,1`).
+    public func oneDecimal(_ value: Double) -> String {
+        let english = Digits.oneDecimal(value)
+        guard decimalMark != [UInt8(ascii: ".")] else { return english }
+        return english.replacingOccurrences(of: ".", with: String(decoding: decimalMark, as: UTF8.self))
+    }
+
+    /// The names of the countries with these codes in the language, where CLDR knows them.
+    func countryNames(for codes: Set<String>) -> [String: String] {
+        var names: [String: String] = [:]
+        let unknown = locale.localizedString(forRegionCode: "ZZ")
+        for code in codes where code.count == 2 && code.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            guard let name = locale.localizedString(forRegionCode: code.uppercased()), name != code, name != unknown, name != "Unknown Region"
+            else { continue }
+            names[code] = name
+        }
+        return names
+    }
+
+    /// The language's own name for itself (`español`), with a capital as a switcher shows it.
+    public var ownName: String {
+        let name = locale.localizedString(forLanguageCode: code) ?? code
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+}

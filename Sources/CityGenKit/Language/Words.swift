@@ -1,0 +1,142 @@
+import Foundation
+import Yams
+
+/// The words a site says in one language (SPEC §5 "Language"), by stable key: the table citygen ships for the
+/// language (`Resources/Strings/<code>.yml`), under a user's file when `strings:` names one, with English under
+/// both for any key they lack. A word may name the page's values in braces (`{{count}}`): `say` fills them.
+public struct Words: Sendable, Equatable {
+    /// The language whose table this is (BCP 47).
+    public let language: String
+    private let table: [String: String]
+    /// The keys a user's file lacked, taken from the shipped table of the language or from English.
+    public let missingKeys: [String]
+    /// The keys of a user's file that no page uses.
+    public let unknownKeys: [String]
+    /// Every file read, by name: part of the build's fingerprint.
+    let sources: [String: String]
+
+    /// The languages citygen ships a table for.
+    public static let shipped = ["en", "es"]
+
+    /// The words of `language`: its shipped table (of the language itself or of its base language, `es` for
+    /// `es-AR`), under `file` when given. A language with neither is an error naming it: of `configFile`
+    /// (`invalidConfig`) when the language came from there, else of `--language` (`invalidOption`).
+    public init(language: String, file: URL? = nil, configFile: String? = nil) throws {
+        let english = try Self.shippedTable("en")
+        let shippedCode = Self.shippedCode(for: language)
+        var table = english.table
+        var sources = ["strings/en.yml": english.source]
+        if let shippedCode, shippedCode != "en" {
+            let own = try Self.shippedTable(shippedCode)
+            table.merge(own.table) { $1 }
+            sources["strings/\(shippedCode).yml"] = own.source
+        }
+        var missing: [String] = [], unknown: [String] = []
+        if let file {
+            let text: String
+            do {
+                text = try String(contentsOf: file, encoding: .utf8)
+            } catch {
+                throw CityGenError.missingInput(what: "strings file", path: file.path, reason: error.localizedDescription)
+            }
+            let own = try Self.parse(text, file: file.path)
+            unknown = own.keys.filter { english.table[$0] == nil }.sorted()
+            if shippedCode == nil { missing = english.table.keys.filter { own[$0] == nil }.sorted() }
+            table.merge(own.filter { english.table[$0.key] != nil }) { $1 }
+            sources["strings:\(language)"] = text
+        } else if shippedCode == nil {
+            let reason = "\"\(language)\" is a language with no words: citygen ships \(Self.shipped.joined(separator: " and ")); "
+                + "`citygen init --strings \(language)` writes the English table to translate, and `strings: {\(language): FILE}` in citygen.yml names it"
+            if let configFile { throw CityGenError.invalidConfig(file: configFile, item: "language", reason: reason) }
+            throw CityGenError.invalidOption(name: "--language", reason: reason)
+        }
+        self.language = language
+        self.table = table
+        self.missingKeys = missing
+        self.unknownKeys = unknown
+        self.sources = sources
+    }
+
+    /// The shipped table's code that serves `language`: itself, or its base language.
+    static func shippedCode(for language: String) -> String? {
+        if shipped.contains(language) { return language }
+        let base = String(language.prefix { $0 != "-" })
+        return shipped.contains(base) ? base : nil
+    }
+
+    /// The word of `key`. Every key citygen asks for is in the English table, which is under every other.
+    public subscript(key: String) -> String {
+        guard let word = table[key] else { preconditionFailure("no word \(key) in the English table") }
+        return word
+    }
+
+    /// Whether the table has `key`.
+    func has(_ key: String) -> Bool { table[key] != nil }
+
+    /// The word of `key` with each `{{name}}` (or `{{{name}}}`) replaced by `values[name]`.
+    public func say(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        var word = self[key]
+        for (name, value) in values {
+            word = word.replacingOccurrences(of: "{{{\(name)}}}", with: value).replacingOccurrences(of: "{{\(name)}}", with: value)
+        }
+        return word
+    }
+
+    /// `key.one` or `key.other` as `count` asks (the two plural forms of English and Spanish).
+    public func say(_ key: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        say(count == 1 ? "\(key).one" : "\(key).other", values)
+    }
+
+    /// The words the browser's script says (favorite toggles, search messages, the local time), by key.
+    static let scriptKeys = [
+        "favorite.save", "favorite.saved", "favorite.saveTitle", "favorite.removeTitle", "favorite.savedHere", "favorite.unavailable",
+        "search.unavailable", "search.population", "city.localTime", "city.thePlace", "city.mapAltOwnCountry", "map.title",
+    ]
+
+    /// `window.citygenWords`, the script's words by language, as the first line of `search.js`: the script takes
+    /// its words from the site's tables through it, and a page picks its language's by `<html lang>`.
+    static func scriptPrelude(_ languages: [Words]) -> String {
+        let tables = languages.map { words in
+            JSONText.quoted(words.language) + ":{" + scriptKeys.map { JSONText.quoted($0) + ":" + JSONText.quoted(words[$0]) }.joined(separator: ",") + "}"
+        }
+        return "window.citygenWords = {" + tables.joined(separator: ",") + "};\n"
+    }
+
+    /// The English table as shipped: what `citygen init --strings CODE` writes.
+    public static func englishTableText() throws -> String { try shippedTable("en").source }
+
+    private static func shippedTable(_ code: String) throws -> (table: [String: String], source: String) {
+        guard let url = Bundle.module.url(forResource: "Strings/\(code)", withExtension: "yml")
+            ?? Bundle.module.url(forResource: code, withExtension: "yml", subdirectory: "Strings")
+        else {
+            throw CityGenError.missingInput(what: "citygen's strings", path: "Strings/\(code).yml", reason: nil)
+        }
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return (try parse(text, file: url.path), text)
+    }
+
+    /// A strings file: a YAML map of keys to texts. Anything else is `CityGenError.invalidConfig` with its line.
+    static func parse(_ text: String, file: String) throws -> [String: String] {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw CityGenError.invalidConfig(file: file, item: nil, reason: "not YAML: \(error)")
+        }
+        guard let node else { return [:] }
+        guard let mapping = node.mapping else {
+            throw CityGenError.invalidConfig(file: file, item: nil, reason: "line \(node.mark?.line ?? 1): expected a map of keys to texts")
+        }
+        var table: [String: String] = [:]
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else {
+                throw CityGenError.invalidConfig(file: file, item: nil, reason: "line \(key.mark?.line ?? 0): a key must be text")
+            }
+            guard let word = value.scalar?.string else {
+                throw CityGenError.invalidConfig(file: file, item: name, reason: "line \(value.mark?.line ?? 0): must be a text, not a list or a map")
+            }
+            table[name] = word
+        }
+        return table
+    }
+}
