@@ -93,6 +93,9 @@ extension BuildOptions {
         }
         for (code, path) in config.strings { strings[code] = resolve(path) }
         if let places = config.places { shape.places = places.resolvingPaths { resolve($0).path } }
+        if let names = config.placeNames {
+            if case .file(let path) = names { placeNames = .file(resolve(path).path) } else { placeNames = names }
+        }
     }
 
     /// The values the flags give; their paths are as typed, relative to the working directory. `--places` names

@@ -37,6 +37,8 @@ public struct BuildOptions: Sendable {
     public var archive: URL?
     /// Seconds since 1970 for every archive entry (`ArchiveFormat.entryDate`).
     public var archiveDate = ArchiveFormat.entryDate(environment: ProcessInfo.processInfo.environment)
+    /// GeoNames' alternate names table (`places: {names: …}`); nil: the one beside the geoname table.
+    public var placeNames: CitySource?
     /// The YAML files of the site's words, by language code (`strings:`).
     public var strings: [String: URL] = [:]
     /// The config file that chose the language, when no flag did: a language with no words is its error.

@@ -80,7 +80,7 @@ public struct BuildService: Sendable {
         run.report.origin = loaded.origin
         run.report.warnings = loaded.warnings
         loaded.warnings.forEach { log("warning: \($0)") }
-        let places = try await PlacesLoader(loader: options.loader).load(options.places, log: log)
+        let places = try await PlacesLoader(loader: options.loader).load(options.places, names: options.placeNames, language: options.language, log: log)
         run.report.warnings += places.warnings
         places.warnings.forEach { log("warning: \($0)") }
         let words = try options.words()
@@ -100,6 +100,31 @@ public struct BuildService: Sendable {
     private func joinPlaces(_ files: LoadedPlaces?, to catalog: CityCatalog) -> Result<Places, Error>? {
         guard let files else { return nil }
         return Result { try PlaceJoin.join(catalog: catalog, table: files.table, admin1: files.admin1, countryInfo: files.countries, strict: options.strict) }
+    }
+
+    /// The catalog, places and favorites with the cities and regions named in the site's language (SPEC §1b), from
+    /// the alternate names table `names`, in the order of those names (SPEC §3).
+    private func inLanguage(_ places: Places, of catalog: CityCatalog, names: TableInput, favorites: Set<Int>, _ run: inout Run) throws
+        -> (catalog: CityCatalog, places: Places, favorites: Set<Int>)
+    {
+        var wanted = Set(places.regionIDs.values)
+        for index in 0..<catalog.count { if let id = places.geonameID(index) { wanted.insert(id) } }
+        let table = try PlaceNames.read(names, language: options.language, wanted: wanted, cache: options.loader.cache, strict: options.strict)
+        if table.skipped.count > 0 {
+            let sample = table.skipped.first.prefix(5).map(\.description).joined(separator: "; ")
+            warn("skipped \(table.skipped.count) invalid lines of the alternate names table: \(sample)\(table.skipped.count > 5 ? "; …" : "")", &run)
+        }
+        var cityNames: [Int: String] = [:]
+        for index in 0..<catalog.count {
+            if let id = places.geonameID(index), let name = table.names[id], name != catalog.cities[index].name { cityNames[index] = name }
+        }
+        let (renamed, order) = catalog.renamed(cityNames)
+        var newIndex = [Int](repeating: 0, count: order.count)
+        for (new, old) in order.enumerated() { newIndex[old] = new }
+        let renamedPlaces = places.renamed(
+            order: order, cityNames: cityNames, sourceNames: { catalog.cities[$0].name }, regionNames: places.regionIDs.compactMapValues { table.names[$0] })
+        run.report.namedInLanguage = cityNames.count
+        return (renamed, renamedPlaces, Set(favorites.map { newIndex[$0] }))
     }
 
     /// Reports what `joinPlaces` joined and skipped.
@@ -166,14 +191,29 @@ public struct BuildService: Sendable {
 
     /// The site: pages, favorites, nearest places, search index and maps, everything the files are made from.
     private func plan(_ catalog: CityCatalog, placeFiles: LoadedPlaces?, templates: TemplateSet, _ run: inout Run) throws -> SiteFiles {
-        let favorites = try FavoriteResolver.resolve(options.favorites, in: catalog)
+        var catalog = catalog
+        var favorites = try FavoriteResolver.resolve(options.favorites, in: catalog)
         run.lap("plan")
-        // The join reads a file on one core while the nearest cities take what the tree's queries leave.
-        let (joined, nearest) = Parallel.both({ joinPlaces(placeFiles, to: catalog) }, { NearestCities(catalog: catalog) })
-        let places = try joined?.get()
-        if let places, let placeFiles { report(places, from: placeFiles, &run) }
-        FreedMemory.release()  // the join's id index and the tree's points, freed on threads whose arenas no other uses
-        run.lap(placeFiles == nil ? "nearest cities" : "places and nearest")
+        let places: Places?, nearest: NearestCities
+        if let placeFiles, let names = placeFiles.names {
+            // Names in the site's language change the order, which the nearest cities' ties follow: the join, the
+            // names, then the nearest cities on the catalog in its final order.
+            let joined = try joinPlaces(placeFiles, to: catalog)!.get()
+            report(joined, from: placeFiles, &run)
+            let named = try inLanguage(joined, of: catalog, names: names, favorites: favorites, &run)
+            (catalog, places, favorites) = (named.catalog, named.places, named.favorites)
+            nearest = NearestCities(catalog: catalog)
+            FreedMemory.release()
+            run.lap("places, names and nearest")
+        } else {
+            // The join reads a file on one core while the nearest cities take what the tree's queries leave.
+            let (joined, near) = Parallel.both({ [catalog] in joinPlaces(placeFiles, to: catalog) }, { NearestCities(catalog: catalog) })
+            places = try joined?.get()
+            nearest = near
+            if let places, let placeFiles { report(places, from: placeFiles, &run) }
+            FreedMemory.release()  // the join's id index and the tree's points, freed on threads whose arenas no other uses
+            run.lap(placeFiles == nil ? "nearest cities" : "places and nearest")
+        }
         let settings = Site.Settings(
             title: options.title, pageSize: options.pageSize, layout: options.layout, formats: options.formatsInOrder, shardSize: options.shardSize,
             mapMode: options.map, viewerInPlace: options.host != .kiwix, language: SiteLanguage(words: templates.words))

@@ -26,6 +26,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var strings: [String: String] = [:]
     /// As `--places`: the GeoNames files (paths as written, relative to the file), or none.
     public var places: PlacesSource?
+    /// `places: {names: …}`: GeoNames' alternate names table, for a site in another language than English.
+    public var placeNames: CitySource?
     /// The file's path as given, for errors found after it was read.
     public var file = SiteConfig.fileName
 
@@ -197,8 +199,13 @@ public struct SiteConfig: Sendable, Equatable {
             return
         }
         guard let files = value as? [String: Any] else { throw values.error("places", expected) }
-        for key in files.keys.sorted() where !keys.contains(key) {
-            throw values.error("places.\(key)", "unknown key; known keys: \(keys.joined(separator: ", "))")
+        if let names = files["names"] {
+            guard let text = names as? String else { throw values.error("places.names", "must be \(PlacesSource.expected)") }
+            if let problem = PlacesSource.problem(with: text) { throw values.error("places.names", "must be \(PlacesSource.expected), \(problem)") }
+            placeNames = CitySource(argument: text)
+        }
+        for key in files.keys.sorted() where !keys.contains(key) && key != "names" {
+            throw values.error("places.\(key)", "unknown key; known keys: \(keys.joined(separator: ", ")), names")
         }
         let locations = try keys.map { key in
             guard let text = files[key] else {

@@ -3,7 +3,7 @@ import Foundation
 /// One of the three GeoNames files of a build (SPEC §1b): what it is called in messages, and what a download
 /// of it must start like to be kept.
 enum PlacesFile {
-    case table, admin1, countries
+    case table, admin1, countries, names
 
     /// What the file is, for "… does not exist".
     var name: String {
@@ -11,6 +11,7 @@ enum PlacesFile {
         case .table: "geoname table"
         case .admin1: "admin-1 codes file"
         case .countries: "country information file"
+        case .names: "alternate names table"
         }
     }
 
@@ -20,6 +21,7 @@ enum PlacesFile {
         case .table: "\(GeoNamesTable.expected), or a zip holding one"
         case .admin1: Admin1Codes.expected
         case .countries: CountryInfo.expected
+        case .names: "\(AlternateNames.expected), or a zip holding one"
         }
     }
 
@@ -42,7 +44,7 @@ enum PlacesFile {
         defer { try? handle.close() }
         let head = try handle.read(upToCount: Self.headSize) ?? Data()
         let found: String? = Array(head).withUnsafeBufferPointer { bytes in
-            if TableSniffer.isZip(bytes) { return self == .table ? nil : "a zip" }
+            if TableSniffer.isZip(bytes) { return self == .table || self == .names ? nil : "a zip" }
             return TableSniffer.obstacle(bytes, atEnd: head.count < Self.headSize)
         }
         return found.map { "expected \(expected), found \($0)" }

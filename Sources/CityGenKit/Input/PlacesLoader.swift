@@ -20,7 +20,11 @@ public struct PlacesLoader: Sendable {
     /// - Throws: `CityGenError.missingInput` for a path that is not a file (exit 66); with `allowsFallback` off,
     ///   `CityGenError.sourceUnavailable` when a download fails (exit 69) and `CityGenError.invalidDownload` when it
     ///   is not the file expected (exit 65).
-    public func load(_ source: PlacesSource, log: @Sendable (String) -> Void) async throws -> (places: LoadedPlaces?, warnings: [String]) {
+    /// For a site in another language than English (`language`), the alternate names table too: `names`, else the
+    /// one beside the geoname table under its published name; when it cannot be had, one warning and no names.
+    public func load(
+        _ source: PlacesSource, names: CitySource? = nil, language: String = "en", log: @Sendable (String) -> Void
+    ) async throws -> (places: LoadedPlaces?, warnings: [String]) {
         guard case .geoNames(let cities, let admin1, let countries) = source else { return (nil, []) }
         let locations: [(file: PlacesFile, location: CitySource)] = [(.table, cities), (.admin1, admin1), (.countries, countries)]
         // A wrong path is told before any download, whatever the network does.
@@ -45,14 +49,54 @@ public struct PlacesLoader: Sendable {
                 }
             }
         }
-        let places = try LoadedPlaces(table: inputs[0], admin1: inputs[1], countries: inputs[2], origins: origins)
+        var namesInput: TableInput?
+        if language.prefix(while: { $0 != "-" }) != "en" {
+            let found = try await loadNames(names, beside: cities, log: log)
+            namesInput = found.input
+            origins += found.input.map { [$0.name] } ?? []
+            warnings += found.warnings
+        }
+        let places = try LoadedPlaces(table: inputs[0], admin1: inputs[1], countries: inputs[2], names: namesInput, origins: origins)
         return (places, warnings)
+    }
+
+    /// The alternate names table at `location`, else beside the geoname table `table`: GeoNames' published zip
+    /// beside a URL; beside a path, `alternateNamesV2.zip` or `.txt` if there (nothing is fetched for a local table).
+    private func loadNames(_ location: CitySource?, beside table: CitySource, log: @Sendable (String) -> Void) async throws
+        -> (input: TableInput?, warnings: [String])
+    {
+        let names: CitySource
+        if let location {
+            names = location
+        } else if case .remote(let url) = table {
+            names = .remote(url.deletingLastPathComponent().appendingPathComponent(AlternateNames.publishedName))
+        } else if case .file(let path) = table {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            let candidates = [AlternateNames.publishedName, "alternateNamesV2.txt"].map { folder.appendingPathComponent($0).path }
+            guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+                return (nil, ["no alternate names table beside \(path) (\(AlternateNames.publishedName) or alternateNamesV2.txt): places keep the source's names"])
+            }
+            names = .file(found)
+        } else {
+            return (nil, [])
+        }
+        switch names {
+        case .file(let path):
+            try PlacesFile.names.check(path: path)
+            return (.file(path), [])
+        case .remote(let url):
+            switch try await fetch(.names, from: url, log: log) {
+            case .file(let cached): return (.file(cached.file.path), cached.warnings)
+            case .unavailable(let problem):
+                return (nil, ["could not download \(url.absoluteString) (\(problem)); places keep the source's names"])
+            }
+        }
     }
 
     /// `file` from `url`, through the cache.
     private func fetch(_ file: PlacesFile, from url: URL, log: @Sendable (String) -> Void) async throws -> SourceLoader.CachedRead {
         var loader = loader
-        if file == .table { loader.downloader.policy.maximumSize = max(loader.downloader.policy.maximumSize, maximumTableSize) }
+        if file == .table || file == .names { loader.downloader.policy.maximumSize = max(loader.downloader.policy.maximumSize, maximumTableSize) }
         return try await loader.read(url, invalidity: file.invalidity(of:), log: log, progress: { _ in })
     }
 }

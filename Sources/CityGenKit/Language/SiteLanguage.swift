@@ -68,7 +68,11 @@ public struct SiteLanguage: Sendable {
     public func oneDecimal(_ value: Double) -> String {
         let english = Digits.oneDecimal(value)
         guard decimalMark != [UInt8(ascii: ".")] else { return english }
-        return english.replacingOccurrences(of: ".", with: String(decoding: decimalMark, as: UTF8.self))
+        var text: [UInt8] = []
+        for byte in english.utf8 {
+            if byte == UInt8(ascii: ".") { text += decimalMark } else { text.append(byte) }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The names of the countries with these codes in the language, where CLDR knows them.

@@ -73,13 +73,31 @@ public struct Words: Sendable, Equatable {
     /// Whether the table has `key`.
     func has(_ key: String) -> Bool { table[key] != nil }
 
-    /// The word of `key` with each `{{name}}` (or `{{{name}}}`) replaced by `values[name]`.
+    /// The word of `key` with each `{{name}}` (or `{{{name}}}`) replaced by `values[name]`; a name not in `values`
+    /// stays as it is. Pages say words by the hundred thousand: the word is cut at its braces once, here by bytes.
     public func say(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        var word = self[key]
-        for (name, value) in values {
-            word = word.replacingOccurrences(of: "{{{\(name)}}}", with: value).replacingOccurrences(of: "{{\(name)}}", with: value)
+        let word = self[key]
+        guard word.utf8.contains(UInt8(ascii: "{")) else { return word }
+        var out: [UInt8] = []
+        out.reserveCapacity(word.utf8.count + 64)
+        var bytes = word.utf8[...]
+        while let open = bytes.firstIndex(of: UInt8(ascii: "{")) {
+            out += bytes[..<open]
+            let rest = bytes[open...]
+            let braces = rest.prefix(3).prefix { $0 == UInt8(ascii: "{") }.count
+            guard braces >= 2, let close = rest.dropFirst(braces).firstIndex(of: UInt8(ascii: "}")),
+                let value = values.first(where: { $0.key.utf8.elementsEqual(rest[rest.index(open, offsetBy: braces)..<close]) })?.value,
+                rest[close...].prefix(braces).elementsEqual(repeatElement(UInt8(ascii: "}"), count: braces))
+            else {
+                out.append(UInt8(ascii: "{"))
+                bytes = rest.dropFirst()
+                continue
+            }
+            out += value.utf8
+            bytes = rest[close...].dropFirst(braces)
         }
-        return word
+        out += bytes
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `key.one` or `key.other` as `count` asks (the two plural forms of English and Spanish).

@@ -116,3 +116,16 @@ public struct CityCatalog: Sendable {
         return cities[a].id < cities[b].id
     }
 }
+
+extension CityCatalog {
+    /// The catalog of these cities under the names `names` (by catalog index; a city not in it keeps its name), in
+    /// SPEC §3 order of those names, and for each of its cities the index it has here (`order[new] == old`).
+    func renamed(_ names: [Int: String]) -> (catalog: CityCatalog, order: [Int]) {
+        let indexByID = indicesByID()
+        let cities = cities.enumerated().map { index, city in
+            names[index].map { City(id: city.id, name: $0, country: city.country, latitude: city.latitude, longitude: city.longitude) } ?? city
+        }
+        let catalog = CityCatalog(cities)
+        return (catalog, catalog.cities.map { indexByID[$0.id]! })
+    }
+}

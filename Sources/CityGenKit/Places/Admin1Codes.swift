@@ -6,6 +6,8 @@ public struct Admin1Codes: Sendable {
 
     /// The region's name (the `name` column, in its own script and accents) by region.
     public let names: [PlaceRegion: String]
+    /// The region's geonameid, where the table gives one: the key of its names in other languages.
+    public let ids: [PlaceRegion: Int]
     /// Lines skipped: wrong column count, a first column that is not `CC.code`, a geonameid not an integer.
     public let skipped: SkippedLines
 
@@ -13,7 +15,7 @@ public struct Admin1Codes: Sendable {
     /// is not such a table.
     public init(_ input: TableInput, strict: Bool = false) throws {
         var table = TabTable(expected: Self.expected, columns: 4, strict: strict)
-        var names: [PlaceRegion: String] = [:]
+        var names: [PlaceRegion: String] = [:], ids: [PlaceRegion: Int] = [:]
         try table.read(input) { fields, _, _ in
             let key = fields[0]
             guard let dot = key.firstIndex(of: UInt8(ascii: ".")), dot > 0 else {
@@ -25,10 +27,14 @@ public struct Admin1Codes: Sendable {
             let region = PlaceRegion(
                 country: String(decoding: UnsafeBufferPointer(rebasing: key[..<dot]), as: UTF8.self),
                 code: String(decoding: UnsafeBufferPointer(rebasing: key[(dot + 1)...]), as: UTF8.self))
-            if names[region] == nil { names[region] = fields.string(1) }
+            if names[region] == nil {
+                names[region] = fields.string(1)
+                ids[region] = ByteNumbers.int(fields[3])
+            }
             return nil
         }
         self.names = names
+        self.ids = ids
         skipped = table.skipped
     }
 

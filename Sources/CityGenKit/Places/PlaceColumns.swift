@@ -94,6 +94,33 @@ struct PlaceColumns: Sendable {
         featureCodes.freeze()
     }
 
+    /// The columns of a catalog whose city `i` is this one's city `order[i]`: each city keeps its facts, each
+    /// region lists its cities in the new order.
+    func permuted(by order: [Int]) -> PlaceColumns {
+        var moved = self
+        moved.joins = order.map { joins[$0] }
+        moved.rowIDs = order.map { rowIDs[$0] }
+        moved.regionNumbers = order.map { regionNumbers[$0] }
+        moved.populations = order.map { populations[$0] }
+        moved.elevations = order.map { elevations[$0] }
+        moved.timeZoneNumbers = order.map { timeZoneNumbers[$0] }
+        moved.featureNumbers = order.map { featureNumbers[$0] }
+        var newIndex = [Int32](repeating: 0, count: order.count)
+        for (new, old) in order.enumerated() { newIndex[old] = Int32(new) }
+        moved.wideRowIDs = Dictionary(uniqueKeysWithValues: wideRowIDs.map { (Int(newIndex[$0.key]), $0.value) })
+        moved.otherNames = Dictionary(uniqueKeysWithValues: otherNames.map { (Int(newIndex[$0.key]), $0.value) })
+        for r in regions.indices {
+            let range = Int(regionStarts[r])..<Int(regionStarts[r + 1])
+            moved.regionMembers[range] = ArraySlice(regionMembers[range].map { newIndex[Int($0)] }.sorted())
+        }
+        return moved
+    }
+
+    /// Gives the city at `index` other names before its own: the source's name of a city shown under another.
+    mutating func prependOtherName(_ name: String, at index: Int) {
+        otherNames[index] = [name] + (otherNames[index] ?? [])
+    }
+
     /// Bytes held by the arrays (their elements; the few hundred shared strings are left out).
     var storageBytes: Int {
         joins.capacity + rowIDs.capacity * 4 + wideRowIDs.count * 16 + regionNumbers.capacity * 4 + populations.capacity * 4

@@ -14,8 +14,13 @@ public final class Places: Sendable {
     public let joinedByName: Int
     /// Lines skipped in the three files (the geoname table first, then admin-1, then countries).
     public let skipped: SkippedLines
-    /// Every region name of the admin-1 table, by region.
+    /// Every region name of the admin-1 table, by region (in the site's language where it has one).
     public let regionNames: [PlaceRegion: String]
+    /// The geonameid of each region of the admin-1 table that gives one.
+    public let regionIDs: [PlaceRegion: Int]
+    /// The source's name of each city shown under its name in the site's language, by catalog index, where the two
+    /// differ (SPEC §1b).
+    public let sourceNames: [Int: String]
     /// The countries of the country table, by ISO code.
     public let countries: [String: PlaceCountry]
 
@@ -25,8 +30,37 @@ public final class Places: Sendable {
         self.joinedByName = joinedByName
         self.skipped = skipped
         regionNames = admin1.names
+        regionIDs = admin1.ids
         self.countries = countries.countries
+        sourceNames = [:]
     }
+
+    private init(
+        columns: PlaceColumns, joinedByID: Int, joinedByName: Int, skipped: SkippedLines, regionNames: [PlaceRegion: String],
+        regionIDs: [PlaceRegion: Int], countries: [String: PlaceCountry], sourceNames: [Int: String]
+    ) {
+        (self.columns, self.joinedByID, self.joinedByName, self.skipped) = (columns, joinedByID, joinedByName, skipped)
+        (self.regionNames, self.regionIDs, self.countries, self.sourceNames) = (regionNames, regionIDs, countries, sourceNames)
+    }
+
+    /// These places for a catalog whose city `i` is this one's city `order[i]`, whose cities and regions are
+    /// shown under the names `cityNames` (by the old catalog index) and `regionNames`: the source's name of a city
+    /// renamed becomes its first other name.
+    func renamed(order: [Int], cityNames: [Int: String], sourceNames oldNames: (Int) -> String, regionNames: [PlaceRegion: String]) -> Places {
+        var moved = columns.permuted(by: order)
+        var sourceNames: [Int: String] = [:]
+        for (new, old) in order.enumerated() {
+            guard let shown = cityNames[old], shown != oldNames(old) else { continue }
+            sourceNames[new] = oldNames(old)
+            moved.prependOtherName(oldNames(old), at: new)
+        }
+        return Places(
+            columns: moved, joinedByID: joinedByID, joinedByName: joinedByName, skipped: skipped,
+            regionNames: self.regionNames.merging(regionNames) { $1 }, regionIDs: regionIDs, countries: countries, sourceNames: sourceNames)
+    }
+
+    /// The geonameid of the row the city at `index` joined, if it joined one.
+    public func geonameID(_ index: Int) -> Int? { columns.isJoined(index) ? columns.rowID(index) : nil }
 
     /// How many cities the catalog has.
     public var count: Int { columns.count }

@@ -45,7 +45,9 @@ final class ZipEntryBytes: ByteSource {
             guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else { throw damaged() }
             if archive_entry_filetype(entry) == Self.regularFile,
                 let path = archive_entry_pathname_utf8(entry).map({ String(cString: $0) }),
-                path.lowercased().hasSuffix(".txt")
+                path.lowercased().hasSuffix(".txt"),
+                // GeoNames' alternate names zip also holds the list of its language codes.
+                path.lowercased() != "iso-languagecodes.txt"
             {
                 entryName = path
                 return

@@ -63,7 +63,8 @@ extension SiteRenderer {
         var context = cityContext(facts)
         if format == .html {
             let url = layout.url(facts.route)
-            context.appendText(.jsonLD) { Self.appendJSONLD(facts, url: url, to: &$0) }
+            let sourceName = site.places?.sourceNames[index], language = language.code
+            context.appendText(.jsonLD) { Self.appendJSONLD(facts, url: url, language: language, sourceName: sourceName, to: &$0) }
         }
         return render(.city, context, facts.route, facts.texts.head)
     }
@@ -131,6 +132,7 @@ extension SiteRenderer {
         let html = facts.format == .html
         var context = common(facts.route, texts.head)
         context.append(.name, text: city.name)
+        if let sourceName = site.places?.sourceNames[texts.index] { context.append(.sourceName, text: sourceName) }
         context.append(.label, text: city.label)
         context.append(.displayLabel, text: texts.label)
         if !city.country.isEmpty { context.append(.country, text: city.country) }
@@ -144,7 +146,7 @@ extension SiteRenderer {
         context.append(.favorite, flag: facts.favorite)
         context.append(.osmURL, text: texts.osmURL)
         if html { context.appendText(.osmURLHTML) { HTMLEscaping.append(texts.osmURL, to: &$0) } }
-        context.append(.listPage, text: Digits.grouped(facts.listPage))
+        context.append(.listPage, text: language.grouped(facts.listPage))
         var href: [UInt8] = []
         href.reserveCapacity(64)
         appendLocator(facts, to: &context, href: &href)
@@ -190,7 +192,7 @@ extension SiteRenderer {
             rows.removeAll()
         }
         if facts.namesakeCount > 0 {
-            context.append(.namesakeCount, text: Digits.grouped(facts.namesakeCount))
+            context.append(.namesakeCount, text: language.grouped(facts.namesakeCount))
             context.append(.oneNamesake, flag: facts.namesakeCount == 1)
             for namesake in texts.namesakes {
                 label(namesake.index, &rows, besideCoordinates: true)
@@ -207,7 +209,7 @@ extension SiteRenderer {
             link(index, &row, html: html)
         }
         if facts.namesakesMore > 0 {
-            context.append(.namesakesMore, text: Digits.grouped(facts.namesakesMore))
+            context.append(.namesakesMore, text: language.grouped(facts.namesakesMore))
             href.removeAll(keepingCapacity: true)
             appendListRowHref(texts.run.lowerBound, from: facts.links, to: &href)
             context.append(.namesakesHref, bytes: href)
@@ -269,10 +271,17 @@ extension SiteRenderer {
 
     /// Appends schema.org `Place` with `GeoCoordinates`, as JSON that is safe inside `<script>`, to `out`; `url`
     /// is the page's own.
-    private static func appendJSONLD(_ facts: CityFacts, url: String?, to out: inout [UInt8]) {
+    /// `language` is the page's (`inLanguage`), and `sourceName` the source's name when the page shows another.
+    private static func appendJSONLD(_ facts: CityFacts, url: String?, language: String, sourceName: String?, to out: inout [UInt8]) {
         let city = facts.city
-        out += #"{"@context":"https://schema.org","@type":"Place","name":"#.utf8
+        out += #"{"@context":"https://schema.org","@type":"Place","inLanguage":"#.utf8
+        JSONText.appendQuoted(language, to: &out)
+        out += #","name":"#.utf8
         JSONText.appendQuoted(city.name, to: &out)
+        if let sourceName {
+            out += #","alternateName":"#.utf8
+            JSONText.appendQuoted(sourceName, to: &out)
+        }
         out += #","identifier":""#.utf8
         Digits.append(city.id, to: &out)
         out += #"","geo":{"@type":"GeoCoordinates","latitude":"#.utf8

@@ -8,7 +8,7 @@ enum TemplateKey: String, CaseIterable, Sendable {
     // Rows, links and pagers.
     case id, name, label, labelHTML, href, hrefHTML, coordinates, favorite, cityData, separator, current, pagerLabel
     // Detail pages.
-    case displayLabel, country, countryName, latitude, longitude, dms, osmURL, osmURLHTML, embedURL, embedURLHTML, mapTitleHTML
+    case displayLabel, sourceName, country, countryName, latitude, longitude, dms, osmURL, osmURLHTML, embedURL, embedURLHTML, mapTitleHTML
     case listPage, listHref, countryHref, previous, next, namesakeCount, oneNamesake, namesakes, namesakesMore, namesakesHref
     case hasNearby, nearby, distance, direction, number
     // Maps: the locator of a detail page, a country's map, a region's, the world map.
