@@ -1,11 +1,11 @@
-/// The country pages of SPEC §5: every country code present, with its English name, and its cities in SPEC §3
-/// order, `pageSize` a page. Cities with an empty code form the country shown as "No country" (folder `ZZ`).
+/// The country pages of SPEC §5: every country code present, with its name in the site's language, and its cities
+/// in SPEC §3 order, `pageSize` a page. Cities with an empty code form a country of their own (`noCountry`).
 struct CountryPlan: Sendable {
     /// One country of the data.
     struct Country: Sendable {
         /// The code as the data gives it (`""` for none).
         let code: String
-        /// What the pages call it: the English name where known, else the code, or "No country".
+        /// What the pages call it: its name where known, else the code, or `noCountry`.
         let name: String
         /// Catalog indices of its cities, in list order (32 bits: half the memory of `Int`).
         let cities: [Int32]
@@ -18,11 +18,12 @@ struct CountryPlan: Sendable {
     private let countryOfCity: [Int32]
     private let numberByCode: [String: Int]
 
-    init(catalog: CityCatalog, names: [String: String], pageSize: Int) {
+    /// `noCountry` is what the pages call the country of the cities without a code.
+    init(catalog: CityCatalog, names: [String: String], noCountry: String = "No country", pageSize: Int) {
         var groups: [String: [Int32]] = [:]
         for (index, city) in catalog.cities.enumerated() { groups[city.country, default: []].append(Int32(index)) }
         let countries = groups.map { code, cities in
-            Country(code: code, name: code.isEmpty ? "No country" : names[code] ?? code, cities: cities)
+            Country(code: code, name: code.isEmpty ? noCountry : names[code] ?? code, cities: cities)
         }.sorted { a, b in
             let (foldedA, foldedB) = (Fold.fold(a.name), Fold.fold(b.name))
             return foldedA != foldedB ? foldedA.utf8.lexicographicallyPrecedes(foldedB.utf8) : a.code.utf8.lexicographicallyPrecedes(b.code.utf8)

@@ -52,7 +52,8 @@ struct Site: Sendable {
         self.catalog = catalog
         self.plan = SitePlan(catalog: catalog, pageSize: settings.pageSize)
         self.countryNames = settings.language.countryNames(for: Set(catalog.cities.lazy.map(\.country)))
-        let countries = CountryPlan(catalog: catalog, names: countryNames, pageSize: settings.pageSize)
+        let countries = CountryPlan(
+            catalog: catalog, names: countryNames, noCountry: settings.language.words["country.none"], pageSize: settings.pageSize)
         self.countries = countries
         self.favorites = favorites
         self.nearest = nearest ?? NearestCities(catalog: catalog)
