@@ -196,7 +196,7 @@ final class ConfigTests: XCTestCase {
             .invalidConfig(file: "citygen.yml", item: "places.countries", reason: "missing (places names cities, admin1, countries, or is none)"))
         XCTAssertEqual(
             error("places: {cities: a.txt, admin1: b.txt, countries: c.txt, alternate: d.txt}"),
-            .invalidConfig(file: "citygen.yml", item: "places.alternate", reason: "unknown key; known keys: cities, admin1, countries"))
+            .invalidConfig(file: "citygen.yml", item: "places.alternate", reason: "unknown key; known keys: cities, admin1, countries, names"))
         XCTAssertEqual(
             error("places: {cities: ftp://example.org/c.zip, admin1: b.txt, countries: c.txt}"),
             .invalidConfig(
