@@ -1,0 +1,96 @@
+import CityGenTestSupport
+import Foundation
+import XCTest
+
+@testable import CityGenKit
+
+/// GeoNames' alternate names table (SPEC §1b "Names in a language"): the picking rule, bad rows, files that are no
+/// such table, the extract kept in the cache; and GeoNames' own names as Debian installs them.
+final class AlternateNamesTests: XCTestCase {
+    private var folder: URL!
+    override func setUp() { folder = Fixtures.temporaryFolder() }
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    /// One row: id, geonameid, language, name, then the four flags.
+    private func row(_ id: Int, _ place: Int, _ language: String, _ name: String, _ flags: String = "") -> String {
+        [String(id), String(place), language, name, flags.contains("p") ? "1" : "", flags.contains("s") ? "1" : "", flags.contains("c") ? "1" : "",
+         flags.contains("h") ? "1" : "", "", ""].joined(separator: "\t")
+    }
+
+    private func names(_ rows: [String], _ language: String, wanted: Set<Int> = Set(1...20), strict: Bool = false) throws -> AlternateNames {
+        try AlternateNames(.bytes(Data((rows.joined(separator: "\n") + "\n").utf8), name: "alternateNamesV2.txt"), language: language, wanted: wanted, strict: strict)
+    }
+
+    func testTheNameIsPreferredAndShortThenPreferredThenShortThenAnyNeverHistoricOrColloquial() throws {
+        let table = try names([
+            row(1, 1, "es", "Any"), row(2, 1, "es", "Short", "s"), row(3, 1, "es", "Preferred", "p"), row(4, 1, "es", "Historic", "psh"),
+            row(5, 1, "es", "Colloquial", "psc"), row(6, 1, "es", "Both", "ps"), row(7, 1, "es", "Both later", "ps"),
+            row(8, 2, "es", "Any two"), row(9, 2, "es", "Short two", "s"), row(10, 2, "en", "English", "ps"), row(11, 2, "es", "Old", "ph"),
+            row(12, 3, "es", "Any three"), row(13, 3, "es", "Any three later"), row(14, 3, "post", "28001", "ps"),
+            row(15, 4, "iata", "MAD", "ps"), row(16, 4, "", "Nameless", "ps"), row(17, 4, "link", "https://x", "ps"),
+            row(18, 5, "es", "Not wanted", "ps"), row(19, 6, "es", "", "ps"),
+        ], "es", wanted: [1, 2, 3, 4, 6])
+        XCTAssertEqual(table.names, [1: "Both", 2: "Short two", 3: "Any three"])
+        XCTAssertEqual(table.skipped.count, 0)
+    }
+
+    func testARegionalLanguageTakesItsOwnRowsElseItsLanguagesAndNoCodeThatIsNoLanguage() throws {
+        let rows = [row(1, 1, "pt", "Geral", "ps"), row(2, 1, "pt-BR", "Brasileiro"), row(3, 2, "pt", "Só pt", "p"), row(4, 3, "fr_1793", "Révolution", "ps")]
+        XCTAssertEqual(try names(rows, "pt-BR").names, [1: "Brasileiro", 2: "Só pt"])
+        XCTAssertEqual(try names(rows, "pt").names, [1: "Geral", 2: "Só pt"])
+    }
+
+    func testBadRowsAreSkippedWithTheirLinesAndStrictMakesThemFatal() throws {
+        let rows = [row(1, 1, "es", "Uno", "ps"), "2\t2\tes\tDos", row(3, 3, "es", "Tres", "ps"), row(4, 99, "es", "x").replacingOccurrences(of: "\t99\t", with: "\tx9\t")]
+        let table = try names(rows, "es")
+        XCTAssertEqual(table.names, [1: "Uno", 3: "Tres"])
+        XCTAssertEqual(table.skipped.count, 2)
+        XCTAssertEqual(table.skipped.first.map(\.line), [2, 4])
+        XCTAssertTrue(table.skipped.first[0].description.contains("4 tab-separated columns, expected 10"), table.skipped.first[0].description)
+        XCTAssertThrowsError(try names(rows, "es", strict: true)) { error in
+            XCTAssertEqual((error as! CityGenError).exitCode, 65)
+            XCTAssertTrue("\(error)".contains("alternateNamesV2.txt") && "\(error)".contains("line 2"), "\(error)")
+        }
+    }
+
+    func testAFileThatIsNoSuchTableSaysWhatWasExpectedAndFound() {
+        for (text, found) in [("<!doctype html><html><body>404</body></html>", "an HTML page"), ("[{\"a\": 1}]", "JSON"),
+            ((1...12).map { "\($0)\tLondon\tGB" }.joined(separator: "\n"), "3 tab-separated columns")] {
+            XCTAssertThrowsError(try AlternateNames(.bytes(Data(text.utf8), name: "names.txt"), language: "es", wanted: [])) { error in
+                XCTAssertEqual((error as! CityGenError).exitCode, 65)
+                XCTAssertTrue("\(error)".contains(AlternateNames.expected) && "\(error)".contains(found), "\(error)")
+            }
+        }
+    }
+
+    /// The rows in the language are kept in the cache: the next read takes them from there, whatever the table
+    /// holds now under the same identity, and finds the same names.
+    func testTheRowsInTheLanguageAreKeptInTheCacheAndReadFromThereNextTime() throws {
+        let table = folder.appendingPathComponent("alternateNamesV2.txt")
+        let rows = [row(1, 1, "es", "Uno", "ps"), row(2, 1, "de", "Eins", "ps"), row(3, 2, "es", "Dos"), row(4, 3, "es", "Tres", "s")]
+        try (rows.joined(separator: "\n") + "\n").write(to: table, atomically: true, encoding: .utf8)
+        let cache = SourceCache(folder: folder.appendingPathComponent("cache"))
+        let first = try PlaceNames.read(.file(table.path), language: "es", wanted: [1, 2], cache: cache, strict: false)
+        XCTAssertEqual(first.names, [1: "Uno", 2: "Dos"])
+        let extracts = try FileManager.default.contentsOfDirectory(atPath: cache.folder.appendingPathComponent("names").path)
+        XCTAssertEqual(extracts.count, 1)
+        let extract = try String(contentsOf: cache.folder.appendingPathComponent("names/\(extracts[0])"), encoding: .utf8)
+        XCTAssertEqual(extract, [rows[0], rows[2], rows[3]].joined(separator: "\n") + "\n", "every row in the language, of any place")
+        // The same table (same path, size and time): read from the extract, which now says otherwise.
+        try (extract.replacingOccurrences(of: "Uno", with: "Una")).write(
+            to: cache.folder.appendingPathComponent("names/\(extracts[0])"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try PlaceNames.read(.file(table.path), language: "es", wanted: [1, 3], cache: cache, strict: false).names, [1: "Una", 3: "Tres"])
+    }
+
+    /// GeoNames' own Spanish names (Debian's libgeonames-common), written as alternate names rows among rows the
+    /// rule passes over: every place gets the catalog's name.
+    func testGeoNamesOwnSpanishNamesArePicked() throws {
+        guard let catalog = try GeoNamesCatalog.names("es") else { throw XCTSkip("libgeonames-common is not installed") }
+        XCTAssertGreaterThan(catalog.count, 3000)
+        let text = GeoNamesCatalog.alternateNamesRows(catalog, language: "es")
+        let table = try AlternateNames(.bytes(Data(text.utf8), name: "alternateNamesV2.txt"), language: "es", wanted: Set(catalog.keys))
+        XCTAssertEqual(table.names, catalog)
+        XCTAssertEqual(table.names[2643743], catalog[2643743])
+        XCTAssertEqual(table.skipped.count, 0)
+    }
+}

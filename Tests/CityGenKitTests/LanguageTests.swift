@@ -1,0 +1,139 @@
+import Foundation
+import XCTest
+import Yams
+
+@testable import CityGenKit
+
+/// The site's language (SPEC §5 "Language", §6 `language`, `strings`): the tables of words, what a user's file
+/// adds, numbers and country names as CLDR has them.
+final class LanguageTests: XCTestCase {
+    private var folder: URL!
+    override func setUp() { folder = Fixtures.temporaryFolder() }
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    private func file(_ text: String, _ name: String = "words.yml") throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    func testTheShippedTablesHaveOneSetOfKeysAndSpanishSaysItsOwnWords() throws {
+        let english = try Words(language: "en"), spanish = try Words(language: "es")
+        let keys = try Words.parse(Words.englishTableText(), file: "en.yml").keys
+        XCTAssertGreaterThan(keys.count, 80)
+        let same = keys.filter { english[$0] == spanish[$0] }.sorted()
+        // Units, compass points that both write alike: nothing else.
+        XCTAssertEqual(same, ["compass.E", "compass.N", "compass.NE", "compass.S", "compass.SE", "unit.km", "unit.m"])
+        XCTAssertEqual(spanish["city.population"], "Población")
+        XCTAssertEqual(spanish["city.nearby"], "Lugares cercanos")
+        XCTAssertEqual(spanish["city.timeZone"], "Zona horaria")
+        XCTAssertEqual(try Words(language: "es-AR")["city.population"], "Población", "a regional code takes its language's table")
+    }
+
+    func testAUsersFileAddsALanguageOrChangesWordsAndWhatItLacksFallsBackWithTheKeysNamed() throws {
+        let french = try Words(language: "fr", file: file("city.population: Population\ncity.nearby: Lieux proches\nnot.a.key: x\n"))
+        XCTAssertEqual(french["city.nearby"], "Lieux proches")
+        XCTAssertEqual(french["city.timeZone"], "Time zone", "a missing word is English")
+        XCTAssertEqual(french.unknownKeys, ["not.a.key"])
+        XCTAssertTrue(french.missingKeys.contains("city.timeZone"))
+        XCTAssertFalse(french.missingKeys.contains("city.nearby"))
+        let spanish = try Words(language: "es", file: file("city.nearby: Cerca de aquí\n"))
+        XCTAssertEqual(spanish["city.nearby"], "Cerca de aquí")
+        XCTAssertEqual(spanish["city.timeZone"], "Zona horaria", "a shipped language's own table is under the user's file")
+        XCTAssertEqual(spanish.missingKeys, [], "changing some words of a shipped language warns of nothing")
+    }
+
+    func testALanguageWithNoWordsIsAnErrorThatSaysHowToAddOne() {
+        XCTAssertThrowsError(try Words(language: "fr")) { error in
+            let error = error as! CityGenError
+            XCTAssertEqual(error.exitCode, 64)
+            XCTAssertTrue("\(error)".contains("--language"), "\(error)")
+            XCTAssertTrue("\(error)".contains("citygen init --strings fr"), "\(error)")
+        }
+        XCTAssertThrowsError(try Words(language: "fr", configFile: "site/citygen.yml")) { error in
+            XCTAssertEqual((error as! CityGenError).exitCode, 65)
+            XCTAssertTrue("\(error)".hasPrefix("site/citygen.yml: language: "), "\(error)")
+        }
+        XCTAssertThrowsError(try BuildOptions(config: SiteConfig(yaml: "language: de"), folder: folder).validate()) { error in
+            XCTAssertEqual((error as! CityGenError).exitCode, 65)
+        }
+        var flags = BuildOptions.Flags()
+        flags.language = "de"
+        XCTAssertThrowsError(try BuildOptions(config: nil, folder: folder, flags: flags).validate()) { error in
+            XCTAssertEqual((error as! CityGenError).exitCode, 64)
+        }
+        XCTAssertThrowsError(try SiteConfig(yaml: "language: es\nlanguages: [es, en]")) { error in
+            XCTAssertEqual((error as! CityGenError).exitCode, 65)
+        }
+    }
+
+    func testAStringsFileThatIsNotAMapOfTextsNamesTheFileAndLine() throws {
+        for (text, expected) in [
+            ("city.population: Population\ncity.nearby: [a, b]\n", "line 2"), ("- a\n- b\n", "line 1: expected a map"),
+            ("a: b: c\n", "not YAML"),
+        ] {
+            let url = try file(text)
+            XCTAssertThrowsError(try Words(language: "fr", file: url)) { error in
+                XCTAssertEqual((error as! CityGenError).exitCode, 65, text)
+                XCTAssertTrue("\(error)".contains(url.path) && "\(error)".contains(expected), "\(error)")
+            }
+        }
+    }
+
+    func testWordsFillTheirValuesAndLeaveOthersAsTheyAre() throws {
+        let spanish = try Words(language: "es")
+        XCTAssertEqual(spanish.say("list.heading", ["page": "3", "pages": "4.192"]), "Ciudades, página 3 de 4.192")
+        XCTAssertEqual(spanish.say("country.mapAlt", count: 1, ["country": "Chile (CL)"]), "Mapa de Chile (CL): su único lugar, como un punto")
+        XCTAssertEqual(spanish.say("city.backToList", ["other": "x"]), "Volver a la página {{{listPage}}} de la lista")
+        XCTAssertEqual(spanish.say("city.alsoNamed", ["name": "{{x}} é"]), "Otros lugares llamados {{x}} é")
+    }
+
+    /// Numbers as CLDR writes them for the language (through Foundation), not as typed here.
+    func testNumbersAreGroupedAndMarkedAsCLDRHasThem() {
+        for code in ["en", "es", "de", "fr", "pt-BR"] {
+            let language = SiteLanguage(words: try! Words(language: code, file: try! file("{}\n", "\(code).yml")))
+            let formatter = NumberFormatter()
+            formatter.locale = Locale(identifier: code)
+            formatter.numberStyle = .decimal
+            for number in [0, 7, 999, 1234, 12_345, 209_569, 7_556_900, -45_000] {
+                XCTAssertEqual(language.grouped(number), formatter.string(from: NSNumber(value: number)), "\(code) \(number)")
+            }
+            for value in [0.5, 1.1, 1447.9, 12.3] {
+                let expected = formatter.string(from: NSNumber(value: value))!.replacingOccurrences(of: formatter.groupingSeparator, with: "")
+                XCTAssertEqual(language.oneDecimal(value), expected, "\(code) \(value)")
+            }
+        }
+    }
+
+    func testCountryNamesComeFromCLDRAndCodesAreBCP47() throws {
+        let spanish = SiteLanguage(words: try Words(language: "es"))
+        let names = spanish.countryNames(for: ["GB", "DE", "", "X1"])
+        XCTAssertEqual(names["GB"], Locale(identifier: "es").localizedString(forRegionCode: "GB"))
+        XCTAssertNotEqual(names["GB"], SiteLanguage.english.countryNames(for: ["GB"])["GB"])
+        XCTAssertEqual(Set(names.keys), ["GB", "DE"])
+        XCTAssertEqual(spanish.iso639_3, "spa")
+        XCTAssertEqual(SiteLanguage.english.iso639_3, "eng")
+        XCTAssertEqual(SiteLanguage.code("eng"), "en")
+        XCTAssertEqual(SiteLanguage.code("spa"), "es")
+        XCTAssertEqual(SiteLanguage.code("PT-br"), "pt-BR")
+        XCTAssertEqual(SiteLanguage.code("es-419"), "es-419")
+        for bad in ["", "e", "english", "es_AR", "es-", "../x", "es-ARGENTINAS"] { XCTAssertNil(SiteLanguage.code(bad), bad) }
+    }
+
+    func testTemplatesSayTheirWordsAndAnUnknownWordNamesTheTemplateAndLine() throws {
+        let spanish = try Words(language: "es")
+        XCTAssertEqual(try TemplateSet.withWords("# {{t.city.nearby}}\n{{{t.unit.km}}} {{x}} {{#t}}", spanish, template: "a"), "# Lugares cercanos\nkm {{x}} {{#t}}")
+        XCTAssertThrowsError(try TemplateSet.withWords("a\nb {{t.no.such}}", spanish, template: "city.md.mustache")) { error in
+            XCTAssertEqual((error as! CityGenError).exitCode, 65)
+            XCTAssertTrue("\(error)".contains("city.md.mustache") && "\(error)".contains("line 2") && "\(error)".contains("no.such"), "\(error)")
+        }
+    }
+
+    func testInitWritesTheEnglishTableToTranslate() throws {
+        let written = try Scaffold.write(into: folder, withTemplates: false, strings: "fr", force: false)
+        XCTAssertTrue(written.contains("strings/fr.yml"))
+        let table = try Words.parse(String(contentsOf: folder.appendingPathComponent("strings/fr.yml"), encoding: .utf8), file: "fr.yml")
+        XCTAssertEqual(table, try Words.parse(Words.englishTableText(), file: "en.yml"))
+        XCTAssertEqual(try Words(language: "fr", file: folder.appendingPathComponent("strings/fr.yml")).missingKeys, [])
+    }
+}
