@@ -59,9 +59,13 @@ install_browser_tools() {
 }
 
 # install_test_data: third-party data the tests read as users have it: GeoNames' own dump files as Debian's
-# libtimezonemap-data installs them (/usr/share/libtimezonemap/ui/), installed when missing.
+# libtimezonemap-data installs them (/usr/share/libtimezonemap/ui/), and GeoNames' own names of places in other
+# languages as libgeonames-common installs them (/usr/share/locale/*/LC_MESSAGES/geonames.mo), installed when missing.
 install_test_data() {
-    [[ -f /usr/share/libtimezonemap/ui/cities15000.txt ]] || apt_install libtimezonemap-data
+    local missing=()
+    [[ -f /usr/share/libtimezonemap/ui/cities15000.txt ]] || missing+=(libtimezonemap-data)
+    [[ -f /usr/share/locale/es/LC_MESSAGES/geonames.mo ]] || missing+=(libgeonames-common)
+    apt_install "${missing[@]}"
 }
 
 # apt_install PACKAGE…: installs the Debian packages given (none: nothing), as root.

@@ -70,6 +70,9 @@ public struct Words: Sendable, Equatable {
         return word
     }
 
+    /// Every key, sorted.
+    public var keys: [String] { table.keys.sorted() }
+
     /// Whether the table has `key`.
     func has(_ key: String) -> Bool { table[key] != nil }
 

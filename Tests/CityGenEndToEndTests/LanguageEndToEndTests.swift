@@ -1,0 +1,103 @@
+import CityGenKit
+import CityGenTestSupport
+import Foundation
+import XCTest
+
+/// A Spanish site of the full snapshot, as a user builds it with GeoNames' files as Debian installs them: the places
+/// of libtimezonemap-data and the Spanish names of libgeonames-common written as an alternate names table. The
+/// expectations come from those files and from CLDR, not typed in.
+final class LanguageEndToEndTests: FolderTestCase {
+    static let geoNames = URL(fileURLWithPath: "/usr/share/libtimezonemap/ui")
+
+    private func read(_ path: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent("Output").appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The text a reader sees of an HTML page: no scripts, no tags, entities of the escaper undone.
+    private func visibleText(_ html: String) -> String {
+        var text = html.replacingOccurrences(of: "<(script|style)[^>]*>[\\s\\S]*?</(script|style)>", with: " ", options: .regularExpression)
+        text = text.replacingOccurrences(of: "<[^>]+>", with: " ", options: .regularExpression)
+        for (entity, character) in [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return text
+    }
+
+    func testASpanishSiteSaysItsWordsNamesAndNumbersInSpanishInTheOrderOfItsNames() throws {
+        guard let spanish = try GeoNamesCatalog.names("es"),
+            FileManager.default.fileExists(atPath: Self.geoNames.appendingPathComponent("cities15000.txt").path)
+        else { throw XCTSkip("libgeonames-common or libtimezonemap-data is not installed") }
+        try GeoNamesCatalog.alternateNamesRows(spanish, language: "es").write(
+            to: folder.appendingPathComponent("alternateNamesV2.txt"), atomically: true, encoding: .utf8)
+        let ui = Self.geoNames.path
+        try """
+            language: es
+            places:
+              cities: \(ui)/cities15000.txt
+              admin1: \(ui)/admin1Codes.txt
+              countries: \(ui)/countryInfo.txt
+              names: alternateNamesV2.txt
+            """.write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path], in: folder, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+
+        // London: its Spanish name, its country's name in CLDR's Spanish, its population with Spanish grouping.
+        let london = 2643743
+        let row = try String(contentsOf: Self.geoNames.appendingPathComponent("cities15000.txt"), encoding: .utf8)
+            .split(separator: "\n").first { $0.hasPrefix("\(london)\t") }!.split(separator: "\t", omittingEmptySubsequences: false)
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: "es")
+        formatter.numberStyle = .decimal
+        let population = formatter.string(from: NSNumber(value: Int(row[14])!))!
+        let page = try read("city/743/2643743.html")
+        XCTAssertTrue(page.contains("<html lang=\"es\">"))
+        XCTAssertTrue(page.contains("<h1>\(spanish[london]!), GB</h1>"), page)
+        XCTAssertTrue(page.contains(">\(Locale(identifier: "es").localizedString(forRegionCode: "GB")!) (GB)</a>"), page)
+        XCTAssertTrue(page.contains("<span id=\"population\">\(population)</span>"), page)
+        XCTAssertTrue(population.contains("."), "Spanish groups thousands with a dot: \(population)")
+        XCTAssertTrue(page.contains(#""alternateName":"London""#), "the source's name, once, as JSON-LD's alternateName")
+
+        // No word of the English table on a page of the Spanish site, but those both languages write alike.
+        let english = try Words(language: "en"), spanishWords = try Words(language: "es")
+        let phrases = english.keys.filter { english[$0] != spanishWords[$0] }.flatMap { key in
+            english[key].components(separatedBy: "{{").map { $0.components(separatedBy: "}}").last! }
+                .map { $0.replacingOccurrences(of: "[\\[\\]()`*]", with: " ", options: .regularExpression).trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) }
+                .filter { $0.contains(" ") && $0.count >= 8 }
+        }
+        XCTAssertGreaterThan(phrases.count, 60)
+        for path in ["index.html", "list/1.html", "list/1000.html", "country/index.html", "country/GB/1.html", "region/GB/ENG/1.html",
+            "favorites.html", "404.html", "city/743/2643743.html", "city/581/5128581.html", "country/none/1.html"] {
+            let text = visibleText(try read(path))
+            for phrase in phrases { XCTAssertFalse(text.contains(phrase), "\(path) says \"\(phrase)\"") }
+        }
+
+        // Every list page in the order of the names it shows (SPEC §3): folded name, then folded country.
+        var previous: (name: String, country: String)?
+        var page1 = 1
+        while FileManager.default.fileExists(atPath: folder.appendingPathComponent("Output/list/\(page1).md").path) {
+            for line in try read("list/\(page1).md").split(separator: "\n") where line.hasPrefix("- [") {
+                // The label without the distinction that may follow it in parentheses.
+                let label = String(line.dropFirst(3).prefix { $0 != "]" }).replacingOccurrences(of: "\\", with: "")
+                    .replacingOccurrences(of: " \\([^()]*\\)$", with: "", options: .regularExpression)
+                let parts = label.components(separatedBy: ", ")
+                let name = Fold.fold(parts.count > 1 ? parts.dropLast().joined(separator: ", ") : label)
+                let country = parts.count > 1 ? Fold.fold(String(parts.last!.prefix(2))) : ""
+                if let previous {
+                    XCTAssertFalse(name.unicodeScalars.lexicographicallyPrecedes(previous.name.unicodeScalars), "list/\(page1): \(label)")
+                }
+                previous = (name, country)
+            }
+            page1 += 1
+        }
+        XCTAssertGreaterThan(page1, 2000)
+
+        // Search answers by the shown names, and by the source's: what the browser's index answers too.
+        for (query, expected) in [("londres", "\(spanish[london]!), GB"), ("nueva york", "\(spanish[5128581]!), US"), ("colonia", "\(spanish[2886242]!), DE")] {
+            let search = try CommandRunner.run(["search", "--limit", "100", query], in: folder)
+            XCTAssertEqual(search.status, 0, search.stderr)
+            XCTAssertTrue(search.stdout.split(separator: "\n").contains { $0.hasPrefix(expected) }, "\(query): \(search.stdout)")
+        }
+        let london_ = try CommandRunner.run(["search", "--json", "--limit", "400", "london"], in: folder)
+        XCTAssertTrue(london_.stdout.contains("\"id\":2643743") || london_.stdout.contains("2643743"), "london finds Londres by its source name")
+    }
+}
