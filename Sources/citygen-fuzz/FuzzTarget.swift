@@ -18,6 +18,8 @@ enum FuzzTarget: String, CaseIterable {
     /// A GeoNames geoname table (or a zip holding one), read and joined to a few cities, and the same bytes
     /// read as the admin-1 and country tables.
     case geonamesTable = "geonames-table"
+    /// A GeoNames alternate names table (or a zip holding one), read for Spanish and for Brazilian Portuguese.
+    case alternateNames = "alternate-names"
 
     func run(_ data: Data) {
         switch self {
@@ -31,6 +33,12 @@ enum FuzzTarget: String, CaseIterable {
             Self.resolve(String(decoding: data, as: UTF8.self))
         case .geonamesTable:
             Self.places(data)
+        case .alternateNames:
+            for language in ["es", "pt-BR"] {
+                guard let names = try? AlternateNames(.bytes(data, name: "fuzz"), language: language, wanted: [1, 2, 2643743]) else { continue }
+                precondition(names.names.keys.allSatisfy { [1, 2, 2643743].contains($0) }, "a name of a place not asked for")
+                precondition(names.names.values.allSatisfy { !$0.isEmpty }, "an empty name")
+            }
         }
     }
 
