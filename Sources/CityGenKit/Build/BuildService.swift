@@ -103,13 +103,10 @@ public struct BuildService: Sendable {
     }
 
     /// The catalog, places and favorites with the cities and regions named in the site's language (SPEC §1b), from
-    /// the alternate names table `names`, in the order of those names (SPEC §3).
-    private func inLanguage(_ places: Places, of catalog: CityCatalog, names: TableInput, favorites: Set<Int>, _ run: inout Run) throws
+    /// the names of the alternate names table, in the order of those names (SPEC §3).
+    private func inLanguage(_ places: Places, of catalog: CityCatalog, names table: AlternateNames, favorites: Set<Int>, _ run: inout Run) throws
         -> (catalog: CityCatalog, places: Places, favorites: Set<Int>)
     {
-        var wanted = Set(places.regionIDs.values)
-        for index in 0..<catalog.count { if let id = places.geonameID(index) { wanted.insert(id) } }
-        let table = try PlaceNames.read(names, language: options.language, wanted: wanted, cache: options.loader.cache, strict: options.strict)
         if table.skipped.count > 0 {
             let sample = table.skipped.first.prefix(5).map(\.description).joined(separator: "; ")
             warn("skipped \(table.skipped.count) invalid lines of the alternate names table: \(sample)\(table.skipped.count > 5 ? "; …" : "")", &run)
@@ -196,15 +193,21 @@ public struct BuildService: Sendable {
         run.lap("plan")
         let places: Places?, nearest: NearestCities
         if let placeFiles, let names = placeFiles.names {
-            // Names in the site's language change the order, which the nearest cities' ties follow: the join, the
-            // names, then the nearest cities on the catalog in its final order.
-            let joined = try joinPlaces(placeFiles, to: catalog)!.get()
+            // Names in the site's language change the order, which the nearest cities' ties follow: the join beside
+            // the names table (every name in the language: which places joined is not known yet), then the nearest
+            // cities on the catalog in its final order.
+            let language = options.language, cache = options.loader.cache, strict = options.strict
+            let (joinedResult, table) = Parallel.both(
+                { [catalog] in joinPlaces(placeFiles, to: catalog)! },
+                { Result { try PlaceNames.read(names, language: language, wanted: nil, cache: cache, strict: strict) } })
+            let joined = try joinedResult.get()
             report(joined, from: placeFiles, &run)
-            let named = try inLanguage(joined, of: catalog, names: names, favorites: favorites, &run)
+            let named = try inLanguage(joined, of: catalog, names: table.get(), favorites: favorites, &run)
             (catalog, places, favorites) = (named.catalog, named.places, named.favorites)
+            run.lap("places and names")
             nearest = NearestCities(catalog: catalog)
             FreedMemory.release()
-            run.lap("places, names and nearest")
+            run.lap("nearest cities")
         } else {
             // The join reads a file on one core while the nearest cities take what the tree's queries leave.
             let (joined, near) = Parallel.both({ [catalog] in joinPlaces(placeFiles, to: catalog) }, { NearestCities(catalog: catalog) })

@@ -22,11 +22,11 @@ public struct AlternateNames: Sendable {
     }
 
     /// Reads `input` for `language` (a BCP 47 code: its rows, else those of its base language, `pt` for `pt-BR`),
-    /// keeping the names of the places in `wanted`. `extract`, when given, gets every row in the language, whatever
+    /// keeping the names of the places in `wanted` (nil: of every place). `extract`, when given, gets every row in the language, whatever
     /// the place, as the table's own line: what the cache keeps so that the next build reads those alone. With
     /// `strict` the first bad row throws; a file that is not such a table throws `CityGenError.notATable`.
     public init(
-        _ input: TableInput, language: String, wanted: Set<Int>, strict: Bool = false, extract: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
+        _ input: TableInput, language: String, wanted: Set<Int>?, strict: Bool = false, extract: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
     ) throws {
         let base = String(language.prefix { $0 != "-" })
         let codes = [language, base].filter { !Self.notLanguages.contains($0) }
@@ -41,7 +41,7 @@ public struct AlternateNames: Sendable {
             }
             guard let id = ByteNumbers.int(fields[1]) else { return "geonameid is not an integer: \"\(fields.string(1))\"" }
             extract?(fields.line)
-            guard wanted.contains(id), !Self.flag(fields[6]), !Self.flag(fields[7]), !fields[3].isEmpty else { return nil }
+            guard wanted?.contains(id) ?? true, !Self.flag(fields[6]), !Self.flag(fields[7]), !fields[3].isEmpty else { return nil }
             let preferred = Self.flag(fields[4]), short = Self.flag(fields[5])
             let rank = code * 4 + (preferred && short ? 0 : preferred ? 1 : short ? 2 : 3)
             if let held = chosen[id], held.rank <= rank { return nil }

@@ -8,7 +8,7 @@ enum PlaceNames {
     private static let extractVersion = "1"
 
     /// The names in `language` of the places in `wanted` (geonameids), from `input` or its extract in `cache`.
-    static func read(_ input: TableInput, language: String, wanted: Set<Int>, cache: SourceCache, strict: Bool) throws -> AlternateNames {
+    static func read(_ input: TableInput, language: String, wanted: Set<Int>?, cache: SourceCache, strict: Bool) throws -> AlternateNames {
         guard case .file = input, let extract = try? extractFile(of: input, language: language, in: cache) else {
             return try AlternateNames(input, language: language, wanted: wanted, strict: strict)
         }
