@@ -1,0 +1,103 @@
+"""A Spanish site (SPEC §5 "Language") in Chromium: the full snapshot with GeoNames' own files as Debian installs them
+(libtimezonemap-data's places, libgeonames-common's Spanish names written as an alternate names table). Search by the
+shown names and by the source's gives what `citygen search` gives, over HTTP and from file://; the search UI and the
+script's own words are the Spanish table's; axe finds nothing."""
+import gettext
+import shutil
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import GEONAMES, PLACES, REPO, build_site, wait
+from test_layout import violations
+from test_search import labels_up_to, open_home
+
+CATALOG = Path("/usr/share/locale/es/LC_MESSAGES/geonames.mo")
+
+
+def words(code):
+    """The shipped table of `code`, read as the flat YAML map it is (key: text, quotes around some texts)."""
+    table = {}
+    for line in (REPO / "Sources/CityGenKit/Resources/Strings" / f"{code}.yml").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#") and ": " in line:
+            key, text = line.split(": ", 1)
+            if text.startswith('"') and text.endswith('"'):
+                text = text[1:-1].replace('\\"', '"')
+            table[key] = text
+    return table
+
+
+def alternate_names_rows(names):
+    """GeoNames' names as alternateNamesV2.txt rows, with rows SPEC §1b's rule passes over (historic, colloquial,
+    codes that are no language, another language, not preferred)."""
+    rows, n = [], 0
+    for place, name in sorted(names.items()):
+        for code, text, flags in [("es", "Historic " + name, "11010"), ("es", "Colloquial " + name, "11100"), ("post", "28001", "11000"),
+                                  ("de", "Other " + name, "11000"), ("es", "Plain " + name, "00000"), ("es", name, "11000")]:
+            n += 1
+            preferred, short, colloquial, historic = ("1" if f == "1" else "" for f in flags[:4])
+            rows.append("\t".join([str(n), str(place), code, text, preferred, short, colloquial, historic, "", ""]))
+    return "\n".join(rows) + "\n"
+
+
+@pytest.fixture(scope="module")
+def spanish_site():
+    if not CATALOG.exists() or not (GEONAMES / "cities15000.txt").exists():
+        pytest.fail("libgeonames-common or libtimezonemap-data is not installed (scripts/test installs them)")
+    catalog = gettext.GNUTranslations(CATALOG.open("rb"))._catalog
+    names = {int(k): v for k, v in catalog.items() if isinstance(k, str) and k.isdigit()}
+    table = Path(__import__("tempfile").mkdtemp(prefix="citygen-names-")) / "alternateNamesV2.txt"
+    table.write_text(alternate_names_rows(names), encoding="utf-8")
+    site = build_site(None, f"language: es\n{PLACES}  names: {table}\n")
+    site.names = names
+    yield site
+    site.close()
+    shutil.rmtree(site.folder, ignore_errors=True)
+    shutil.rmtree(table.parent, ignore_errors=True)
+
+
+@pytest.mark.parametrize("mode", ["http", "file"])
+@pytest.mark.parametrize("query", ["londres", "nueva york", "colonia", "london", "LONDRES", "córdoba", "москва", "...", "zzzzqx"])
+def test_search_by_the_shown_and_the_source_names_agrees_with_citygen_search(browser, spanish_site, mode, query):
+    expected = spanish_site.search(query, "--limit", "50")
+    open_home(browser, spanish_site, mode, query)
+    if not expected:
+        assert browser.find_element(By.ID, "emptyMessage").is_displayed()
+        return
+    assert labels_up_to(browser, len(expected)) == expected
+
+
+def test_the_spanish_names_are_found_by_both_names(spanish_site):
+    london = spanish_site.names[2643743]
+    assert any(line.startswith(f"{london}, GB") for line in spanish_site.search("londres", "--limit", "20"))
+    assert f"{spanish_site.names[5128581]}, US" in spanish_site.search("nueva york")
+    assert any(line.startswith(f"{london}, GB") for line in spanish_site.search("london", "--limit", "400"))
+
+
+def test_the_search_ui_and_the_script_speak_spanish(wide, spanish_site):
+    spanish = words("es")
+    open_home(wide, spanish_site, "http", "londres")
+    assert wide.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es"
+    box = wide.find_element(By.ID, "searchInput")
+    assert box.get_attribute("placeholder") == spanish["search.placeholder"]
+    assert wide.find_element(By.CSS_SELECTOR, "label[for=searchInput]").text.startswith(spanish["search.label"].split("{{{")[0].strip())
+    assert wide.find_element(By.ID, "loadMore").text in ("", spanish["search.loadMore"])
+    toggle = wide.find_element(By.CSS_SELECTOR, "#cityList button.favToggle")
+    assert toggle.text.endswith(spanish["favorite.save"]), toggle.text
+    assert toggle.get_attribute("title") == spanish["favorite.saveTitle"]
+    toggle.click()
+    wait(wide).until(lambda b: b.find_element(By.CSS_SELECTOR, "#cityList button.favToggle").text.endswith(spanish["favorite.saved"]))
+    toggle.click()
+    # A detail page: its words, its local time as Intl writes it in Spanish.
+    wide.get(spanish_site.http + "city/743/2643743.html")
+    assert wide.find_element(By.TAG_NAME, "h1").text.startswith(spanish_site.names[2643743])
+    wait(wide).until(lambda b: b.find_element(By.ID, "localTime").text != "")
+    assert spanish["city.localTime"].split("{{")[0].strip() in wide.find_element(By.ID, "localTime").text
+
+
+@pytest.mark.parametrize("page", ["index.html?q=londres", "city/743/2643743.html", "list/1.html", "country/GB/1.html"])
+def test_axe_finds_no_violations_in_spanish(wide, spanish_site, page):
+    wide.get(spanish_site.http + page)
+    assert wide.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es"
+    assert violations(wide) == []
