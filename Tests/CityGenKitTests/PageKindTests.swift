@@ -38,7 +38,7 @@ final class PageKindTests: XCTestCase {
             var pages = Set<Route>()
             for kind in PageKinds.all {
                 let own = Array(kind.routes(in: site, formats: site.formats))
-                XCTAssertTrue(own.allSatisfy { $0.page?.kind == kind.name }, kind.name)
+                XCTAssertTrue(own.allSatisfy { $0.page?.kind.name == kind.name }, kind.name)
                 pages.formUnion(own)
                 if !own.isEmpty { kindsSeen.insert(kind.name) }
             }
@@ -60,7 +60,7 @@ final class PageKindTests: XCTestCase {
     func testTheSitemapListsTheHTMLPagesOfTheKindsItHolds() throws {
         let catalog = Fixtures.catalog(Self.cities)
         let site = Site(catalog: catalog, settings: Self.settings[2], places: try Self.places(catalog))
-        let expected = site.routes.filter { route in route.format == .html && route.page.map { PageKinds.kind(of: $0).inSitemap } == true }
+        let expected = site.routes.filter { route in route.format == .html && route.page?.kind.inSitemap == true }
         XCTAssertEqual(Array(site.sitemapPages), expected)
         XCTAssertFalse(site.sitemapPages.contains(.notFound))
         XCTAssertTrue(site.routes.contains(.sitemap(1)))

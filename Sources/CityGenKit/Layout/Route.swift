@@ -63,20 +63,50 @@ public enum Route: Hashable, Sendable {
     }
 }
 
-/// One page of the site: the kind it is of (`PageKind.name`), its format, and what picks it among its kind's
-/// pages: a number (a page number, a city's id, a data file's number) and a key (a country code).
-public struct PageRoute: Hashable, Sendable, CustomStringConvertible {
-    public let kind: String
-    public let format: PageFormat
-    public let number: Int
-    public let key: String
+/// One page of the site: its kind, and what picks it among the kind's pages, typed (a page number, a city's id, a
+/// data file's number, a country code, a region). A case is a kind of page: `kind` says which, and a new case does
+/// not compile until each switch on pages (`kind`, `format`, `SiteLayout.appendPath`, `SiteRenderer.page`) has it.
+public enum PageRoute: Hashable, Sendable {
+    case home(PageFormat)
+    case favorites(PageFormat)
+    /// List page `page`, from 1.
+    case list(page: Int, PageFormat)
+    /// A compact site's one detail page, `city.html?id=N` (HTML).
+    case cityViewer
+    /// A compact site's data file `n`, from 0 (HTML).
+    case cityData(file: Int)
+    /// The detail page of the city with this id.
+    case city(id: Int, PageFormat)
+    case countryIndex(PageFormat)
+    /// Page `page` (from 1) of the cities of the country with this code (`""` for none).
+    case country(code: String, page: Int, PageFormat)
+    /// Page `page` (from 1) of the cities of a region.
+    case region(PlaceRegion, page: Int, PageFormat)
+    /// `404.html`.
+    case notFound
 
-    public init(_ kind: String, _ format: PageFormat, number: Int = 0, key: String = "") {
-        self.kind = kind
-        self.format = format
-        self.number = number
-        self.key = key
+    public var format: PageFormat {
+        switch self {
+        case .home(let format), .favorites(let format), .list(_, let format), .city(_, let format), .countryIndex(let format),
+            .country(_, _, let format), .region(_, _, let format):
+            format
+        case .cityViewer, .cityData, .notFound: .html
+        }
     }
 
-    public var description: String { "\(kind)(\(key.isEmpty ? "" : key + ", ")\(number), \(format))" }
+    /// The kind of page it is.
+    var kind: any PageKind {
+        switch self {
+        case .home: HomePage()
+        case .favorites: FavoritesPage()
+        case .list: ListPage()
+        case .cityViewer: CityViewerPage()
+        case .cityData: CompactDataPage()
+        case .city: CityPage()
+        case .countryIndex: CountryIndexPage()
+        case .country: CountryPage()
+        case .region: RegionPage()
+        case .notFound: NotFoundPage()
+        }
+    }
 }

@@ -103,7 +103,7 @@ extension SiteLayout {
 
     /// Whether links from `page` are absolute: those of a page served at any path (`PageKind.linksAbsolutely`).
     func linksAbsolutely(from page: Route) -> Bool {
-        page.page.map { PageKinds.kind(of: $0).linksAbsolutely } ?? false
+        page.page?.kind.linksAbsolutely ?? false
     }
 
     /// The public URL of `route` (needs `baseURL`).

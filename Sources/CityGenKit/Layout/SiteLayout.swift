@@ -33,7 +33,12 @@ public struct SiteLayout: Sendable, Equatable {
     /// The file of `route`, relative to the output folder.
     public func path(_ route: Route) -> String {
         switch route {
-        case .page(let page): PageKinds.kind(of: page).path(page, in: self)
+        case .page(let page):
+            {
+                var path: [UInt8] = []
+                appendPath(page, to: &path)
+                return String(decoding: path, as: UTF8.self)
+            }()
         case .asset(let name): "assets/\(name)"
         case .indexManifest(let encoding): "\(indexFolder)manifest.\(encoding.fileExtension)"
         case .indexShard(let n, let encoding): "\(indexFolder)\(Self.shardFolder)\(n).\(encoding.fileExtension)"
@@ -54,7 +59,7 @@ public struct SiteLayout: Sendable, Equatable {
     /// Appends `path(route)` to `out`.
     func appendPath(_ route: Route, to out: inout [UInt8]) {
         if case .page(let page) = route {
-            PageKinds.kind(of: page).appendPath(page, in: self, to: &out)
+            appendPath(page, to: &out)
         } else {
             out += path(route).utf8
         }
@@ -138,11 +143,41 @@ public struct SiteLayout: Sendable, Equatable {
         for byte in text.utf8 { out += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
     }
 
+    /// Appends the file of `page`, relative to the output folder, to `out`: as bytes, since pages link to pages by
+    /// the hundred thousand.
+    func appendPath(_ page: PageRoute, to out: inout [UInt8]) {
+        let slash = UInt8(ascii: "/")
+        switch page {
+        case .home(let format): out += "index.\(format.fileExtension)".utf8
+        case .favorites(let format): out += "favorites.\(format.fileExtension)".utf8
+        case .list(let number, let format):
+            out += "list/".utf8
+            Self.appendPageFile(number, format, to: &out)
+        case .cityViewer: out += "city.html".utf8
+        case .cityData(let file): out += "\(Self.compactDataFolder)\(file).js".utf8
+        case .city(let id, let format): appendCityPath(id, format, to: &out)
+        case .countryIndex(let format): out += "country/index.\(format.fileExtension)".utf8
+        case .country(let code, let number, let format):
+            out += "country/".utf8
+            Self.appendCountryFolder(code[...], to: &out)
+            out.append(slash)
+            Self.appendPageFile(number, format, to: &out)
+        case .region(let region, let number, let format):
+            out += "region/".utf8
+            Self.appendCountryFolder(region.country[...], to: &out)
+            out.append(slash)
+            Self.appendCodeFolder(region.code[...], to: &out)
+            out.append(slash)
+            Self.appendPageFile(number, format, to: &out)
+        case .notFound: out += "404.html".utf8
+        }
+    }
+
     /// Appends the file name of a numbered page, `<number>.<extension>`, to `out`.
-    static func appendPageFile(_ page: PageRoute, to out: inout [UInt8]) {
-        Digits.append(page.number, to: &out)
+    static func appendPageFile(_ number: Int, _ format: PageFormat, to out: inout [UInt8]) {
+        Digits.append(number, to: &out)
         out.append(UInt8(ascii: "."))
-        out += page.format.fileExtension.utf8
+        out += format.fileExtension.utf8
     }
 
     /// The name an index file is loaded by in the browser (`manifest`, `shards/3`): its path below the index

@@ -36,9 +36,21 @@ final class SiteRenderer: Sendable {
     var language: SiteLanguage { site.settings.language }
     var words: Words { site.settings.language.words }
 
-    /// The page `page`; `texts` carries what a city's detail pages share from one format to the next.
+    /// The page `page`; `texts` carries what a city's detail pages share from one format to the next (the only
+    /// pages that take it).
     func page(_ page: PageRoute, reusing texts: inout CityTexts?) -> Page {
-        PageKinds.kind(of: page).render(page, with: self, reusing: &texts)
+        switch page {
+        case .home(let format): home(format)
+        case .favorites(let format): favoritesPage(format)
+        case .list(let number, let format): list(page: number, format)
+        case .cityViewer: cityViewer()
+        case .cityData(let file): CompactDataPage.render(file, with: self)
+        case .city(let id, let format): city(at: site.indexByID[id]!, format, reusing: &texts)
+        case .countryIndex(let format): countryIndex(format)
+        case .country(let code, let number, let format): country(code, page: number, format)
+        case .region(let place, let number, let format): region(place, page: number, format)
+        case .notFound: notFoundPage()
+        }
     }
 
     /// What a page says of itself in its head: its title without the site's (nil: the site's title, as on the home

@@ -17,23 +17,17 @@ struct CityPage: PageKind {
         return routes
     }
 
-    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) { layout.appendCityPath(page.number, page.format, to: &out) }
-
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] {
         detailFormats(site, site.formats).flatMap { format in indices.map { .city(id: site.catalog.cities[$0].id, format) } }
-    }
-
-    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
-        renderer.city(at: renderer.site.indexByID[page.number]!, page.format, reusing: &texts)
     }
 }
 
 extension Route {
     /// The detail page of the city with this id.
-    public static func city(id: Int, _ format: PageFormat) -> Route { CityPage().route(format, number: id) }
+    public static func city(id: Int, _ format: PageFormat) -> Route { .page(.city(id: id, format)) }
 
     /// The id of the city whose detail page this is, if it is one.
     public var cityID: Int? {
-        if case .page(let page) = self, page.kind == CityPage().name { page.number } else { nil }
+        if case .page(.city(let id, _)) = self { id } else { nil }
     }
 }

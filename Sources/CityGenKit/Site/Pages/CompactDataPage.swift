@@ -11,14 +11,13 @@ struct CompactDataPage: PageKind {
         return routes
     }
 
-    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) { out += "\(SiteLayout.compactDataFolder)\(page.number).js".utf8 }
-
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] {
         site.compact ? indices.map { .cityData(SiteLayout.compactDataFile(of: site.catalog.cities[$0].id, cities: site.catalog.count)) } : []
     }
 
-    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
-        let bytes = Array(Self.script(page.number, cities: renderer.site.compactData[page.number], renderer: renderer).utf8)
+    /// Data file `n`.
+    static func render(_ n: Int, with renderer: SiteRenderer) -> Page {
+        let bytes = Array(Self.script(n, cities: renderer.site.compactData[n], renderer: renderer).utf8)
         return Page(bytes: bytes, metadata: .init(title: "", description: "", language: renderer.site.settings.language.iso639_3, role: .data))
     }
 
@@ -40,5 +39,5 @@ struct CompactDataPage: PageKind {
 
 extension Route {
     /// The compact site's data file `n`, from 0.
-    public static func cityData(_ n: Int) -> Route { CompactDataPage().route(.html, number: n) }
+    public static func cityData(_ n: Int) -> Route { .page(.cityData(file: n)) }
 }

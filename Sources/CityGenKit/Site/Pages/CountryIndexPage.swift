@@ -3,18 +3,12 @@ struct CountryIndexPage: PageKind {
     var name: String { "countryIndex" }
     var templates: [PageTemplate] { [.countries] }
 
-    func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats) }
-
-    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) { out += "country/index.\(page.format.fileExtension)".utf8 }
-
-    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
-        renderer.countryIndex(page.format)
-    }
+    func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats, PageRoute.countryIndex) }
 }
 
 extension Route {
     /// The list of countries.
-    public static func countryIndex(_ format: PageFormat) -> Route { CountryIndexPage().route(format) }
+    public static func countryIndex(_ format: PageFormat) -> Route { .page(.countryIndex(format)) }
 }
 
 extension SiteRenderer {

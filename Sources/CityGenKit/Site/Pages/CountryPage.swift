@@ -14,13 +14,6 @@ struct CountryPage: PageKind {
         return routes
     }
 
-    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) {
-        out += "country/".utf8
-        SiteLayout.appendCountryFolder(page.key[...], to: &out)
-        out.append(UInt8(ascii: "/"))
-        SiteLayout.appendPageFile(page, to: &out)
-    }
-
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] {
         site.formats.flatMap { format in
             indices.map { index in
@@ -29,15 +22,11 @@ struct CountryPage: PageKind {
             }
         }
     }
-
-    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
-        renderer.country(page.key, page: page.number, page.format)
-    }
 }
 
 extension Route {
     /// Page `page` (from 1) of the cities of the country with this code (`""` for none).
-    public static func country(code: String, page: Int, _ format: PageFormat) -> Route { CountryPage().route(format, number: page, key: code) }
+    public static func country(code: String, page: Int, _ format: PageFormat) -> Route { .page(.country(code: code, page: page, format)) }
 }
 
 extension SiteRenderer {

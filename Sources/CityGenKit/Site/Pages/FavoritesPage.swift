@@ -3,20 +3,14 @@ struct FavoritesPage: PageKind {
     var name: String { "favorites" }
     var templates: [PageTemplate] { [.favorites] }
 
-    func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats) }
-
-    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) { out += "favorites.\(page.format.fileExtension)".utf8 }
+    func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats, PageRoute.favorites) }
 
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] { site.formats.map(Route.favorites) }
-
-    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
-        renderer.favoritesPage(page.format)
-    }
 }
 
 extension Route {
     /// The favorites page.
-    public static func favorites(_ format: PageFormat) -> Route { FavoritesPage().route(format) }
+    public static func favorites(_ format: PageFormat) -> Route { .page(.favorites(format)) }
 }
 
 extension SiteRenderer {

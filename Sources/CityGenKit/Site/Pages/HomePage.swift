@@ -3,21 +3,15 @@ struct HomePage: PageKind {
     var name: String { "home" }
     var templates: [PageTemplate] { [.home, .largest, .regions] }
 
-    func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats) }
-
-    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) { out += "index.\(page.format.fileExtension)".utf8 }
+    func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats, PageRoute.home) }
 
     /// It counts the favorites and inlines them for the search UI's filter.
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] { site.formats.map(Route.home) }
-
-    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
-        renderer.home(page.format)
-    }
 }
 
 extension Route {
     /// The home page.
-    public static func home(_ format: PageFormat) -> Route { HomePage().route(format) }
+    public static func home(_ format: PageFormat) -> Route { .page(.home(format)) }
 }
 
 extension SiteRenderer {

@@ -10,23 +10,14 @@ struct ListPage: PageKind {
         return routes
     }
 
-    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) {
-        out += "list/".utf8
-        SiteLayout.appendPageFile(page, to: &out)
-    }
-
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] {
         site.formats.flatMap { format in indices.map { .list(page: site.plan.page(ofCityAt: $0), format) } }
-    }
-
-    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
-        renderer.list(page: page.number, page.format)
     }
 }
 
 extension Route {
     /// List page `page`, from 1.
-    public static func list(page: Int, _ format: PageFormat) -> Route { ListPage().route(format, number: page) }
+    public static func list(page: Int, _ format: PageFormat) -> Route { .page(.list(page: page, format)) }
 }
 
 extension SiteRenderer {

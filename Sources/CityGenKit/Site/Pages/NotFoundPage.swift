@@ -6,17 +6,11 @@ struct NotFoundPage: PageKind {
     var linksAbsolutely: Bool { true }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList { formats.contains(.html) ? RouteList([.notFound]) : RouteList() }
-
-    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) { out += "404.html".utf8 }
-
-    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
-        renderer.notFoundPage()
-    }
 }
 
 extension Route {
     /// `404.html`.
-    public static var notFound: Route { NotFoundPage().route(.html) }
+    public static var notFound: Route { .page(.notFound) }
 }
 
 extension SiteRenderer {

@@ -15,47 +15,17 @@ struct RegionPage: PageKind {
         return routes
     }
 
-    func appendPath(_ page: PageRoute, in layout: SiteLayout, to out: inout [UInt8]) {
-        let (country, code) = Self.parts(page)
-        out += "region/".utf8
-        SiteLayout.appendCountryFolder(country, to: &out)
-        out.append(UInt8(ascii: "/"))
-        SiteLayout.appendCodeFolder(code, to: &out)
-        out.append(UInt8(ascii: "/"))
-        SiteLayout.appendPageFile(page, to: &out)
-    }
-
     func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] {
         site.formats.flatMap { format in
             indices.compactMap { index in site.regions.place(ofCityAt: index).map { .region($0.region.region, page: $0.page, format) } }
         }
-    }
-
-    func render(_ page: PageRoute, with renderer: SiteRenderer, reusing texts: inout SiteRenderer.CityTexts?) -> Page {
-        renderer.region(Self.region(page), page: page.number, page.format)
-    }
-
-    /// The region a route's key names (`CC.code`).
-    static func region(_ page: PageRoute) -> PlaceRegion {
-        let (country, code) = parts(page)
-        return PlaceRegion(country: String(country), code: String(code))
-    }
-
-    /// A route's key: the country code and the region code with a tab between them, which neither can hold (they
-    /// are columns of GeoNames' tab-separated table), where a dot could be in the data.
-    static func key(_ region: PlaceRegion) -> String { "\(region.country)\t\(region.code)" }
-
-    /// The country code and region code of a route's key.
-    private static func parts(_ page: PageRoute) -> (country: Substring, code: Substring) {
-        let tab = page.key.utf8.firstIndex(of: UInt8(ascii: "\t"))!
-        return (page.key[..<tab], page.key[page.key.utf8.index(after: tab)...])
     }
 }
 
 extension Route {
     /// Page `page` (from 1) of the cities of `region`.
     public static func region(_ region: PlaceRegion, page: Int, _ format: PageFormat) -> Route {
-        RegionPage().route(format, number: page, key: RegionPage.key(region))
+        .page(.region(region, page: page, format))
     }
 }
 
