@@ -54,4 +54,28 @@ final class ScriptCoreTests: XCTestCase {
             for (key, word) in table { XCTAssertEqual(word, words[key], "\(language) \(key)") }
         }
     }
+
+    /// `search.js` is its parts in order inside one function; a templates folder overrides a part by name, or the
+    /// whole script.
+    func testTheScriptIsItsPartsAndEachCanBeOverridden() throws {
+        let defaults = try TemplateSet.defaultFolder()
+        let script = String(decoding: try TemplateSet().assets["search.js"]!, as: UTF8.self)
+        var position = script.startIndex
+        for part in TemplateSet.searchParts {
+            let text = try String(contentsOf: defaults.appendingPathComponent("search/\(part)"), encoding: .utf8)
+            let found = try XCTUnwrap(script.range(of: text, range: position..<script.endIndex), part)
+            position = found.upperBound
+        }
+        XCTAssertTrue(script.hasPrefix("(function () {\n'use strict';\n"))
+        XCTAssertTrue(script.hasSuffix("})();\n"))
+        let overrides = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: overrides) }
+        try FileManager.default.createDirectory(at: overrides.appendingPathComponent("search"), withIntermediateDirectories: true)
+        try "var Fold = { fold: function (s) { return s; } };\n".write(to: overrides.appendingPathComponent("search/fold.js"), atomically: true, encoding: .utf8)
+        let part = String(decoding: try TemplateSet(overrides: overrides).assets["search.js"]!, as: UTF8.self)
+        XCTAssertTrue(part.contains("var Fold = { fold: function (s) { return s; } };\n"))
+        XCTAssertFalse(part.contains("NFKD"), "the default fold.js is replaced")
+        try "alert(1);\n".write(to: overrides.appendingPathComponent("search.js"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TemplateSet(overrides: overrides).assets["search.js"], Array("alert(1);\n".utf8))
+    }
 }

@@ -11,8 +11,11 @@ public struct TemplateSet: Sendable {
     /// Every template file citygen reads, by the name an override must have.
     public static let markdownTemplates = PageTemplate.all.map(\.fileName)
     public static let layoutTemplate = "layout.html.mustache"
-    /// Files copied verbatim into the site's `assets/` folder.
+    /// Files written into the site's `assets/` folder: `style.css` as it is, `search.js` made of `searchParts`.
     public static let assets = ["style.css", "search.js"]
+    /// The parts of the search client, in `search/`, in the order `search.js` holds them inside one function (each
+    /// may be overridden by name, or `search.js` whole).
+    public static let searchParts = ["words.js", "fold.js", "favorites.js", "index.js", "query.js", "typos.js", "matches.js", "results.js", "page.js"]
 
     let library: MustacheLibrary
     /// The page templates and the layout compiled for the fast path, when every one of them can be; nil means
@@ -75,7 +78,13 @@ public struct TemplateSet: Sendable {
             compiled = nil
         }
         var assets: [String: [UInt8]] = [:]
-        for name in Self.assets { assets[name] = Array(try source(name).utf8) }
+        assets["style.css"] = Array(try source("style.css").utf8)
+        if let whole = overrides?.appendingPathComponent("search.js"), FileManager.default.fileExists(atPath: whole.path) {
+            assets["search.js"] = Array(try source("search.js").utf8)
+        } else {
+            let parts = try Self.searchParts.map { try source("search/\($0)") }
+            assets["search.js"] = Array(("(function () {\n'use strict';\n" + parts.joined() + "})();\n").utf8)
+        }
         self.assets = assets
         self.sources = sources.merging(words.sources) { a, _ in a }
     }

@@ -1,0 +1,70 @@
+// What follows is the search box's: a page without one stops here.
+var input = $('searchInput');
+if (!input) return;
+
+// Index: JSON files over HTTP, their script twins (citygenIndex(name, data)) from file://, where fetch() of
+// local files is blocked. Each file loads once.
+var Index = (function () {
+  var folder = input.getAttribute('data-index'), viaScript = location.protocol === 'file:', VERSION = 5;
+  var cache = {}, waiting = {};
+  window.citygenIndex = function (name, data) { if (waiting[name]) waiting[name](data); };
+  function load(name) {
+    if (!cache[name]) {
+      cache[name] = viaScript ? new Promise(function (resolve, reject) {
+        waiting[name] = resolve;
+        var s = document.createElement('script');
+        s.src = folder + name + '.js';
+        s.onerror = function () { delete cache[name]; reject(new Error('cannot load ' + s.src)); };
+        document.head.appendChild(s);
+      }) : fetch(folder + name + '.json').then(function (r) {
+        if (!r.ok) throw new Error(r.status + ' for ' + name);
+        return r.json();
+      });
+    }
+    return cache[name];
+  }
+  var manifest = load('manifest').then(function (m) {
+    if (m.version !== VERSION) throw new Error('index format ' + m.version + ', expected ' + VERSION);
+    return m;
+  });
+  manifest.catch(function () { });  // reported by the query that needs it
+  function shard(n) {
+    return manifest.then(function (m) { return load(m.urls.shard.replace('{n}', String(n))); });
+  }
+  // A shard of the word index (SPEC §4b), which holds the other names too (§4c): such a row has the name in place
+  // of the key, in an array; it becomes an entry like any other, its key folded from the name (then a space and the
+  // folded country) and the name kept as `other`, once a file.
+  function word(n) {
+    return manifest.then(function (m) { return load(m.urls.word.replace('{n}', String(n))); }).then(function (data) {
+      if (!data.keyed) {
+        data.entries = data.entries.map(function (r) {
+          if (typeof r[5] === 'string') return r;
+          var e = [r[0], r[1], r[2], r[3], r[4], (Fold.fold(r[5][0]) + ' ' + Fold.fold(r[2])).trim(), r.length > 6 ? r[6] : 0];
+          e.other = r[5][0];
+          return e;
+        });
+        data.keyed = true;
+      }
+      return data;
+    });
+  }
+  // A country map's file and window (its path from the manifest, as for shards), for the split view's locator;
+  // loaded when first shown.
+  function maps(code) {
+    return manifest.then(function (m) {
+      var folder = Object.prototype.hasOwnProperty.call(m.folders, code) ? m.folders[code] : code;
+      return load(m.urls.maps.replace('{country}', folder));
+    });
+  }
+  function top(n) {  // a file of the top matches table (SPEC §4c)
+    return manifest.then(function (m) { return load(m.urls.top.replace('{n}', String(n))); });
+  }
+  function typo(n) {  // a file of the places typo matches are looked for among (SPEC §4c); its entries are only that
+    return manifest.then(function (m) { return load(m.urls.typos.replace('{n}', String(n))); }).then(function (data) {
+      data.entries.forEach(function (e) { e.typo = true; });
+      return data;
+    });
+  }
+  function requested(name) { return Object.prototype.hasOwnProperty.call(cache, name); }
+  return { manifest: manifest, shard: shard, word: word, maps: maps, top: top, typo: typo, requested: requested };
+})();

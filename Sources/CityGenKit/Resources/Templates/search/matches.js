@@ -1,0 +1,59 @@
+// Word matches (SPEC §4b), once every prefix match is in `results`: the run of word keys that start with the
+// query, each city once; the word shards are read only now. Other-name matches (§4c) come in the same run and wait
+// for its end, then follow, each city once.
+Query.prototype.nextWords = async function (m, target) {
+  var w = this.word, q = this.folded, bounds = m.words, seen = w.seen;
+  if (!seen) {
+    seen = w.seen = {};
+    this.results.forEach(function (e) { seen[e[0]] = true; });
+  }
+  while (this.results.length < target && !w.done) {
+    if (!bounds.length) { w.done = true; break; }
+    if (w.shard < 0) {
+      w.shard = Math.max(0, lowerBound(bounds.length, function (i) { return Fold.compare(bounds[i], q) <= 0; }) - 1);
+      while (w.shard > 0 && bounds[w.shard] === q && bounds[w.shard - 1] === q) w.shard--;  // a run that spans shards
+      w.offset = -1;
+    }
+    if (!this.mayRead(m.urls.word, w.shard)) break;
+    var entries = (await Index.word(w.shard)).entries;
+    var i = w.offset >= 0 ? w.offset : lowerBound(entries.length, function (k) { return Fold.compare(entries[k][5], q) < 0; });
+    while (i < entries.length && this.results.length < target && entries[i][5].startsWith(q)) {
+      var e = entries[i++];
+      if (e.other) w.others.push(e);
+      else if (!seen[e[0]]) { seen[e[0]] = true; this.results.push(e); }
+    }
+    if (i < entries.length && !entries[i][5].startsWith(q)) w.done = true;
+    else if (i < entries.length) w.offset = i;
+    else if (w.shard + 1 < bounds.length && bounds[w.shard + 1].startsWith(q)) { w.shard++; w.offset = 0; }
+    else w.done = true;
+  }
+  while (w.done && w.others.length && this.results.length < target) {
+    var o = w.others.shift();
+    if (!seen[o[0]]) { seen[o[0]] = true; this.results.push(o); }
+  }
+  while (w.others.length && seen[w.others[0][0]]) w.others.shift();  // so that `done` knows nothing is left
+};
+
+// Top matches (SPEC §4c): up to 5 of the query's prefix and word matches with the largest population (an entry's
+// 8th field), largest first, then in list order. A query with few of them ranks those of its first page, which
+// holds them all; any other reads its row of the top matches table, one small file.
+var TOP = 5, TOP_LOCAL = 50;
+function ranked(entries) {
+  var seen = {}, folded = function (e) { return [Fold.fold(e[1]), Fold.fold(e[2])]; };
+  return entries.filter(function (e) { return e[7] > 0 && !seen[e[0]] && (seen[e[0]] = true); }).sort(function (a, b) {
+    if (a[7] !== b[7]) return b[7] - a[7];
+    var x = folded(a), y = folded(b);
+    return Fold.compare(x[0], y[0]) || Fold.compare(x[1], y[1]) || Fold.compare(a[1], b[1]) || a[0] - b[0];
+  }).slice(0, TOP);
+}
+Query.prototype.topMatches = async function () {
+  var m = await Index.manifest, bounds = m.top, q = this.folded;
+  if (!bounds || !bounds.length || this.all || this.favorites) return [];
+  var exact = this.results.filter(function (e) { return !e.other && !e.typo; });
+  if (!this.word.done || exact.length > TOP_LOCAL) {
+    var n = Math.max(0, lowerBound(bounds.length, function (i) { return Fold.compare(bounds[i], q) <= 0; }) - 1);
+    var rows = (await Index.top(n)).top;
+    for (var i = 0; i < rows.length; i++) if (rows[i][0] === q) return rows[i][1];
+  }
+  return ranked(exact.slice(0, TOP_LOCAL));
+};

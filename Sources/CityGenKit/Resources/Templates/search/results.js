@@ -1,0 +1,52 @@
+// Results: each a #cityCell_<id> with a link, `Name, CC` and the coordinates, built from text nodes.
+var list = $('cityList'), empty = $('emptyMessage'), more = $('loadMore'), favOnly = $('favoritesOnly');
+var siteFavorite = {};
+favorites.forEach(function (e) { siteFavorite[e[0]] = true; });
+// `Name, CC`, and what tells it apart where other cities have that label (its 7th field: its region's name, 1
+// the coordinates, 2 the id).
+function label(e) {
+  var text = e[2] ? e[1] + ', ' + e[2] : e[1];
+  if (typeof e[6] === 'string') return text + ' (' + e[6] + ')';
+  return e[6] === 1 ? text + ' (' + coordinates(e) + ')' : e[6] === 2 ? text + ' (id ' + e[0] + ')' : text;
+}
+// Coordinates as every page shows them: 4 decimal places, a no-break space so that a pair never wraps.
+function fixed4(v) { var s = v.toFixed(4); return s === '-0.0000' ? '0.0000' : s; }
+function coordinates(e) { return fixed4(e[3]) + ',\u00A0' + fixed4(e[4]); }
+function topRow(e) {
+  var li = document.createElement('li'), a = document.createElement('a'), p = document.createElement('span');
+  li.id = 'topCell_' + e[0];
+  a.href = cityURL(e[0]);
+  a.textContent = label(e);
+  p.className = 'population';
+  p.textContent = say('search.population', { count: e[7].toLocaleString(LANG === 'en' ? 'en-US' : LANG) });
+  li.appendChild(a);
+  li.appendChild(document.createTextNode(' \u00B7 '));
+  li.appendChild(p);
+  return li;
+}
+function row(e) {
+  var li = document.createElement('li'), a = document.createElement('a'), c = document.createElement('span');
+  li.id = 'cityCell_' + e[0];
+  a.href = cityURL(e[0]);
+  a.textContent = e[6] === 1 ? label(e.slice(0, 6)) : label(e);  // the row shows the coordinates already
+  if (e[6] === 1) a.title = label(e);
+  if (e.typo) li.setAttribute('data-match', 'typo');
+  if (e.other) {  // found by another name: the row says which
+    li.setAttribute('data-match', 'other');
+    a.textContent += ' \u2014 ' + e.other;
+  }
+  c.className = 'coordinates';
+  c.textContent = coordinates(e);
+  li.appendChild(a);
+  li.appendChild(document.createTextNode(' \u00B7 '));
+  li.appendChild(c);
+  if (!siteFavorite[e[0]] && Favorites.has(e[0])) {  // the visitor's own, told apart from the site's
+    var mark = document.createElement('span');
+    mark.className = 'own';
+    mark.textContent = ' \u00B7 ' + say('favorite.savedHere');
+    li.appendChild(mark);
+  }
+  li.appendChild(document.createTextNode(' '));
+  li.appendChild(Favorites.button(e));
+  return li;
+}
