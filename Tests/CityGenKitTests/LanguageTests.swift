@@ -1,3 +1,4 @@
+import CityGenTestSupport
 import Foundation
 import XCTest
 import Yams
@@ -135,5 +136,102 @@ final class LanguageTests: XCTestCase {
         let table = try Words.parse(String(contentsOf: folder.appendingPathComponent("strings/fr.yml"), encoding: .utf8), file: "fr.yml")
         XCTAssertEqual(table, try Words.parse(Words.englishTableText(), file: "en.yml"))
         XCTAssertEqual(try Words(language: "fr", file: folder.appendingPathComponent("strings/fr.yml")).missingKeys, [])
+    }
+}
+
+/// Spanish sites built from GeoNames files on disk, as a user with Debian's files would: names from the alternate
+/// names zip beside the geoname table (GeoNames' own Spanish names, from libgeonames-common), the order they give,
+/// the warning without one, and bad strings that leave the output as it was.
+final class LanguageSiteTests: SiteTestCase {
+    /// London, Rome, Cologne and New York with their GeoNames ids, and a city the table has no row for.
+    static let cities: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = [
+        (2643743, "London", "GB", 51.50853, -0.12574), (3169070, "Rome", "IT", 41.89193, 12.51133), (2886242, "Cologne", "DE", 50.93333, 6.95),
+        (5128581, "New York City", "US", 40.71427, -74.00597), (1, "Nowhere Town", "DE", 50.0, 7.0),
+    ]
+
+    /// The geoname table, admin-1 and country files for `cities` in `folder`, and with `names` the alternate names
+    /// zip beside them (its language codes' list first, as GeoNames' own zip may have it).
+    private func geoNames(names: [Int: String]?) throws -> PlacesSource {
+        let rows = Self.cities.dropLast().map { city in
+            PlacesTableTests.row(city.id, city.name, lat: city.lat, lon: city.lon, [8: city.country, 10: "01", 14: "1000000"])
+        }
+        try (rows.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("cities15000.txt"), atomically: true, encoding: .utf8)
+        try "GB.01\tEngland\tEngland\t6269131\nIT.01\tLazio\tLazio\t3174976\nDE.01\tNorth Rhine\tNorth Rhine\t2861876\nUS.01\tNew York\tNew York\t5128638\n"
+            .write(to: folder.appendingPathComponent("admin1CodesASCII.txt"), atomically: true, encoding: .utf8)
+        let countries = "#ISO\tISO3\n" + ["GB", "IT", "DE", "US"].map { code in
+            [code, code + "X", "1", code, "Country " + code, "Capital", "1", "1", "EU", ".x", "EUR", "Euro", "1", "", "", "en", "1", "", ""].joined(separator: "\t")
+        }.joined(separator: "\n") + "\n"
+        try countries.write(to: folder.appendingPathComponent("countryInfo.txt"), atomically: true, encoding: .utf8)
+        if let names {
+            try GeoNamesCatalog.alternateNamesRows(names, language: "es").write(
+                to: folder.appendingPathComponent("alternateNamesV2.txt"), atomically: true, encoding: .utf8)
+            try "ISO 639-3\tISO 639-2\tISO 639-1\tLanguage Name\nspa\tspa\tes\tSpanish\n".write(
+                to: folder.appendingPathComponent("iso-languagecodes.txt"), atomically: true, encoding: .utf8)
+            try PlacesTableTests.zip(folder, "alternateNamesV2.zip", ["iso-languagecodes.txt", "alternateNamesV2.txt"])
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("alternateNamesV2.txt"))
+        }
+        return PlacesSource(table: .file(folder.appendingPathComponent("cities15000.txt").path))
+    }
+
+    private func spanishNames() throws -> [Int: String] {
+        guard let catalog = try GeoNamesCatalog.names("es") else { throw XCTSkip("libgeonames-common is not installed") }
+        return catalog.filter { id, _ in Self.cities.contains { $0.id == id } }
+    }
+
+    func testASpanishSiteNamesItsPlacesFromTheZipBesideTheTableInTheOrderOfThoseNames() async throws {
+        let names = try spanishNames()
+        XCTAssertEqual(names.count, 4)
+        let places = try geoNames(names: names)
+        let report = try await build(Fixtures.json(Self.cities), pageSize: 10) {
+            $0.places = places
+            $0.language = "es"
+            $0.loader.cache = SourceCache(folder: self.folder.appendingPathComponent("cache"))
+        }
+        XCTAssertEqual(report.namedInLanguage, names.filter { id, name in Self.cities.first { $0.id == id }!.name != name }.count)
+        let london = try read("city/743/2643743.html")
+        XCTAssertTrue(london.contains("<h1>\(names[2643743]!), GB</h1>"), london)
+        XCTAssertTrue(london.contains("<li>Otro nombre: London</li>"), london)
+        XCTAssertTrue(london.contains(#""alternateName":"London""#))
+        // The list in the order of the names it shows (SPEC §3), the city without a row under its own name.
+        let shown = try read("list/1.md").split(separator: "\n").filter { $0.hasPrefix("- [") }.map { String($0.dropFirst(3).prefix { $0 != "]" }) }
+        let expected = Self.cities.map { city in (names[city.id] ?? city.name) + ", " + city.country }
+            .sorted { Fold.fold($0).unicodeScalars.lexicographicallyPrecedes(Fold.fold($1).unicodeScalars) }
+        XCTAssertEqual(shown, expected)
+        // The cache keeps the rows in Spanish: a second build reads them, not the zip.
+        let extracts = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache/names").path)
+        XCTAssertEqual(extracts.count, 1)
+        XCTAssertTrue(extracts[0].hasSuffix("-es.txt"))
+    }
+
+    func testALocalTableWithNoNamesBesideItKeepsTheSourcesNamesWithOneWarning() async throws {
+        let places = try geoNames(names: nil)
+        let report = try await build(Fixtures.json(Self.cities), pageSize: 10) {
+            $0.places = places
+            $0.language = "es"
+        }
+        XCTAssertEqual(report.warnings.filter { $0.contains("alternate names") }.count, 1, "\(report.warnings)")
+        XCTAssertEqual(report.namedInLanguage, 0)
+        XCTAssertTrue(try read("city/743/2643743.html").contains("<h1>London, GB</h1>"))
+        XCTAssertTrue(try read("city/743/2643743.html").contains("Población"), "the words are still Spanish")
+    }
+
+    func testABadStringsFileStopsTheBuildAndLeavesTheOutputAsItWas() async throws {
+        try await build(Fixtures.json(Self.cities))
+        let before = try snapshot()
+        let strings = folder.appendingPathComponent("es.yml")
+        try "city.population: Habitantes\ncity.nearby: [a, b]\n".write(to: strings, atomically: true, encoding: .utf8)
+        do {
+            try await build(Fixtures.json(Self.cities)) {
+                $0.language = "es"
+                $0.strings = ["es": strings]
+            }
+            XCTFail("a strings file with a list in it builds")
+        } catch let error as CityGenError {
+            XCTAssertEqual(error.exitCode, 65)
+            XCTAssertTrue("\(error)".contains("es.yml") && "\(error)".contains("line 2"), "\(error)")
+        }
+        let after = try snapshot()
+        XCTAssertEqual(Set(after.keys), Set(before.keys))
+        for (path, (bytes, date)) in before { XCTAssertTrue(after[path]?.0 == bytes && after[path]?.1 == date, path) }
     }
 }
