@@ -101,6 +101,33 @@ final class PlacesLoaderTests: FaultServerTestCase {
         try assertJoins(loaded.places)
     }
 
+    /// For a site in another language, the alternate names table beside the remote geoname table is fetched and
+    /// cached like the others (an English site asks nobody for it); when it cannot be had, places stay with one warning.
+    func testTheNamesTableBesideTheTableIsFetchedForAnotherLanguageOnly() async throws {
+        let source = try await serve()
+        let names = "1\t1\tes\tGurzuf\t1\t1\t\t\t\t\n2\t2\tes\tSídney\t1\t1\t\t\t\t\n"
+        try await put("alternateNamesV2.zip", status: 404)
+        let english = try await loader().load(source, language: "en") { _ in }
+        XCTAssertNil(english.places?.names)
+        XCTAssertEqual(try requests("alternateNamesV2.zip").count, 0, "an English site asks nobody for names")
+        let missing = try await loader().load(source, language: "es") { _ in }
+        XCTAssertNotNil(missing.places, "places stay without names")
+        XCTAssertNil(missing.places?.names)
+        XCTAssertEqual(missing.warnings.count, 1)
+        XCTAssertTrue(missing.warnings[0].contains("alternateNamesV2.zip") && missing.warnings[0].contains("source's names"), missing.warnings[0])
+        try names.write(to: folder.appendingPathComponent("alternateNamesV2.txt"), atomically: true, encoding: .utf8)
+        try PlacesTableTests.zip(folder, "alternateNamesV2.zip", ["alternateNamesV2.txt"])
+        try await put("alternateNamesV2.zip", Data(contentsOf: folder.appendingPathComponent("alternateNamesV2.zip")))
+        let spanish = try await loader().load(source, language: "es") { _ in }
+        XCTAssertEqual(spanish.warnings, [])
+        guard case .file(let path)? = spanish.places?.names else { return XCTFail("no names table") }
+        XCTAssertEqual(path, cache.lookup(url("alternateNamesV2.zip"))?.body.path, "read from the cache")
+        let table = try AlternateNames(.file(path), language: "es", wanted: [1, 2])
+        XCTAssertEqual(table.names, [1: "Gurzuf", 2: "Sídney"])
+        let again = try await loader().load(source, language: "es") { _ in }
+        XCTAssertEqual(again.places?.identity, spanish.places?.identity, "the fresh cache is read again, the names table in the identity")
+    }
+
     /// A stale copy is revalidated with its ETag: a 304 carries no body, and the cached copy is read as it was.
     func testNotModifiedUsesTheCachedCopy() async throws {
         let source = try await serve()
