@@ -92,8 +92,14 @@ final class ReportingTests: FolderTestCase {
         try FileManager.default.copyItem(at: folder.appendingPathComponent("cities.json"), to: project.appendingPathComponent("cities.json"))
         let initialised = try CommandRunner.run(["init", "--templates"], in: project)
         XCTAssertEqual(initialised.status, 0, initialised.stderr)
-        let templates = try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("templates").path)
+        // Every file of the templates, those of the search client's parts (`templates/search/`) among them.
+        let root = project.appendingPathComponent("templates")
+        let templates = try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { path in
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &folder) && !folder.boolValue
+        }
         XCTAssertGreaterThan(templates.count, 10)
+        XCTAssertTrue(templates.contains("search/fold.js"), "\(templates)")
         XCTAssertTrue(initialised.stderr.hasPrefix("Wrote \(templates.count + 1) files: citygen.yml and templates/."), initialised.stderr)
         let config = try String(contentsOf: project.appendingPathComponent("citygen.yml"), encoding: .utf8)
         // The example favorite is a comment: a config from `init` builds any data set.
