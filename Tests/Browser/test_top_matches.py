@@ -122,6 +122,21 @@ def test_par_puts_paris_first_and_seeded_prefixes_match_the_oracle(browser, plac
         assert all(population[i] for i in expected)
 
 
+@pytest.mark.parametrize("mode", ["http", "file"])
+def test_the_split_view_opens_the_first_top_match_else_the_first_row(wide, places_full_site, mode):
+    """SPEC §4c: `par` lists `Par, GB` first but means Paris; a query without top matches opens its first row."""
+    open_home(wide, places_full_site, mode, "par")
+    assert shown_top(wide)[0] == 2988507
+    assert wide.find_element(By.CSS_SELECTOR, "#cityList li a").text.startswith("Par, GB")
+    wait(wide).until(lambda b: b.find_element(By.ID, "detailName").text.startswith("Paris, FR"))
+    assert wide.find_element(By.ID, "detailLink").get_attribute("href").endswith("city/507/2988507.html")
+    open_home(wide, places_full_site, mode, "zlatn")
+    rows = wide.find_elements(By.CSS_SELECTOR, "#cityList li a")
+    assert shown_top(wide) == [] and rows, "a query with rows but no top matches"
+    wait(wide).until(lambda b: b.find_element(By.ID, "detailName").text == rows[0].get_attribute("title") or
+                     b.find_element(By.ID, "detailName").text == rows[0].text)
+
+
 def test_bad_queries_show_no_top_matches_and_load_little(browser, places_full_site):
     for query in ["", "   ", "...", "zzzzqx", "x" * 1000, "Paris北京", "PARÍS"]:
         open_home(browser, places_full_site, "http", quote(query))

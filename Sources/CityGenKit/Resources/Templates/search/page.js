@@ -69,13 +69,16 @@ function show(query, from) {
     var li = list.appendChild(row(query.results[i]));
     if (String(query.results[i][0]) === chosen) { li.classList.add('selected'); shown = true; if (wide.matches) select(query.results[i]); }
   }
-  // The split view is never blank: without a chosen city among the results, the panel shows the first one.
+  // The split view is never blank: without a chosen city among the results, the panel shows the first top match
+  // (SPEC §4c: what the query most likely means), else the first row.
   if (from === 0 && !shown && detail && wide.matches) {
-    if (query.results.length) fill(query.results[0]); else detail.hidden = true;
+    if (query.results.length) fill(opening(query)); else detail.hidden = true;
   }
   empty.hidden = query.results.length > 0;
   more.hidden = query.done;
 }
+// The city the split view opens for a query: its first top match, else its first result.
+function opening(query) { return query.top && query.top.length ? query.top[0] : query.results[0]; }
 async function run() {
   var mine = ++seq, t0 = started, onlyFavorites = !!(favOnly && favOnly.checked);
   // The same search again (an input event that left the text as it was): keep the list and its highlight.
@@ -88,6 +91,7 @@ async function run() {
   } catch (error) { if (mine === seq) fail(error); return; }
   if (mine !== seq) return;  // a newer query owns the list
   current = query;
+  query.top = top;
   showTop(top);
   show(query, 0);
   stats.timings.push(performance.now() - t0);
@@ -113,7 +117,7 @@ function schedule() {
   remember();
 }
 wide.addEventListener('change', function () {
-  if (wide.matches && current && current.results.length && detail && detail.hidden) fill(current.results[0]);
+  if (wide.matches && current && current.results.length && detail && detail.hidden) fill(opening(current));
 });
 input.addEventListener('input', schedule);
 if (favOnly) favOnly.addEventListener('change', schedule);
