@@ -19,7 +19,7 @@ extension BuildService {
                 { Result { try PlaceNames.read(names, language: language, wanted: nil, cache: cache, strict: strict) } })
             let joined = try joinedResult.get()
             report(joined, from: placeFiles, &run)
-            let named = try inLanguage(joined, of: catalog, names: table.get(), favorites: favorites, &run)
+            let named = inLanguage(joined, of: catalog, names: try table.get(), favorites: favorites, &run)
             (catalog, places, favorites) = (named.catalog, named.places, named.favorites)
             run.lap("places and names")
             nearest = NearestCities(catalog: catalog)
@@ -45,13 +45,10 @@ extension BuildService {
 
     /// The catalog, places and favorites with the cities and regions named in the site's language (SPEC §1b), from
     /// the names of the alternate names table, in the order of those names (SPEC §3).
-    func inLanguage(_ places: Places, of catalog: CityCatalog, names table: AlternateNames, favorites: Set<Int>, _ run: inout Run) throws
+    func inLanguage(_ places: Places, of catalog: CityCatalog, names table: AlternateNames, favorites: Set<Int>, _ run: inout Run)
         -> (catalog: CityCatalog, places: Places, favorites: Set<Int>)
     {
-        if table.skipped.count > 0 {
-            let sample = table.skipped.first.prefix(5).map(\.description).joined(separator: "; ")
-            warn("skipped \(table.skipped.count) invalid lines of the alternate names table: \(sample)\(table.skipped.count > 5 ? "; …" : "")", &run)
-        }
+        warn(skipped: table.skipped, of: "the alternate names table", &run)
         var cityNames: [Int: String] = [:]
         for index in 0..<catalog.count {
             if let id = places.geonameID(index), let name = table.names[id], name != catalog.cities[index].name { cityNames[index] = name }
@@ -60,7 +57,8 @@ extension BuildService {
         var newIndex = [Int](repeating: 0, count: order.count)
         for (new, old) in order.enumerated() { newIndex[old] = new }
         let renamedPlaces = places.renamed(
-            order: order, cityNames: cityNames, sourceNames: { catalog.cities[$0].name }, regionNames: places.regionIDs.compactMapValues { table.names[$0] })
+            order: order, sourceNames: Dictionary(uniqueKeysWithValues: cityNames.keys.map { ($0, catalog.cities[$0].name) }),
+            regionNames: places.regionIDs.compactMapValues { table.names[$0] })
         run.report.namedInLanguage = cityNames.count
         return (renamed, renamedPlaces, Set(favorites.map { newIndex[$0] }))
     }
@@ -68,11 +66,14 @@ extension BuildService {
     /// Reports what `joinPlaces` joined and skipped.
     func report(_ places: Places, from files: LoadedPlaces, _ run: inout Run) {
         run.report.places = .init(joinedByID: places.joinedByID, joinedByName: places.joinedByName, skipped: places.skipped.count, origins: files.origins)
-        if places.skipped.count > 0 {
-            let sample = places.skipped.first.prefix(5).map(\.description).joined(separator: "; ")
-            let warning = "skipped \(places.skipped.count) invalid lines of the GeoNames files: \(sample)\(places.skipped.count > 5 ? "; …" : "")"
-            warn(warning, &run)
-        }
+        warn(skipped: places.skipped, of: "the GeoNames files", &run)
+    }
+
+    /// One warning for the lines skipped in `files`, when there are any: how many, then the first five.
+    private func warn(skipped: SkippedLines, of files: String, _ run: inout Run) {
+        guard skipped.count > 0 else { return }
+        let sample = skipped.first.prefix(5).map(\.description).joined(separator: "; ")
+        warn("skipped \(skipped.count) invalid lines of \(files): \(sample)\(skipped.count > 5 ? "; …" : "")", &run)
     }
 
     /// A warning: in the report and on the log.

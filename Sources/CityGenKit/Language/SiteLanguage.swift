@@ -52,16 +52,7 @@ public struct SiteLanguage: Sendable {
 
     /// `number` grouped by thousands as the language writes it (`7,556,900`; `7.556.900`).
     public func grouped(_ number: Int) -> String {
-        let digits = Array(String(number.magnitude).utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(digits.count * 2 + 1)
-        if number < 0 { text.append(UInt8(ascii: "-")) }
-        let groups = digits.count > 3 && digits.count >= 3 + minimumGroupingDigits
-        for (offset, digit) in digits.enumerated() {
-            if groups, offset > 0, (digits.count - offset) % 3 == 0 { text += groupingSeparator }
-            text.append(digit)
-        }
-        return String(decoding: text, as: UTF8.self)
+        Digits.grouped(number, separator: groupingSeparator, minimumGroupingDigits: minimumGroupingDigits)
     }
 
     /// A non-negative number rounded to one decimal with the language's decimal mark (`1.1`; `1,1`).
@@ -85,11 +76,5 @@ public struct SiteLanguage: Sendable {
             names[code] = name
         }
         return names
-    }
-
-    /// The language's own name for itself (`español`), with a capital as a switcher shows it.
-    public var ownName: String {
-        let name = locale.localizedString(forLanguageCode: code) ?? code
-        return name.prefix(1).uppercased() + name.dropFirst()
     }
 }

@@ -1,15 +1,18 @@
 /// Whole numbers as people read them, independent of the machine's locale (output is deterministic).
 public enum Digits {
-    /// `1234567` as `1,234,567`.
-    public static func grouped(_ number: Int) -> String {
+    /// `1234567` as `1,234,567`; with `separator` and `minimumGroupingDigits` as a language writes it (`7.556.900`,
+    /// and with 2, `1234` but `12.345`).
+    public static func grouped(_ number: Int, separator: [UInt8] = [UInt8(ascii: ",")], minimumGroupingDigits: Int = 1) -> String {
         let digits = Array(String(number.magnitude).utf8)
-        return ascii(capacity: digits.count * 4 / 3 + 2) { text in
-            if number < 0 { text.append(UInt8(ascii: "-")) }
-            for (offset, digit) in digits.enumerated() {
-                if offset > 0, (digits.count - offset) % 3 == 0 { text.append(UInt8(ascii: ",")) }
-                text.append(digit)
-            }
+        let groups = digits.count >= 3 + minimumGroupingDigits
+        var text: [UInt8] = []
+        text.reserveCapacity(digits.count + digits.count / 3 * separator.count + 1)
+        if number < 0 { text.append(UInt8(ascii: "-")) }
+        for (offset, digit) in digits.enumerated() {
+            if groups, offset > 0, (digits.count - offset) % 3 == 0 { text += separator }
+            text.append(digit)
         }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// A non-negative number rounded to one decimal: `1447.94` as `1447.9` (no locale, no `String(format:)`,

@@ -43,16 +43,16 @@ public final class Places: Sendable {
         (self.regionNames, self.regionIDs, self.countries, self.sourceNames) = (regionNames, regionIDs, countries, sourceNames)
     }
 
-    /// These places for a catalog whose city `i` is this one's city `order[i]`, whose cities and regions are
-    /// shown under the names `cityNames` (by the old catalog index) and `regionNames`: the source's name of a city
-    /// renamed becomes its first other name.
-    func renamed(order: [Int], cityNames: [Int: String], sourceNames oldNames: (Int) -> String, regionNames: [PlaceRegion: String]) -> Places {
+    /// These places for a catalog whose city `i` is this one's city `order[i]`, whose regions are shown under
+    /// `regionNames` and whose renamed cities had the source's names `oldNames` (by the old catalog index): each of
+    /// those becomes its city's first other name.
+    func renamed(order: [Int], sourceNames oldNames: [Int: String], regionNames: [PlaceRegion: String]) -> Places {
         var moved = columns.permuted(by: order)
         var sourceNames: [Int: String] = [:]
         for (new, old) in order.enumerated() {
-            guard let shown = cityNames[old], shown != oldNames(old) else { continue }
-            sourceNames[new] = oldNames(old)
-            moved.prependOtherName(oldNames(old), at: new)
+            guard let name = oldNames[old] else { continue }
+            sourceNames[new] = name
+            moved.prependOtherName(name, at: new)
         }
         return Places(
             columns: moved, joinedByID: joinedByID, joinedByName: joinedByName, skipped: skipped,

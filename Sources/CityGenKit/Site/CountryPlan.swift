@@ -19,7 +19,7 @@ struct CountryPlan: Sendable {
     private let numberByCode: [String: Int]
 
     /// `noCountry` is what the pages call the country of the cities without a code.
-    init(catalog: CityCatalog, names: [String: String], noCountry: String = "No country", pageSize: Int) {
+    init(catalog: CityCatalog, names: [String: String], noCountry: String, pageSize: Int) {
         var groups: [String: [Int32]] = [:]
         for (index, city) in catalog.cities.enumerated() { groups[city.country, default: []].append(Int32(index)) }
         let countries = groups.map { code, cities in
