@@ -60,13 +60,14 @@ install_browser_tools() {
 
 # install_test_data: third-party data the tests read as users have it: GeoNames' own dump files as Debian's
 # libtimezonemap-data installs them (/usr/share/libtimezonemap/ui/), and GeoNames' own names of places in other
-# languages as libgeonames-common installs them (/usr/share/locale/*/LC_MESSAGES/geonames.mo), and Node for the
-# unit tests of the browser's script; installed when missing.
+# languages as libgeonames-common installs them (/usr/share/locale/*/LC_MESSAGES/geonames.mo), Node for the
+# unit tests of the browser's script and zip for the zipped tables they make; installed when missing.
 install_test_data() {
     local missing=()
     [[ -f /usr/share/libtimezonemap/ui/cities15000.txt ]] || missing+=(libtimezonemap-data)
     [[ -f /usr/share/locale/es/LC_MESSAGES/geonames.mo ]] || missing+=(libgeonames-common)
     command -v node >/dev/null 2>&1 || missing+=(nodejs)  # the browser's script in the quick loop (ScriptCoreTests)
+    command -v zip >/dev/null 2>&1 || missing+=(zip)  # the zipped GeoNames tables the tests make
     apt_install "${missing[@]}"
 }
 
