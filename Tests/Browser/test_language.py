@@ -49,7 +49,7 @@ def spanish_site():
     names = {int(k): v for k, v in catalog.items() if isinstance(k, str) and k.isdigit()}
     table = Path(__import__("tempfile").mkdtemp(prefix="citygen-names-")) / "alternateNamesV2.txt"
     table.write_text(alternate_names_rows(names), encoding="utf-8")
-    site = build_site(None, f"language: es\n{PLACES}  names: {table}\n")
+    site = build_site(None, f"language: es\nformats: [html]\n{PLACES}  names: {table}\n")  # HTML is all a browser reads
     site.names = names
     yield site
     site.close()
