@@ -102,7 +102,8 @@ final class ConfigTests: XCTestCase {
             error("pagesize: 10")?.description, "citygen.yml: pagesize: unknown key (did you mean pageSize?); \(keys)")
         XCTAssertEqual(error("favourites: [1]"), .invalidConfig(file: "citygen.yml", item: "favourites", reason: "unknown key; \(keys)"))
         XCTAssertEqual(error("pageSize: ten"), .invalidConfig(file: "citygen.yml", item: "pageSize", reason: "must be a whole number"))
-        XCTAssertEqual(error("title: [a]"), .invalidConfig(file: "citygen.yml", item: "title", reason: "must be a string"))
+        XCTAssertEqual(error("title: [a]"), .invalidConfig(file: "citygen.yml", item: "title", reason: "must be a string, or a map from a language code to a string"))
+        XCTAssertEqual(error("title: {es: [a]}"), .invalidConfig(file: "citygen.yml", item: "title.es", reason: "must be a string"))
         XCTAssertEqual(
             error("formats: [html, pdf]"), .invalidConfig(file: "citygen.yml", item: "formats", reason: "unknown format \"pdf\" (use html and/or markdown)"))
         XCTAssertEqual(

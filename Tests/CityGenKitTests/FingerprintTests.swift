@@ -16,12 +16,13 @@ final class FingerprintTests: XCTestCase {
         "cityFolders": { $0.cityFolders = .remainder(10) },
         "map": { $0.map = .embed },
         "precompress": { $0.precompress = [.gzip] },
-        "language": { $0.language = "fra" },
+        "languages": { $0.languages = ["es", "en"] },
+        "titles": { $0.titles = ["es": "Ciudades"] },
         "places": { $0.places = .none },
     ]
 
     private func basis(_ options: BuildOptions, _ templates: TemplateSet) -> String {
-        BuildService(options: options).basis(of: "source", templates: templates)
+        BuildService(options: options).basis(of: "source", templates: [templates])
     }
 
     func testEveryShapingFieldChangesTheBasis() throws {

@@ -149,9 +149,11 @@ final class LanguageSiteTests: SiteTestCase {
         (5128581, "New York City", "US", 40.71427, -74.00597), (1, "Nowhere Town", "DE", 50.0, 7.0),
     ]
 
+    private func geoNames(names: [Int: String]?) throws -> PlacesSource { try Self.geoNames(names: names, in: folder) }
+
     /// The geoname table, admin-1 and country files for `cities` in `folder`, and with `names` the alternate names
     /// zip beside them (its language codes' list first, as GeoNames' own zip may have it).
-    private func geoNames(names: [Int: String]?) throws -> PlacesSource {
+    static func geoNames(names: [Int: String]?, in folder: URL) throws -> PlacesSource {
         let rows = Self.cities.dropLast().map { city in
             PlacesTableTests.row(city.id, city.name, lat: city.lat, lon: city.lon, [8: city.country, 10: "01", 14: "1000000"])
         }
@@ -173,7 +175,10 @@ final class LanguageSiteTests: SiteTestCase {
         return PlacesSource(table: .file(folder.appendingPathComponent("cities15000.txt").path))
     }
 
-    private func spanishNames() throws -> [Int: String] {
+    private func spanishNames() throws -> [Int: String] { try Self.spanishNames() }
+
+    /// GeoNames' own Spanish names of `cities`, from libgeonames-common.
+    static func spanishNames() throws -> [Int: String] {
         guard let catalog = try GeoNamesCatalog.names("es") else { throw XCTSkip("libgeonames-common is not installed") }
         return catalog.filter { id, _ in Self.cities.contains { $0.id == id } }
     }

@@ -79,6 +79,7 @@ extension BuildOptions {
         }
         if let output = config.output { self.output = resolve(output) }
         if let title = config.title { shape.title = title }
+        shape.titles = config.titles
         if let pageSize = config.pageSize { shape.pageSize = pageSize }
         if let host = config.host { use(host, keepingFormats: config.formats != nil) }
         if let precompress = config.precompress { shape.precompress = precompress }
@@ -87,8 +88,8 @@ extension BuildOptions {
         if let baseURL = config.baseURL { shape.baseURL = try Self.parseBaseURL(baseURL) }
         favorites = config.favorites
         if let map = config.map { shape.map = map }
-        if let language = config.language {
-            shape.language = language
+        if let languages = config.languages {
+            shape.languages = languages
             languageConfigFile = config.file
         }
         for (code, path) in config.strings { strings[code] = resolve(path) }
@@ -106,7 +107,10 @@ extension BuildOptions {
         if let source = flags.source { self.source = CitySource(argument: source) }
         loader.apply(flags.loader)
         if let output = flags.output { self.output = URL(fileURLWithPath: output) }
-        if let title = flags.title { shape.title = title }
+        if let title = flags.title {
+            shape.title = title
+            shape.titles = [:]
+        }
         if let pageSize = flags.pageSize { shape.pageSize = pageSize }
         if let templates = flags.templates { self.templates = URL(fileURLWithPath: templates) }
         if let baseURL = flags.baseURL { shape.baseURL = try Self.parseBaseURL(baseURL) }

@@ -9,6 +9,8 @@ extension BuildOptions {
     /// A `Set` field takes `@EncodedInOrder`: a set's own order changes from one process to the next.
     public struct Shape: Sendable, Equatable, Encodable {
         public var title = Defaults.title
+        /// The title in a language, where it differs from `title` (`title: {es: Ciudades, en: Cities}`).
+        public var titles: [String: String] = [:]
         /// Cities per list page.
         public var pageSize = Defaults.pageSize
         @EncodedInOrder public var formats: Set<PageFormat> = [.html, .markdown]
@@ -24,12 +26,22 @@ extension BuildOptions {
         public var map = MapMode.locator
         /// Precompressed copies (`NAME.gz`, `NAME.br`) written beside each HTML, CSS, JS, JSON and XML file where smaller.
         public var precompress: [ContentEncoding] = []
-        /// The site's language (BCP 47): its words, names and numbers, and a `.zim` file's `Language`.
-        public var language = "en"
+        /// The site's languages (BCP 47), the root's first: their words, names and numbers, and a `.zim` file's
+        /// `Language`. Each other one is in a folder of its own (SPEC §5 "Language").
+        public var languages = ["en"]
         /// The GeoNames files whose places are joined to the cities, or none.
         public var places = PlacesSource.default
 
         public init() {}
+
+        /// The root's language.
+        public var language: String {
+            get { languages[0] }
+            set { languages = [newValue] }
+        }
+
+        /// The title of the site in `language`: its own, else the root's, else `title`.
+        public func title(in language: String) -> String { titles[language] ?? titles[languages[0]] ?? title }
 
         /// One serialization of every field, the same for equal values in any process: JSON with sorted keys.
         public var canonicalJSON: String {

@@ -60,14 +60,17 @@ public struct BuildOptions: Sendable {
     /// The formats, in the order they are written.
     var formatsInOrder: [PageFormat] { PageFormat.allCases.filter(shape.formats.contains) }
 
-    /// The site's words: those of its language, from citygen's table and `strings:` (SPEC §6).
-    public func words() throws -> Words {
-        try Words(language: shape.language, file: strings[shape.language], configFile: languageConfigFile)
+    /// The site's words in the root's language, from citygen's table and `strings:` (SPEC §6).
+    public func words() throws -> Words { try words(in: shape.language) }
+
+    /// The site's words in `language`, one of its languages.
+    public func words(in language: String) throws -> Words {
+        try Words(language: language, file: strings[language], configFile: languageConfigFile, item: shape.languages.count > 1 ? "languages" : "language")
     }
 
     /// Checks the values that have a range; a wrong one is `CityGenError.invalidOption`.
     public func validate() throws {
-        _ = try words()
+        for language in shape.languages { _ = try words(in: language) }
         if shape.cityFolders == .compact, shape.formats.contains(.markdown) {
             throw CityGenError.invalidOption(name: "formats", reason: "must be html alone for a compact site (it has no file per city to hold the Markdown)")
         }

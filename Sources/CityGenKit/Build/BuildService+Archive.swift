@@ -25,30 +25,59 @@ extension BuildService {
         let fetched = report.source?.fetchedAt.map { Int($0.timeIntervalSince1970) }
         let reproducible = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] != nil
         let seconds = reproducible ? options.archiveDate : fetched ?? options.archiveDate
-        let language = files.site.settings.language
+        let language = files.site.settings.language, title = files.site.title
         return ZimMetadata(
-            name: "citygen_\(language.iso639_3)_\(ZimMetadata.slug(options.title))", title: String(options.title.prefix(30)),
+            name: "citygen_\(language.iso639_3)_\(ZimMetadata.slug(title))", title: String(title.prefix(30)),
             description: language.words.say("zim.description", ["count": language.grouped(files.site.catalog.count)]), language: language.iso639_3,
             creator: "OpenWeatherMap", publisher: "citygen", date: ZimMetadata.date(seconds: seconds),
             source: files.site.places == nil ? zimSource : zimSource + "; places: GeoNames (geonames.org, CC BY 4.0)",
             license: "CC BY-SA 4.0", illustration: files.site.maps.iconPNG(files.site.catalog))
     }
 
-    /// Renders every file in path order straight into the archive at `url`: a block of 4,096 pages at a time on
-    /// all cores while the previous block is appended in order, so that memory does not grow with the site.
-    func writeArchive(_ files: SiteFiles, to url: URL, report: BuildReport) throws -> OutputWriter.Statistics {
-        let routes = files.routes
-        let paths = routes.map(files.layout.path)
+    /// The archive step: every language into the archive at `url`, or for a `.zim` of a site in several languages
+    /// (Kiwix's catalogue is by language) each into `NAME_<code>.zim` beside it.
+    func writeArchives(_ sites: [SiteFiles], to url: URL, _ run: inout Run) throws {
+        if ArchiveFormat(path: url.path) == .zim, sites.count > 1 {
+            var statistics = OutputWriter.Statistics()
+            for files in sites {
+                let written = try writeArchive([files], to: zim(url, in: files.site.settings.language.code), report: run.report)
+                statistics.written += written.written
+                statistics.bytes += written.bytes
+            }
+            run.report.files = statistics
+        } else {
+            run.report.files = try writeArchive(sites, to: url, report: run.report)
+        }
+        run.lap("render and archive")
+    }
+
+    /// The `.zim` of one language of a site in several, beside `url`: `NAME_<code>.zim`.
+    func zim(_ url: URL, in language: String) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(url.deletingPathExtension().lastPathComponent + "_" + language + ".zim")
+    }
+
+    /// The archive a host check measures: `url`, or for the `.zim`s of a site in several languages the root's.
+    func measuredArchive(_ url: URL) -> URL {
+        ArchiveFormat(path: url.path) == .zim && options.languages.count > 1 ? zim(url, in: options.languages[0]) : url
+    }
+
+    /// Renders every file of `sites` in path order straight into the archive at `url`: a block of 4,096 pages at a
+    /// time on all cores while the previous block is appended in order, so that memory does not grow with the site.
+    func writeArchive(_ sites: [SiteFiles], to url: URL, report: BuildReport) throws -> OutputWriter.Statistics {
+        // Each file as its site's number and its route's.
+        let files = sites.indices.flatMap { s in sites[s].routes.indices.map { (site: s, route: $0) } }
+        let paths = files.map { sites[$0.site].layout.path(sites[$0.site].routes[$0.route]) }
         let order = paths.indices.sorted { paths[$0].utf8.lexicographicallyPrecedes(paths[$1].utf8) }
-        let writer = try archive(at: url, files, report)
-        let counter = ProgressCounter(.render, total: routes.count, report: progress)
+        let writer = try archive(at: url, sites[0], report)
+        let counter = ProgressCounter(.render, total: files.count, report: progress)
         let blocks = stride(from: 0, to: order.count, by: 4096).map { $0..<min(order.count, $0 + 4096) }
         let encodings = options.precompress
         let failure = InjectedWriteFailure(file: options.failingWrite)
         // Each page with its precompressed files, which sort right after it (`a.html`, `a.html.br`, `a.html.gz`).
         let render = { @Sendable (block: Range<Int>) in
             Parallel.map(block, chunk: 128, carrying: nil as SiteRenderer.CityTexts?) { i, texts in
-                files.withVariants(routes[order[i]], at: paths[order[i]], encodings, reusing: &texts)
+                let file = files[order[i]], site = sites[file.site]
+                return site.withVariants(site.routes[file.route], at: paths[order[i]], encodings, reusing: &texts)
             }
         }
         do {

@@ -10,9 +10,11 @@ extension BuildService {
     /// What decides the output but the favorites: the source's bytes, the GeoNames files, the options that shape the site
     /// (`BuildOptions.Shape`, every field of it), the templates, and the citygen binary itself (a new version may
     /// render differently).
-    func basis(of sourceDigest: String, places: LoadedPlaces? = nil, templates: TemplateSet) -> String {
+    func basis(of sourceDigest: String, places: LoadedPlaces? = nil, templates: [TemplateSet]) -> String {
         var texts = ["citygen output", sourceDigest, options.shape.canonicalJSON, places?.identity ?? "no places"]
-        for (name, text) in templates.sources.sorted(by: { $0.key < $1.key }) { texts += [name, text] }
+        for set in templates {
+            for (name, text) in set.sources.sorted(by: { $0.key < $1.key }) { texts += [name, text] }
+        }
         if let identity = Self.binaryIdentity { texts.append(identity) }
         return Self.digest(texts)
     }

@@ -2,40 +2,63 @@ import Foundation
 
 /// The places steps of a build: GeoNames' files joined to the catalog, and the names in the site's language.
 extension BuildService {
-    /// The places joined to the catalog and the nearest cities; with names in the site's language, the catalog and
-    /// the favorites in the order of those names.
-    func placesAndNearest(_ catalog: CityCatalog, placeFiles: LoadedPlaces?, favorites: Set<Int>, _ run: inout Run) throws
-        -> (CityCatalog, Places?, NearestCities, Set<Int>)
+    /// The cities of one language of the site: in the order of the names it shows, with the places and favorites
+    /// in that order and the nearest cities on it.
+    struct NamedCities {
+        let catalog: CityCatalog
+        let places: Places?
+        let nearest: NearestCities
+        let favorites: Set<Int>
+    }
+
+    /// The places joined to the catalog once, then the cities of each language of `languages`: with names in a
+    /// language, the catalog and the favorites in the order of those names (SPEC §3), and the nearest cities on
+    /// each order (their ties follow it).
+    func placesAndNearest(_ catalog: CityCatalog, placeFiles: LoadedPlaces?, favorites: Set<Int>, languages: [String], _ run: inout Run) throws
+        -> [NamedCities]
     {
-        var catalog = catalog, favorites = favorites
-        let places: Places?, nearest: NearestCities
-        if let placeFiles, let names = placeFiles.names {
-            // Names in the site's language change the order, which the nearest cities' ties follow: the join beside
-            // the names table (every name in the language: which places joined is not known yet), then the nearest
-            // cities on the catalog in its final order.
-            let language = options.language, cache = options.loader.cache, strict = options.strict
-            let (joinedResult, table) = Parallel.both(
-                { [catalog] in joinPlaces(placeFiles, to: catalog)! },
-                { Result { try PlaceNames.read(names, language: language, wanted: nil, cache: cache, strict: strict) } })
-            let joined = try joinedResult.get()
-            report(joined, from: placeFiles, &run)
-            let named = inLanguage(joined, of: catalog, names: try table.get(), favorites: favorites, &run)
-            (catalog, places, favorites) = (named.catalog, named.places, named.favorites)
-            run.lap("places and names")
-            nearest = NearestCities(catalog: catalog)
-            FreedMemory.release()
-            run.lap("nearest cities")
-        } else {
+        guard let placeFiles, let names = placeFiles.names, languages.contains(where: Self.readsNames) else {
             // The join reads a file on one core while the nearest cities take what the tree's queries leave.
             let (joined, near) = Parallel.both({ [catalog] in joinPlaces(placeFiles, to: catalog) }, { NearestCities(catalog: catalog) })
-            places = try joined?.get()
-            nearest = near
+            let places = try joined?.get()
             if let places, let placeFiles { report(places, from: placeFiles, &run) }
             FreedMemory.release()  // the join's id index and the tree's points, freed on threads whose arenas no other uses
             run.lap(placeFiles == nil ? "nearest cities" : "places and nearest")
+            let cities = NamedCities(catalog: catalog, places: places, nearest: near, favorites: favorites)
+            return languages.map { _ in cities }
         }
-        return (catalog, places, nearest, favorites)
+        // The join beside the names tables (every name in a language: which places joined is not known yet), then
+        // each language's order and nearest cities.
+        let named = languages.filter(Self.readsNames)
+        let cache = options.loader.cache, strict = options.strict
+        let (joinedResult, tables) = Parallel.both(
+            { [catalog] in joinPlaces(placeFiles, to: catalog)! },
+            { named.map { language in Result { try PlaceNames.read(names, language: language, wanted: nil, cache: cache, strict: strict) } } })
+        let joined = try joinedResult.get()
+        report(joined, from: placeFiles, &run)
+        var inLanguages: [String: (catalog: CityCatalog, places: Places, favorites: Set<Int>)] = [:]
+        for (language, table) in zip(named, tables) {
+            inLanguages[language] = inLanguage(joined, of: catalog, names: try table.get(), favorites: favorites, &run)
+        }
+        run.lap("places and names")
+        var result: [NamedCities] = [], inSourceNames: NamedCities?
+        for language in languages {
+            if let (catalog, places, favorites) = inLanguages[language] {
+                result.append(NamedCities(catalog: catalog, places: places, nearest: NearestCities(catalog: catalog), favorites: favorites))
+            } else {
+                let cities = inSourceNames ?? NamedCities(catalog: catalog, places: joined, nearest: NearestCities(catalog: catalog), favorites: favorites)
+                inSourceNames = cities
+                result.append(cities)
+            }
+        }
+        FreedMemory.release()
+        run.lap("nearest cities")
+        return result
     }
+
+    /// Whether a site in `language` reads its names from the alternate names table: every language but English,
+    /// whose names are the source's.
+    static func readsNames(_ language: String) -> Bool { language.prefix { $0 != "-" } != "en" }
 
     /// Joins the GeoNames files to the catalog (SPEC §1b), when the build has them.
     func joinPlaces(_ files: LoadedPlaces?, to catalog: CityCatalog) -> Result<Places, Error>? {

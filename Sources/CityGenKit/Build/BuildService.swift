@@ -31,11 +31,11 @@ public struct BuildService: Sendable {
         var source = try await load(&run)
         if case .changed(let previous) = try check(source, &run) {
             let catalog = try decodeAndSort(&source, &run)
-            let files = try plan(catalog, placeFiles: source.places, templates: source.templates, &run)
+            let separate = options.archive.map { ArchiveFormat(path: $0.path) == .zim } ?? false
+            let files = try plan(catalog, placeFiles: source.places, templates: source.templates, separateLanguages: separate, &run)
             FreedMemory.keepForReuse()
             if let archive = options.archive {
-                run.report.files = try writeArchive(files, to: archive, report: run.report)
-                run.lap("render and archive")
+                try writeArchives(files, to: archive, &run)
             } else {
                 let writer = try write(files, source: source, previous: previous, &run)
                 try finish(writer, &run)
@@ -49,7 +49,7 @@ public struct BuildService: Sendable {
     /// what an exceeded limit means).
     private func checkHost(_ run: inout Run) throws {
         guard let host = options.host else { return }
-        let inventory = try options.archive.map { try SiteInventory(archive: $0) } ?? SiteInventory(folder: options.output)
+        let inventory = try options.archive.map { try SiteInventory(archive: measuredArchive($0)) } ?? SiteInventory(folder: options.output)
         run.report.hostCheck = HostCheck(host: host, inventory: inventory)
         run.lap("host check")
     }
@@ -69,7 +69,8 @@ public struct BuildService: Sendable {
         var loaded: LoadedSource
         /// The GeoNames files, when the build has places.
         let places: LoadedPlaces?
-        let templates: TemplateSet
+        /// The templates with the words of each language, the root's first.
+        let templates: [TemplateSet]
         /// Everything that decides the output but the favorites, and with them (`fingerprint`).
         let basis: String, fingerprint: String
     }
@@ -80,15 +81,19 @@ public struct BuildService: Sendable {
         run.report.origin = loaded.origin
         run.report.warnings = loaded.warnings
         loaded.warnings.forEach { log("warning: \($0)") }
-        let places = try await PlacesLoader(loader: options.loader).load(options.places, names: options.placeNames, language: options.language, log: log)
+        let namesLanguage = options.languages.first(where: Self.readsNames) ?? "en"
+        let places = try await PlacesLoader(loader: options.loader).load(options.places, names: options.placeNames, language: namesLanguage, log: log)
         run.report.warnings += places.warnings
         places.warnings.forEach { log("warning: \($0)") }
-        let words = try options.words()
-        if !words.missingKeys.isEmpty {
-            warn("the strings of \(words.language) lack \(words.missingKeys.count) words, said in English: \(words.missingKeys.joined(separator: ", "))", &run)
+        var templates: [TemplateSet] = []
+        for language in options.languages {
+            let words = try options.words(in: language)
+            if !words.missingKeys.isEmpty {
+                warn("the strings of \(words.language) lack \(words.missingKeys.count) words, said in English: \(words.missingKeys.joined(separator: ", "))", &run)
+            }
+            if !words.unknownKeys.isEmpty { warn("the strings of \(words.language) have keys no page uses: \(words.unknownKeys.joined(separator: ", "))", &run) }
+            templates.append(try TemplateSet(overrides: options.templates, words: words))
         }
-        if !words.unknownKeys.isEmpty { warn("the strings of \(words.language) have keys no page uses: \(words.unknownKeys.joined(separator: ", "))", &run) }
-        let templates = try TemplateSet(overrides: options.templates, words: words)
         let sourceDigest = SourceCache.sha256(loaded.data)
         run.report.source = .init(kind: loaded.kind, sha256: sourceDigest, bytes: loaded.data.count, fetchedAt: loaded.fetchedAt)
         let basis = basis(of: sourceDigest, places: places.places, templates: templates)
@@ -142,44 +147,57 @@ public struct BuildService: Sendable {
         return catalog
     }
 
-    /// The site: pages, favorites, nearest places, search index and maps, everything the files are made from.
-    private func plan(_ catalog: CityCatalog, placeFiles: LoadedPlaces?, templates: TemplateSet, _ run: inout Run) throws -> SiteFiles {
-        var catalog = catalog
-        var favorites = try FavoriteResolver.resolve(options.favorites, in: catalog)
+    /// The site in each of its languages, the root's first: pages, favorites, nearest places, search index and
+    /// maps, everything the files are made from. With `separateLanguages` (a `.zim` a language), each is a site of
+    /// its own at the root, with no links to the others.
+    private func plan(_ catalog: CityCatalog, placeFiles: LoadedPlaces?, templates: [TemplateSet], separateLanguages: Bool, _ run: inout Run) throws
+        -> [SiteFiles]
+    {
+        let favorites = try FavoriteResolver.resolve(options.favorites, in: catalog)
         run.lap("plan")
-        let (places, nearest): (Places?, NearestCities)
-        (catalog, places, nearest, favorites) = try placesAndNearest(catalog, placeFiles: placeFiles, favorites: favorites, &run)
-        let settings = Site.Settings(
-            title: options.title, pageSize: options.pageSize, layout: options.layout, formats: options.formatsInOrder, shardSize: options.shardSize,
-            mapMode: options.map, viewerInPlace: options.host != .kiwix, language: SiteLanguage(words: templates.words))
-        let site = Site(catalog: catalog, settings: settings, favorites: favorites, nearest: nearest, places: places)
-        if let collision = site.layout.pathCollision(in: site.routes) {
-            throw CityGenError.pathCollision(path: collision.path, first: "\(collision.first)", second: "\(collision.second)")
+        let languages = options.languages
+        let named = try placesAndNearest(catalog, placeFiles: placeFiles, favorites: favorites, languages: languages, &run)
+        let several = languages.count > 1 && !separateLanguages
+        let layouts = languages.indices.map { options.layout.inLanguageFolder($0 == 0 || !several ? "" : languages[$0] + "/") }
+        let translations = several ? zip(templates, layouts).map { Site.Translation(language: SiteLanguage(words: $0.words), layout: $1) } : []
+        var sites: [SiteFiles] = []
+        for (i, cities) in named.enumerated() {
+            let settings = Site.Settings(
+                title: options.shape.title(in: languages[i]), pageSize: options.pageSize, layout: layouts[i], formats: options.formatsInOrder,
+                shardSize: options.shardSize, mapMode: options.map, viewerInPlace: options.host != .kiwix,
+                language: translations.isEmpty ? SiteLanguage(words: templates[i].words) : translations[i].language, translations: translations)
+            let site = Site(catalog: cities.catalog, settings: settings, favorites: cities.favorites, nearest: cities.nearest, places: cities.places)
+            if let collision = site.layout.pathCollision(in: site.routes) {
+                throw CityGenError.pathCollision(path: collision.path, first: "\(collision.first)", second: "\(collision.second)")
+            }
+            sites.append(SiteFiles(site: site, templates: templates[i]))
         }
-        let files = SiteFiles(site: site, templates: templates)
-        run.report.listPages = files.site.plan.pageCount
+        try checkPlannedFit(sites)
+        run.report.listPages = sites[0].site.plan.pageCount
         run.report.favoriteCount = favorites.count
-        run.report.shardCount = files.site.index.shards.count
+        run.report.shardCount = sites.reduce(0) { $0 + $1.site.index.shards.count }
         FreedMemory.release()
         run.lap("index and pages")
-        return files
+        return sites
     }
 
     /// Writes the site into the output folder: the files whose bytes changed, or (when only the favorites did) the
     /// pages that show them; every other file of the previous build is kept as it is.
-    private func write(_ files: SiteFiles, source: Source, previous: BuildManifest?, _ run: inout Run) throws -> OutputWriter {
-        let site = files.site
-        let favoriteIDs = site.favorites.map { site.catalog.cities[$0].id }.sorted()
+    private func write(_ sites: [SiteFiles], source: Source, previous: BuildManifest?, _ run: inout Run) throws -> OutputWriter {
+        let root = sites[0].site
+        let favoriteIDs = root.favorites.map { root.catalog.cities[$0].id }.sorted()
         let onlyFavoritesChanged = previous?.summary.map { $0.basis == source.basis } ?? false
         let kept = onlyFavoritesChanged ? previous!.files : ManifestFiles()
-        let rendered = onlyFavoritesChanged
-            ? site.routes(showingFavoritesOf: site.changedFavorites(from: previous!.summary!.favoriteIDs, to: site.favorites)) : []
-        let writer = try prepareOutput(files, previous: previous, &run)
+        let rendered = sites.map { files in
+            onlyFavoritesChanged
+                ? files.site.routes(showingFavoritesOf: files.site.changedFavorites(from: previous!.summary!.favoriteIDs, to: files.site.favorites)) : []
+        }
+        let writer = try prepareOutput(sites, previous: previous, &run)
         do {
             // The maps first, as a step of their own: what drawing them costs shows, and no image waits in memory.
-            try renderAndWrite(files, to: writer, keeping: kept, except: rendered, maps: true)
+            for (files, rendered) in zip(sites, rendered) { try renderAndWrite(files, to: writer, keeping: kept, except: rendered, maps: true) }
             run.lap("maps")
-            try renderAndWrite(files, to: writer, keeping: kept, except: rendered, maps: false)
+            for (files, rendered) in zip(sites, rendered) { try renderAndWrite(files, to: writer, keeping: kept, except: rendered, maps: false) }
             run.lap(onlyFavoritesChanged ? "render: favorites" : "render and write")
             try writer.finish(summary: run.report.summary(fingerprint: source.fingerprint, basis: source.basis, favoriteIDs: favoriteIDs))
         } catch {
@@ -193,10 +211,10 @@ public struct BuildService: Sendable {
 
     /// The writer, once the folder is accepted and locked, the room the build needs is there, and the files it
     /// will write are listed (`OutputWriter.begin`).
-    private func prepareOutput(_ files: SiteFiles, previous: BuildManifest?, _ run: inout Run) throws -> OutputWriter {
-        let routes = files.routes, layout = files.layout
+    private func prepareOutput(_ sites: [SiteFiles], previous: BuildManifest?, _ run: inout Run) throws -> OutputWriter {
+        let total = sites.reduce(0) { $0 + $1.routes.count }
         let writer = try OutputWriter(
-            root: options.output, force: options.force, counter: ProgressCounter(.render, total: routes.count, report: progress),
+            root: options.output, force: options.force, counter: ProgressCounter(.render, total: total, report: progress),
             failingWrite: options.failingWrite, previous: previous, listsChanges: options.changes != nil)
         if let reason = writer.inPlaceReason {
             run.report.warnings.append("writing in place, file by file: \(reason)")
@@ -205,25 +223,32 @@ public struct BuildService: Sendable {
         if run.lock == nil { run.lock = try OutputLock.acquire(in: options.output, wait: options.waitForLock) }
         // About a thousand pages spread over the whole site, rendered one at a time to estimate the room the build needs.
         let encodings = options.precompress
-        let sample = stride(from: 0, to: routes.count, by: max(1, routes.count / 1000)).lazy.flatMap { i in
-            var texts: SiteRenderer.CityTexts?
-            return files.withVariants(routes[i], at: layout.path(routes[i]), encodings, reusing: &texts).map { (path: $0.path, bytes: $0.bytes) }
+        let sample = sites.lazy.flatMap { files in
+            let routes = files.routes, layout = files.layout
+            return stride(from: 0, to: routes.count, by: max(1, total / 1000)).lazy.flatMap { i in
+                var texts: SiteRenderer.CityTexts?
+                return files.withVariants(routes[i], at: layout.path(routes[i]), encodings, reusing: &texts).map { (path: $0.path, bytes: $0.bytes) }
+            }
         }
         // One pass on all cores for the number of files and their folders; the paths themselves only in place
         // (`begin` lists them).
         let tally = Locked((count: 0, folders: Set<String>()))
-        try Parallel.forEachChunk(routes.indices, chunk: 16_384) { part in
-            var count = 0, folders = Set<String>()
-            for path in part.lazy.map({ layout.path(routes[$0]) }) {
-                count += 1 + (ContentEncoding.applies(to: path) ? options.precompress.count : 0)
-                // By bytes: `lastIndex(of:)` on the string itself walks it by characters, a third of this loop.
-                if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) { folders.insert(String(path[..<slash])) }
+        for files in sites {
+            let routes = files.routes, layout = files.layout
+            try Parallel.forEachChunk(routes.indices, chunk: 16_384) { part in
+                var count = 0, folders = Set<String>()
+                for path in part.lazy.map({ layout.path(routes[$0]) }) {
+                    count += 1 + (ContentEncoding.applies(to: path) ? options.precompress.count : 0)
+                    // By bytes: `lastIndex(of:)` on the string itself walks it by characters, a third of this loop.
+                    if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) { folders.insert(String(path[..<slash])) }
+                }
+                tally.withLock { $0.count += count; $0.folders.formUnion(folders) }
             }
-            tally.withLock { $0.count += count; $0.folders.formUnion(folders) }
         }
         let (plannedCount, folders) = tally.withLock { $0 }
         try writer.checkSpace(planned: plannedCount, folders: folders.count, sample: sample)
-        try writer.begin(folders: folders, planned: routes.lazy.map(layout.path).flatMap { [$0] + variantPaths(of: $0) })
+        try writer.begin(
+            folders: folders, planned: sites.lazy.flatMap { files in files.routes.lazy.map(files.layout.path) }.flatMap { [$0] + variantPaths(of: $0) })
         run.lap("prepare output")
         return writer
     }

@@ -35,6 +35,8 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSpace(path: String, needed: Space, available: Space)
     /// Two files of the planned site have one path (`first` and `second` name their routes).
     case pathCollision(path: String, first: String, second: String)
+    /// The planned site does not fit the host it is built for (`reason` says by how much, and what would fit).
+    case doesNotFit(host: String, reason: String)
     /// Another build holds the output folder's lock (`pid`, when the system says which process).
     case outputLocked(path: String, pid: Int?)
 
@@ -49,6 +51,7 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
         case .outputRefused: .cannotCreateOutput
         case .writeFailed, .noSpace: .outputIOError
         case .outputLocked: .locked
+        case .doesNotFit: .notFound
         }
     }
 
@@ -75,6 +78,7 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
         case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
         case .noSpace(let path, let needed, let available):
             "not enough space for the site in \(path): the build needs about \(needed), the file system has \(available) free"
+        case .doesNotFit(let host, let reason): "the site does not fit \(host): \(reason)"
         case .pathCollision(let path, let first, let second):
             "two files of the site would be written to \(path): \(first) and \(second); nothing was written"
         case .outputLocked(let path, let pid):

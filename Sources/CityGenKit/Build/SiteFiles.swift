@@ -55,9 +55,9 @@ struct SiteFiles: Sendable {
         case .topShard(let n, .script): bytes = script(route, index.topJSON(n))
         case .indexFavorites: bytes = Array(index.favoritesJSON.utf8)
         case .asset(let name): bytes = name == "search.js" ? renderer.searchScript : renderer.templates.assets[name] ?? []
-        case .sitemap(let n): bytes = Array(Sitemap.file(n, of: site.sitemapPages.lazy.map { layout.url($0) ?? "" }).utf8)
+        case .sitemap(let n): bytes = Array(sitemap(n).utf8)
         case .sitemapIndex:
-            bytes = Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: site.sitemapPages.count)).compactMap { layout.url(.sitemap($0)) }).utf8)
+            bytes = Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: site.sitemapURLCount)).compactMap { layout.url(.sitemap($0)) }).utf8)
         case .robots: bytes = Array("User-agent: *\nAllow: /\nSitemap: \(layout.url(.sitemapIndex) ?? "")\n".utf8)
         case .worldMap, .countryMap, .regionMap: bytes = drawMap(route)
         case .mapWindow(let code, .json): bytes = site.maps.windowJSON(code, layout)
@@ -73,6 +73,18 @@ struct SiteFiles: Sendable {
         let made = file(route, reusing: &texts)
         return [File(path: path, bytes: made.bytes, page: made.page)]
             + ContentEncoding.variants(of: path, made.bytes, encodings).map { File(path: $0.path, bytes: $0.bytes, page: nil) }
+    }
+
+    /// Sitemap file `n`: every page of the sitemap, and on a site in several languages each in every language, with
+    /// its translations.
+    private func sitemap(_ n: Int) -> String {
+        let pages = site.sitemapPages, translations = site.settings.translations
+        guard !translations.isEmpty else { return Sitemap.file(n, of: pages.lazy.map { layout.url($0) ?? "" }) }
+        return Sitemap.file(n, count: site.sitemapURLCount) { i in
+            let page = pages[i / translations.count]
+            let alternates = translations.map { Sitemap.Alternate(hreflang: $0.language.code, href: $0.layout.url(page) ?? "") }
+            return (alternates[i % translations.count].href, alternates + [Sitemap.Alternate(hreflang: "x-default", href: alternates[0].href)])
+        }
     }
 
     private func script(_ route: Route, _ json: [UInt8]) -> [UInt8] {

@@ -20,8 +20,13 @@ public struct SiteConfig: Sendable, Equatable {
     public var favorites: [FavoriteReference] = []
     /// As `--map`: what detail pages show of the OpenStreetMap viewer.
     public var map: MapMode?
-    /// The site's language (BCP 47: `es`, `pt-BR`; a three-letter `eng` means `en`).
-    public var language: String?
+    /// The site's languages (BCP 47: `es`, `pt-BR`; a three-letter `eng` means `en`), the root's first: from
+    /// `language`, or from `languages`.
+    public var languages: [String]?
+    /// The root's language.
+    public var language: String? { languages?.first }
+    /// `title` as a map: the title in each language it names (a language it does not name has the root's).
+    public var titles: [String: String] = [:]
     /// A YAML file of the site's words for a language, by its code (paths as written, relative to the file).
     public var strings: [String: String] = [:]
     /// As `--places`: the GeoNames files (paths as written, relative to the file), or none.
@@ -119,23 +124,14 @@ public struct SiteConfig: Sendable, Equatable {
     private mutating func readTexts(_ values: Values) throws {
         source = try values.string("source")
         output = try values.string("output")
-        title = try values.string("title")
+        try readTitle(values)
         baseURL = try values.string("baseURL")
         templates = try values.string("templates")
         if let value = values.mapping["pageSize"] {
             guard let size = value as? Int else { throw values.error("pageSize", "must be a whole number") }
             pageSize = size
         }
-        if let text = try values.string("language") {
-            guard let code = SiteLanguage.code(text) else {
-                throw values.error("language", "must be a language code (BCP 47: en, es, pt-BR), not \"\(text)\"")
-            }
-            language = code
-        }
-        if values.mapping["languages"] != nil {
-            if language != nil { throw values.error("languages", "and language are two ways to say one thing: keep one") }
-            throw values.error("languages", "several languages in one site are not built yet: name one with language")
-        }
+        try readLanguages(values)
         if let value = values.mapping["strings"] {
             guard let files = value as? [String: Any] else { throw values.error("strings", "must be a map from a language code to a YAML file ({fr: mots.yml})") }
             for (key, file) in files {
@@ -144,6 +140,47 @@ public struct SiteConfig: Sendable, Equatable {
                 strings[code] = path
             }
         }
+    }
+
+    /// `title`: one text, or a map from a language code to the title in it.
+    private mutating func readTitle(_ values: Values) throws {
+        guard let value = values.mapping["title"] else { return }
+        if let text = value as? String {
+            title = text
+            return
+        }
+        guard let map = value as? [String: Any], !map.isEmpty else { throw values.error("title", "must be a string, or a map from a language code to a string") }
+        for (key, text) in map {
+            guard let code = SiteLanguage.code(key) else { throw values.error("title.\(key)", "is not a language code (BCP 47: en, es, pt-BR)") }
+            guard let text = text as? String else { throw values.error("title.\(key)", "must be a string") }
+            titles[code] = text
+        }
+    }
+
+    /// `language` (one code) or `languages` (a list, the root's first), each code checked: a language listed twice,
+    /// or one whose code is a folder of the site, is an error naming it.
+    private mutating func readLanguages(_ values: Values) throws {
+        if let text = try values.string("language") {
+            guard let code = SiteLanguage.code(text) else {
+                throw values.error("language", "must be a language code (BCP 47: en, es, pt-BR), not \"\(text)\"")
+            }
+            languages = [code]
+        }
+        guard let value = values.mapping["languages"] else { return }
+        if languages != nil { throw values.error("languages", "and language are two ways to say one thing: keep one") }
+        guard let items = value as? [Any], !items.isEmpty else { throw values.error("languages", "must be a list of language codes ([es, en]), the root's first") }
+        var codes: [String] = []
+        for item in items {
+            guard let text = item as? String ?? (item as? Int).map(String.init), let code = SiteLanguage.code(text) else {
+                throw values.error("languages", "must be a list of language codes (BCP 47: en, es, pt-BR), not \"\(item)\"")
+            }
+            if codes.contains(code) { throw values.error("languages", "lists \(code) twice") }
+            if SiteLayout.siteFolders.contains(code.lowercased()) {
+                throw values.error("languages", "\(code) would be a folder of the site's own (\(SiteLayout.siteFolders.joined(separator: ", ")))")
+            }
+            codes.append(code)
+        }
+        languages = codes
     }
 
     /// Values chosen from a list: the host, the map, the precompressed copies.

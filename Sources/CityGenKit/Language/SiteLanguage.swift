@@ -8,6 +8,9 @@ public struct SiteLanguage: Sendable {
     public let words: Words
     /// ISO 639-3 (`spa`): a `.zim` file's `Language`.
     public let iso639_3: String
+    /// The language's name in itself, as CLDR has it, capitalized as a menu item (`Español`, `English`): the
+    /// language switcher's.
+    public let autonym: String
     /// CLDR's grouping separator, decimal mark and the fewest digits a number has before it is grouped (`es`
     /// writes 1234 but 12.345).
     private let groupingSeparator: [UInt8], decimalMark: [UInt8], minimumGroupingDigits: Int
@@ -25,6 +28,8 @@ public struct SiteLanguage: Sendable {
         decimalMark = Array((formatter.decimalSeparator ?? ".").utf8)
         minimumGroupingDigits = formatter.string(from: 1234)?.count == 4 ? 2 : 1
         iso639_3 = Self.iso639_3(words.language)
+        let name = locale.localizedString(forIdentifier: words.language) ?? words.language
+        autonym = name.prefix(1).uppercased(with: locale) + name.dropFirst()
     }
 
     /// English, as citygen ships it.

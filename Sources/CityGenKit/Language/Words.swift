@@ -21,7 +21,7 @@ public struct Words: Sendable, Equatable {
     /// The words of `language`: its shipped table (of the language itself or of its base language, `es` for
     /// `es-AR`), under `file` when given. A language with neither is an error naming it: of `configFile`
     /// (`invalidConfig`) when the language came from there, else of `--language` (`invalidOption`).
-    public init(language: String, file: URL? = nil, configFile: String? = nil) throws {
+    public init(language: String, file: URL? = nil, configFile: String? = nil, item: String = "language") throws {
         let english = try Self.shippedTable("en")
         let shippedCode = Self.shippedCode(for: language)
         var table = english.table
@@ -47,7 +47,7 @@ public struct Words: Sendable, Equatable {
         } else if shippedCode == nil {
             let reason = "\"\(language)\" is a language with no words: citygen ships \(Self.shipped.joined(separator: " and ")); "
                 + "`citygen init --strings \(language)` writes the English table to translate, and `strings: {\(language): FILE}` in citygen.yml names it"
-            if let configFile { throw CityGenError.invalidConfig(file: configFile, item: "language", reason: reason) }
+            if let configFile { throw CityGenError.invalidConfig(file: configFile, item: item, reason: reason) }
             throw CityGenError.invalidOption(name: "--language", reason: reason)
         }
         self.language = language

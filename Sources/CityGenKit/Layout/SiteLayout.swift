@@ -19,11 +19,23 @@ public struct SiteLayout: Sendable, Equatable {
     public var cityFolders: CityFolders
     /// The site's public address with a trailing slash, when known: sitemap URLs and the 404 page's links.
     public var baseURL: String?
+    /// The folder of the language whose files these are (`en/`), empty for the root's: its pages and search index
+    /// are in it, while the files every language shares (maps, assets, the sitemap) stay at the root.
+    public var languageFolder: String
 
-    public init(cityFolders: CityFolders = .remainder(1000), baseURL: String? = nil) {
+    public init(cityFolders: CityFolders = .remainder(1000), baseURL: String? = nil, languageFolder: String = "") {
         self.cityFolders = cityFolders
         self.baseURL = baseURL
+        self.languageFolder = languageFolder
     }
+
+    /// The layout of the same site's files in another language's folder (empty: the root's).
+    func inLanguageFolder(_ folder: String) -> SiteLayout {
+        SiteLayout(cityFolders: cityFolders, baseURL: baseURL, languageFolder: folder)
+    }
+
+    /// The folders at the site's root: no language's folder may be one of them.
+    public static let siteFolders = ["assets", "city", "country", "list", "map", "region", "search"]
 
     /// Names in the output folder that start with this are citygen's bookkeeping, not part of the site.
     public static let bookkeepingPrefix = ".citygen"
@@ -76,6 +88,7 @@ public struct SiteLayout: Sendable, Equatable {
     /// compact site `city.html`): links from every list row and detail page make it, so it is written digit by
     /// digit.
     func appendCityPath(_ id: Int, _ format: PageFormat, to out: inout [UInt8]) {
+        out += languageFolder.utf8
         out += "city".utf8
         switch cityFolders {
         case .compact:
@@ -147,6 +160,7 @@ public struct SiteLayout: Sendable, Equatable {
     /// the hundred thousand.
     func appendPath(_ page: PageRoute, to out: inout [UInt8]) {
         let slash = UInt8(ascii: "/")
+        if case .city = page {} else { out += languageFolder.utf8 }
         switch page {
         case .home(let format): out += "index.\(format.fileExtension)".utf8
         case .favorites(let format): out += "favorites.\(format.fileExtension)".utf8
@@ -189,7 +203,7 @@ public struct SiteLayout: Sendable, Equatable {
     }
 
     /// The search index's folder, relative to the output folder.
-    public var indexFolder: String { "search/" }
+    public var indexFolder: String { languageFolder + "search/" }
 
     private static let shardFolder = "shards/"
     private static let wordFolder = "words/"
@@ -210,9 +224,9 @@ public struct SiteLayout: Sendable, Equatable {
     /// `urlTemplates["city"]`, which every page gets (as `cityURL`, after its `root`).
     public var cityURLTemplate: String {
         switch cityFolders {
-        case .flat: "city/{id}.html"
-        case .remainder(let n): "city/{id%\(n)}/{id}.html"
-        case .compact: "city.html?id={id}"
+        case .flat: languageFolder + "city/{id}.html"
+        case .remainder(let n): languageFolder + "city/{id%\(n)}/{id}.html"
+        case .compact: languageFolder + "city.html?id={id}"
         }
     }
 

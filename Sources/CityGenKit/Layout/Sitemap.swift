@@ -12,11 +12,31 @@ public enum Sitemap {
     /// Sitemap file `number` (from 1) of `urls`.
     static func file<URLs: RandomAccessCollection<String>>(_ number: Int, of urls: URLs, urlsPerFile: Int = Sitemap.urlsPerFile) -> String
     where URLs.Index == Int {
+        file(number, count: urls.count, urlsPerFile: urlsPerFile) { (urls[$0], []) }
+    }
+
+    /// One language's URL of a page, as a sitemap's `xhtml:link` lists it.
+    struct Alternate {
+        let hreflang: String
+        let href: String
+    }
+
+    /// Sitemap file `number` (from 1) of `count` URLs, URL `i` being `entry(i)`: its address and, on a site in several
+    /// languages, the page's address in each (`xhtml:link`, Google's way to list translations in a sitemap).
+    static func file(_ number: Int, count: Int, urlsPerFile: Int = Sitemap.urlsPerFile, entry: (Int) -> (url: String, alternates: [Alternate])) -> String {
         let start = (number - 1) * urlsPerFile
-        var text = header + "<urlset \(namespace)>\n"
-        for url in urls[min(start, urls.count)..<min(urls.count, start + urlsPerFile)] {
-            text += "<url><loc>\(HTMLEscaping.escape(url))</loc></url>\n"
+        var text = header, namespaces = namespace
+        var body = ""
+        for i in min(start, count)..<min(count, start + urlsPerFile) {
+            let (url, alternates) = entry(i)
+            body += "<url><loc>\(HTMLEscaping.escape(url))</loc>"
+            for alternate in alternates {
+                body += "<xhtml:link rel=\"alternate\" hreflang=\"\(HTMLEscaping.escape(alternate.hreflang))\" href=\"\(HTMLEscaping.escape(alternate.href))\"/>"
+            }
+            body += "</url>\n"
+            if !alternates.isEmpty { namespaces = namespace + " " + xhtmlNamespace }
         }
+        text += "<urlset \(namespaces)>\n" + body
         return text + "</urlset>\n"
     }
 
@@ -29,4 +49,5 @@ public enum Sitemap {
 
     private static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     private static let namespace = "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+    private static let xhtmlNamespace = "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\""
 }

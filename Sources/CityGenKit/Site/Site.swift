@@ -16,6 +16,15 @@ struct Site: Sendable {
         var viewerInPlace = true
         /// The language of its words, names and numbers.
         var language = SiteLanguage.english
+        /// Every language of a site in several, the root's first, this one among them: each page links its
+        /// translations. Empty for a site in one language.
+        var translations: [Translation] = []
+    }
+
+    /// One language of a site in several: its language and where its files are.
+    struct Translation: Sendable {
+        let language: SiteLanguage
+        let layout: SiteLayout
     }
 
     let settings: Settings
@@ -72,7 +81,7 @@ struct Site: Sendable {
             })
         self.indexByID = catalog.indicesByID()
         self.compactData = Self.compactData(catalog, settings)
-        if settings.layout.baseURL != nil, settings.formats.contains(.html) {
+        if settings.layout.baseURL != nil, settings.formats.contains(.html), settings.layout.languageFolder.isEmpty {
             var pages = RouteList()
             for kind in PageKinds.all where kind.inSitemap { pages.append(kind.routes(in: self, formats: [.html])) }
             sitemapPages = pages
@@ -84,6 +93,8 @@ struct Site: Sendable {
     var formats: [PageFormat] { settings.formats }
     var title: String { settings.title }
     var compact: Bool { layout.cityFolders == .compact && formats.contains(.html) }
+    /// Whether it writes the files every language shares (maps, assets, the sitemap): the root's language does.
+    var writesSharedFiles: Bool { layout.languageFolder.isEmpty }
 
     /// `Name, CC` of the city at `index`, with what tells it apart where another city has that label too: its
     /// region where that does, else the catalog's distinction.
@@ -109,11 +120,15 @@ struct Site: Sendable {
     /// Every region's map (with places).
     var regionMaps: [Route] { regions.regions.map { .regionMap($0.region) } }
 
-    /// Every file: the search index and the maps, every kind's pages, then the assets and the sitemap.
+    /// Every file: the search index and the maps, every kind's pages, then the assets and the sitemap; the maps,
+    /// assets and sitemap only in the language that writes the shared files.
     private func allRoutes() -> RouteList {
-        var routes = RouteList([.indexFavorites, .indexManifest(.json), .indexManifest(.script), .worldMap])
-        routes.append(countryMaps)
-        routes.append(regionMaps)
+        var routes = RouteList([.indexFavorites, .indexManifest(.json), .indexManifest(.script)])
+        if writesSharedFiles {
+            routes.append([.worldMap])
+            routes.append(countryMaps)
+            routes.append(regionMaps)
+        }
         if formats.contains(.html) {
             routes.append(countries.countries.flatMap { [Route.mapWindow(code: $0.code, .json), .mapWindow(code: $0.code, .script)] })
         }
@@ -122,15 +137,18 @@ struct Site: Sendable {
         routes.append(count: (index.typos?.files.count ?? 0) * 2) { .typoShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         routes.append(count: index.topShards.count * 2) { .topShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         for kind in PageKinds.all { routes.append(kind.routes(in: self, formats: formats)) }
-        if formats.contains(.html) {
+        if formats.contains(.html), writesSharedFiles {
             routes.append(TemplateSet.assets.map(Route.asset))
             if layout.baseURL != nil {
-                routes.append(count: Sitemap.fileCount(urls: sitemapPages.count)) { .sitemap($0 + 1) }
+                routes.append(count: Sitemap.fileCount(urls: sitemapURLCount)) { .sitemap($0 + 1) }
                 routes.append([.sitemapIndex, .robots])
             }
         }
         return routes
     }
+
+    /// How many URLs the sitemap lists: each page it lists in every language.
+    var sitemapURLCount: Int { sitemapPages.count * max(1, settings.translations.count) }
 
     private static func compactData(_ catalog: CityCatalog, _ settings: Settings) -> [[Int]] {
         guard settings.layout.cityFolders == .compact, settings.formats.contains(.html) else { return [] }

@@ -18,7 +18,8 @@ final class SiteRenderer: Sendable {
         self.site = site
         self.templates = templates
         let words = site.settings.language.words
-        self.searchScript = Array(Words.scriptPrelude([words]).utf8) + (templates.assets["search.js"] ?? [])
+        let languages = site.settings.translations.isEmpty ? [words] : site.settings.translations.map(\.language.words)
+        self.searchScript = Array(Words.scriptPrelude(languages).utf8) + (templates.assets["search.js"] ?? [])
         self.pagerLabels = (.object([.pagerLabel: .text(words["pager.label"])]), .object([.pagerLabel: .text(words["pager.labelEnd"])]))
         let id = site.catalog.cities.first?.id ?? 0
         self.detailFrames = Dictionary(
@@ -104,7 +105,42 @@ final class SiteRenderer: Sendable {
         context.append(.pageTitle, text: head.title.map { "\($0) · \(title)" } ?? title)
         context.append(.description, text: head.description)
         if page != .notFound, let url = layout.url(page) { context.append(.canonical, text: url) }
+        if !site.settings.translations.isEmpty { appendTranslations(of: page, to: &context) }
         return context
+    }
+
+    /// Appends the page's translations (SPEC §5 "Language") to `context`: `translations`, the switcher's links (relative, so
+    /// that they work from `file://`), and `alternates`, the head's (absolute with a base URL, as search engines
+    /// want them), the first language's as `xDefault`.
+    func appendTranslations(of page: Route, to context: inout TemplateContext) {
+        let links = layout.links(from: page)
+        var switcher = TemplateRows(), alternates = TemplateRows(), first: String?
+        for translation in site.settings.translations {
+            let href = links.href(to: page, in: translation.layout)
+            let url = page == .notFound ? href : translation.layout.url(page) ?? href
+            first = first ?? url
+            switcher.append(.hreflang, text: translation.language.code)
+            switcher.append(.href, text: href)
+            switcher.append(.name, text: translation.language.autonym)
+            switcher.append(.current, flag: translation.layout == layout)
+            switcher.endRow()
+            alternates.append(.hreflang, text: translation.language.code)
+            alternates.append(.href, text: url)
+            alternates.endRow()
+        }
+        context.append(.translations, rows: switcher)
+        context.append(.alternates, rows: alternates)
+        context.append(.xDefault, text: first ?? "")
+    }
+
+    /// The line a Markdown page ends with on a site in several languages: the page in each (`[English](…)`).
+    func translationsLine(of page: Route) -> String {
+        let links = layout.links(from: page)
+        let items = site.settings.translations.map { translation in
+            let name = MarkdownEscaping.escape(translation.language.autonym)
+            return translation.layout == layout ? "**\(name)**" : "[\(name)](\(links.href(to: page, in: translation.layout)))"
+        }
+        return "\n\(MarkdownEscaping.escape(words["languages.label"])): " + items.joined(separator: " · ") + "\n"
     }
 
     /// Appends the pattern of a city's URL from `page` (`data-city-url`), which pages whose script lists cities (search
@@ -134,7 +170,9 @@ final class SiteRenderer: Sendable {
 
     /// The page `page` from `template` and `context`, with the metadata of `head`.
     func render(_ template: PageTemplate, _ context: consuming TemplateContext, _ page: Route, _ head: PageHead, role: Page.Role = .article) -> Page {
-        let bytes = wrap(templates.markdown(template, context), context, page.format!)
+        var markdown = templates.markdown(template, context)
+        if page.format == .markdown, !site.settings.translations.isEmpty { markdown += translationsLine(of: page).utf8 }
+        let bytes = wrap(markdown, context, page.format!)
         return Page(bytes: bytes, metadata: .init(title: head.title ?? title, description: head.description, language: site.settings.language.iso639_3, role: role))
     }
 

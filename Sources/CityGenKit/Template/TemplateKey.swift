@@ -5,6 +5,9 @@ enum TemplateKey: String, CaseIterable, Sendable {
     // Every page (`SiteRenderer.common`) and the layout.
     case siteTitle, lang, pageTitle, description, root, ext, html, homeHref, stylesheetHref, searchScriptHref, cityURL, canonical
     case body, jsonLD, inlineStyle, findRoot
+    // A site in several languages: the page in each (`translations`: `hreflang`, `href`, `name`, `current`;
+    // `alternates`: `hreflang`, `href`), the first language's as `xDefault`.
+    case translations, alternates, hreflang, xDefault
     // Rows, links and pagers.
     case id, name, label, labelHTML, href, hrefHTML, coordinates, favorite, cityData, separator, current, pagerLabel
     // Detail pages.

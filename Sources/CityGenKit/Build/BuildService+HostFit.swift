@@ -1,0 +1,56 @@
+/// A site in several languages measured against its host's limits from the plan, before any file is written: two
+/// full languages may not fit where one does, and the build says what would.
+extension BuildService {
+    /// What one language of the planned site takes: its files (with their precompressed copies), folders and bytes,
+    /// the bytes estimated from a sample of its files.
+    struct PlannedSize {
+        let language: String
+        var files = 0, folders = 0, bytes = 0
+        var entries: Int { files + folders }
+    }
+
+    /// Throws `CityGenError.doesNotFit` when the languages of `sites` together exceed a limit of the host on files,
+    /// entries or bytes, naming the languages that fit alone.
+    func checkPlannedFit(_ sites: [SiteFiles]) throws {
+        guard let host = options.host, sites.count > 1 else { return }
+        let limits = host.limits
+        let sizes = sites.map(plannedSize)
+        func exceeded(_ sizes: [PlannedSize]) -> [String] {
+            let files = sizes.reduce(0) { $0 + $1.files }, entries = sizes.reduce(0) { $0 + $1.entries }, bytes = sizes.reduce(0) { $0 + $1.bytes }
+            return [
+                limits.files.flatMap { files > $0 ? "\(Digits.grouped(files)) files > \(Digits.grouped($0))" : nil },
+                limits.entries.flatMap { entries > $0 ? "\(Digits.grouped(entries)) files and folders > \(Digits.grouped($0))" : nil },
+                limits.bytes.flatMap { bytes > $0 ? "about \(Digits.grouped(bytes)) bytes > \(Digits.grouped($0))" : nil },
+            ].compactMap { $0 }
+        }
+        let over = exceeded(sizes)
+        guard !over.isEmpty else { return }
+        let each = sizes.map { "\($0.language) \(Digits.grouped($0.files)) files, about \(Digits.grouped($0.bytes)) bytes" }.joined(separator: "; ")
+        let alone = sizes.filter { exceeded([$0]).isEmpty }.map(\.language)
+        let advice = alone.isEmpty
+            ? "no language fits alone either: a compact site (`--host cloudflare-pages` or `gitlab-pages` write one) or another host"
+            : "\(alone.joined(separator: " or ")) alone fits: build it with --language \(alone[0]), or list fewer languages"
+        throw CityGenError.doesNotFit(
+            host: host.displayName, reason: "\(sites.map(\.site.settings.language.code).joined(separator: " and ")) take \(over.joined(separator: ", ")) (\(each)); \(advice)")
+    }
+
+    /// The size of one language of the planned site: its files and folders counted, its bytes from about 200 of
+    /// its files rendered, scaled up.
+    private func plannedSize(_ files: SiteFiles) -> PlannedSize {
+        let routes = files.routes, layout = files.layout, encodings = options.precompress
+        var size = PlannedSize(language: files.site.settings.language.code), folders = Set<Substring>(), sampled = 0, sampledBytes = 0
+        for (i, route) in routes.enumerated() {
+            let path = layout.path(route)
+            size.files += 1 + (ContentEncoding.applies(to: path) ? encodings.count : 0)
+            if let slash = path.lastIndex(of: "/") { folders.insert(path[..<slash]) }
+            if i % max(1, routes.count / 200) == 0 {
+                var texts: SiteRenderer.CityTexts?
+                sampledBytes += files.withVariants(route, at: path, encodings, reusing: &texts).reduce(0) { $0 + $1.bytes.count }
+                sampled += 1
+            }
+        }
+        size.folders = folders.count
+        size.bytes = sampled == 0 ? 0 : sampledBytes * routes.count / sampled
+        return size
+    }
+}
