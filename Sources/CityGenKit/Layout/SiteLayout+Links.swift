@@ -11,7 +11,7 @@ extension SiteLayout {
         let path = path(page)
         return Links(
             layout: self, page: page, pagePath: path, absolute: linksAbsolutely(from: page), pageCityID: page.cityID,
-            ups: path.utf8.count { $0 == Self.slash }, inCityFolder: path.hasPrefix(languageFolder + "city/"))
+            ups: path.utf8.count { $0 == Self.slash }, inCityFolder: path.utf8.starts(with: languageFolder.utf8) && path.utf8.dropFirst(languageFolder.utf8.count).starts(with: "city/".utf8))
     }
 
     /// Links from one page (`SiteLayout.links(from:)`).
@@ -34,11 +34,6 @@ extension SiteLayout {
             appendHref(to: target, to: &link)
             if let fragment { link += "#\(fragment)".utf8 }
             return String(decoding: link, as: UTF8.self)
-        }
-
-        /// The link to `target` in `other`, the layout of the same site in another language (SPEC §5 "Language").
-        public func href(to target: Route, in other: SiteLayout) -> String {
-            absolute ? other.absoluteRoot + other.path(target) : SiteLayout.relative(other.path(target), from: pagePath)
         }
 
         /// Appends the link to `target` to `out`; `cell`, the id of a city, adds the fragment of its row

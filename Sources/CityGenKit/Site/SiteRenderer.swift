@@ -109,38 +109,85 @@ final class SiteRenderer: Sendable {
         return context
     }
 
-    /// Appends the page's translations (SPEC §5 "Language") to `context`: `translations`, the switcher's links (relative, so
-    /// that they work from `file://`), and `alternates`, the head's (absolute with a base URL, as search engines
+    /// Appends the page's translations (SPEC §5 "Language") to `context`: `translations`, the switcher's links (relative,
+    /// so that they work from `file://`), and `alternates`, the head's (absolute with a base URL, as search engines
     /// want them), the first language's as `xDefault`.
     func appendTranslations(of page: Route, to context: inout TemplateContext) {
-        let links = layout.links(from: page)
-        var switcher = TemplateRows(), alternates = TemplateRows(), first: String?
+        let twins = TwinLinks(page, from: layout)
+        var switcher = TemplateRows(), alternates = TemplateRows()
         for translation in site.settings.translations {
-            let href = links.href(to: page, in: translation.layout)
-            let url = page == .notFound ? href : translation.layout.url(page) ?? href
-            first = first ?? url
             switcher.append(.hreflang, text: translation.language.code)
-            switcher.append(.href, text: href)
+            switcher.appendText(.href) { twins.appendHref(in: translation.layout, to: &$0) }
             switcher.append(.name, text: translation.language.autonym)
             switcher.append(.current, flag: translation.layout == layout)
             switcher.endRow()
             alternates.append(.hreflang, text: translation.language.code)
-            alternates.append(.href, text: url)
+            alternates.appendText(.href) { twins.appendURL(in: translation.layout, to: &$0) }
             alternates.endRow()
         }
         context.append(.translations, rows: switcher)
         context.append(.alternates, rows: alternates)
-        context.append(.xDefault, text: first ?? "")
+        context.appendText(.xDefault) { twins.appendURL(in: site.settings.translations[0].layout, to: &$0) }
     }
 
-    /// The line a Markdown page ends with on a site in several languages: the page in each (`[English](…)`).
-    func translationsLine(of page: Route) -> String {
-        let links = layout.links(from: page)
-        let items = site.settings.translations.map { translation in
-            let name = MarkdownEscaping.escape(translation.language.autonym)
-            return translation.layout == layout ? "**\(name)**" : "[\(name)](\(links.href(to: page, in: translation.layout)))"
+    /// Appends the line a Markdown page ends with on a site in several languages to `out`: the page in each
+    /// (`Languages: [Español](../index.md) · **English**`).
+    func appendTranslationsLine(of page: Route, to out: inout [UInt8]) {
+        let twins = TwinLinks(page, from: layout)
+        out += "\n".utf8
+        MarkdownEscaping.append(words["languages.label"], to: &out)
+        out += ": ".utf8
+        for (i, translation) in site.settings.translations.enumerated() {
+            if i > 0 { out += " · ".utf8 }
+            if translation.layout == layout {
+                out += "**".utf8
+                MarkdownEscaping.append(translation.language.autonym, to: &out)
+                out += "**".utf8
+            } else {
+                out += "[".utf8
+                MarkdownEscaping.append(translation.language.autonym, to: &out)
+                out += "](".utf8
+                twins.appendHref(in: translation.layout, to: &out)
+                out += ")".utf8
+            }
         }
-        return "\n\(MarkdownEscaping.escape(words["languages.label"])): " + items.joined(separator: " · ") + "\n"
+        out += "\n".utf8
+    }
+
+    /// The links from a page to the same page in each language: its twin's path after as many `../` as the page is
+    /// deep (no language's folder shares a folder with another's or the root's files), or absolute from the 404
+    /// page, which is served at any path.
+    struct TwinLinks {
+        let page: Route
+        let ups: Int
+        let absolute: Bool
+        let baseURL: String?
+
+        init(_ page: Route, from layout: SiteLayout) {
+            var path: [UInt8] = []
+            layout.appendPath(page, to: &path)
+            self.page = page
+            self.ups = path.count { $0 == SiteLayout.slash }
+            self.absolute = layout.linksAbsolutely(from: page)
+            self.baseURL = layout.baseURL
+        }
+
+        /// Appends the link to the page in `other`, the layout of another language, to `out`.
+        func appendHref(in other: SiteLayout, to out: inout [UInt8]) {
+            if absolute {
+                out += other.absoluteRoot.utf8
+            } else {
+                for _ in 0..<ups { out += "../".utf8 }
+            }
+            other.appendPath(page, to: &out)
+        }
+
+        /// Appends the page's URL in `other` to `out`: absolute with a base URL, else as `appendHref`.
+        func appendURL(in other: SiteLayout, to out: inout [UInt8]) {
+            guard let baseURL else { return appendHref(in: other, to: &out) }
+            out += baseURL.utf8
+            other.appendPath(page, to: &out)
+        }
     }
 
     /// Appends the pattern of a city's URL from `page` (`data-city-url`), which pages whose script lists cities (search
@@ -171,7 +218,7 @@ final class SiteRenderer: Sendable {
     /// The page `page` from `template` and `context`, with the metadata of `head`.
     func render(_ template: PageTemplate, _ context: consuming TemplateContext, _ page: Route, _ head: PageHead, role: Page.Role = .article) -> Page {
         var markdown = templates.markdown(template, context)
-        if page.format == .markdown, !site.settings.translations.isEmpty { markdown += translationsLine(of: page).utf8 }
+        if page.format == .markdown, !site.settings.translations.isEmpty { appendTranslationsLine(of: page, to: &markdown) }
         let bytes = wrap(markdown, context, page.format!)
         return Page(bytes: bytes, metadata: .init(title: head.title ?? title, description: head.description, language: site.settings.language.iso639_3, role: role))
     }
