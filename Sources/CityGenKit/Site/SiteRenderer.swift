@@ -13,6 +13,9 @@ final class SiteRenderer: Sendable {
     let pagerLabels: (top: TemplateValue, bottom: TemplateValue)
     /// `search.js` as written: the script's words (`Words.scriptPrelude`), then the template set's script.
     let searchScript: [UInt8]
+    /// What the links to a page's translations say of each language, in the site's order, made once: its code, its
+    /// name in itself, where its files are, and whether it is this one.
+    let twins: [(code: [UInt8], name: [UInt8], layout: SiteLayout, current: Bool)]
 
     init(site: Site, templates: TemplateSet) {
         self.site = site
@@ -20,6 +23,7 @@ final class SiteRenderer: Sendable {
         let words = site.settings.language.words
         let languages = site.settings.translations.isEmpty ? [words] : site.settings.translations.map(\.language.words)
         self.searchScript = Array(Words.scriptPrelude(languages).utf8) + (templates.assets["search.js"] ?? [])
+        self.twins = site.settings.translations.map { (Array($0.language.code.utf8), Array($0.language.autonym.utf8), $0.layout, $0.layout == site.layout) }
         self.pagerLabels = (.object([.pagerLabel: .text(words["pager.label"])]), .object([.pagerLabel: .text(words["pager.labelEnd"])]))
         let id = site.catalog.cities.first?.id ?? 0
         self.detailFrames = Dictionary(
@@ -105,7 +109,7 @@ final class SiteRenderer: Sendable {
         context.append(.pageTitle, text: head.title.map { "\($0) · \(title)" } ?? title)
         context.append(.description, text: head.description)
         if page != .notFound, let url = layout.url(page) { context.append(.canonical, text: url) }
-        if !site.settings.translations.isEmpty { appendTranslations(of: page, to: &context) }
+        if !twins.isEmpty { appendTranslations(of: page, to: &context) }
         return context
     }
 
@@ -115,19 +119,19 @@ final class SiteRenderer: Sendable {
     func appendTranslations(of page: Route, to context: inout TemplateContext) {
         let twins = TwinLinks(page, from: layout)
         var switcher = TemplateRows(), alternates = TemplateRows()
-        for translation in site.settings.translations {
-            switcher.append(.hreflang, text: translation.language.code)
-            switcher.appendText(.href) { twins.appendHref(in: translation.layout, to: &$0) }
-            switcher.append(.name, text: translation.language.autonym)
-            switcher.append(.current, flag: translation.layout == layout)
+        for twin in self.twins.indices {
+            switcher.append(.hreflang, bytes: self.twins[twin].code)
+            switcher.appendText(.href) { twins.appendHref(in: self.twins[twin].layout, to: &$0) }
+            switcher.append(.name, bytes: self.twins[twin].name)
+            switcher.append(.current, flag: self.twins[twin].current)
             switcher.endRow()
-            alternates.append(.hreflang, text: translation.language.code)
-            alternates.appendText(.href) { twins.appendURL(in: translation.layout, to: &$0) }
+            alternates.append(.hreflang, bytes: self.twins[twin].code)
+            alternates.appendText(.href) { twins.appendURL(in: self.twins[twin].layout, to: &$0) }
             alternates.endRow()
         }
         context.append(.translations, rows: switcher)
         context.append(.alternates, rows: alternates)
-        context.appendText(.xDefault) { twins.appendURL(in: site.settings.translations[0].layout, to: &$0) }
+        context.appendText(.xDefault) { twins.appendURL(in: self.twins[0].layout, to: &$0) }
     }
 
     /// Appends the line a Markdown page ends with on a site in several languages to `out`: the page in each
@@ -137,17 +141,14 @@ final class SiteRenderer: Sendable {
         out += "\n".utf8
         MarkdownEscaping.append(words["languages.label"], to: &out)
         out += ": ".utf8
-        for (i, translation) in site.settings.translations.enumerated() {
-            if i > 0 { out += " · ".utf8 }
-            if translation.layout == layout {
-                out += "**".utf8
-                MarkdownEscaping.append(translation.language.autonym, to: &out)
-                out += "**".utf8
+        for twin in self.twins.indices {
+            if twin > 0 { out += " · ".utf8 }
+            let name = self.twins[twin].name.withUnsafeBufferPointer { MarkdownEscaping.escape(Array($0)) }
+            if self.twins[twin].current {
+                out += "**".utf8 + name + "**".utf8
             } else {
-                out += "[".utf8
-                MarkdownEscaping.append(translation.language.autonym, to: &out)
-                out += "](".utf8
-                twins.appendHref(in: translation.layout, to: &out)
+                out += "[".utf8 + name + "](".utf8
+                twins.appendHref(in: self.twins[twin].layout, to: &out)
                 out += ")".utf8
             }
         }
@@ -218,7 +219,7 @@ final class SiteRenderer: Sendable {
     /// The page `page` from `template` and `context`, with the metadata of `head`.
     func render(_ template: PageTemplate, _ context: consuming TemplateContext, _ page: Route, _ head: PageHead, role: Page.Role = .article) -> Page {
         var markdown = templates.markdown(template, context)
-        if page.format == .markdown, !site.settings.translations.isEmpty { appendTranslationsLine(of: page, to: &markdown) }
+        if page.format == .markdown, !twins.isEmpty { appendTranslationsLine(of: page, to: &markdown) }
         let bytes = wrap(markdown, context, page.format!)
         return Page(bytes: bytes, metadata: .init(title: head.title ?? title, description: head.description, language: site.settings.language.iso639_3, role: role))
     }
