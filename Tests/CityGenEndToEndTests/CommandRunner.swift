@@ -91,6 +91,22 @@ struct CommandRunner {
         return (server, UInt16(String(decoding: line, as: UTF8.self).split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0)
     }
 
+    /// The standard output of `/bin/sh -c command` in `directory`, which must exit 0.
+    static func shell(_ command: String, in directory: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = directory
+        let out = directory.appendingPathComponent(".shell-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: out) }
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(command) exited \(process.terminationStatus)"]) }
+        return try String(contentsOf: out, encoding: .utf8)
+    }
+
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
         let process = citygen(arguments, in: directory, environment: environment)
         // Files rather than pipes: a process that prints a lot can never block on a full pipe.

@@ -101,3 +101,85 @@ final class LanguageEndToEndTests: FolderTestCase {
         XCTAssertTrue(london_.stdout.contains("\"id\":2643743") || london_.stdout.contains("2643743"), "london finds Londres by its source name")
     }
 }
+
+/// A site of the full snapshot in Spanish and English (SPEC §5 "Language", §6 `languages`), as a user builds it with
+/// Debian's GeoNames files and libgeonames-common's Spanish names: every city in both, every translation link
+/// resolving to the same place, images once, no broken link; a host the two do not fit is told before any file.
+final class SeveralLanguagesEndToEndTests: FolderTestCase {
+    private func writeConfig(_ extra: String = "") throws {
+        guard let spanish = try GeoNamesCatalog.names("es"),
+            FileManager.default.fileExists(atPath: LanguageEndToEndTests.geoNames.appendingPathComponent("cities15000.txt").path)
+        else { throw XCTSkip("libgeonames-common or libtimezonemap-data is not installed") }
+        try GeoNamesCatalog.alternateNamesRows(spanish, language: "es").write(
+            to: folder.appendingPathComponent("alternateNamesV2.txt"), atomically: true, encoding: .utf8)
+        let ui = LanguageEndToEndTests.geoNames.path
+        try """
+            languages: [es, en]
+            places:
+              cities: \(ui)/cities15000.txt
+              admin1: \(ui)/admin1Codes.txt
+              countries: \(ui)/countryInfo.txt
+              names: alternateNamesV2.txt
+            \(extra)
+            """.write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
+    }
+
+    func testEveryCityIsInBothLanguagesEveryTranslationIsTheSamePlaceAndNoLinkIsBroken() throws {
+        try writeConfig()
+        let result = try CommandRunner.run(
+            ["build", "--source", CommandRunner.snapshot.path, "--report", "json"], in: folder,
+            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let cities = (report["pages"] as! [String: Any])["cities"] as! Int
+        XCTAssertGreaterThan(cities, 209_000)
+        let output = folder.appendingPathComponent("Output")
+        // Every file, listed once by find (a walk in Foundation takes minutes for 880,000 files).
+        let listing = try CommandRunner.shell("cd '\(output.path)' && find . -type f ! -name '.citygen*' | sed 's|^./||'", in: folder)
+        let all = listing.split(separator: "\n").map(String.init)
+        let spanishCities = all.filter { $0.hasPrefix("city/") }, englishCities = all.filter { $0.hasPrefix("en/city/") }
+        XCTAssertEqual(spanishCities.count, 2 * cities, "an HTML and a Markdown page for every city")
+        XCTAssertEqual(Set(spanishCities), Set(englishCities.map { String($0.dropFirst(3)) }), "the same pages in both")
+        // No image written twice: every map is at the root, once.
+        XCTAssertEqual(all.filter { $0.hasSuffix(".png") && !$0.hasPrefix("map/") }, [])
+        XCTAssertGreaterThan(all.filter { $0.hasPrefix("map/") }.count, 250)
+        // Every translation link of a sample of pages of every kind is the same page in the other language.
+        let pages = all.filter { ($0.hasSuffix(".html") || $0.hasSuffix(".md")) && !$0.hasSuffix("404.html") }
+        XCTAssertGreaterThan(pages.count, 860_000)
+        var checked = 0
+        for (i, page) in pages.enumerated() where i % 61 == 0 {
+            let text = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
+            let english = page.hasPrefix("en/")
+            let twin = english ? String(page.dropFirst(3)) : "en/" + page
+            let marker = page.hasSuffix(".html") ? "<a href=\"" : "]("
+            let switcher = page.hasSuffix(".html") ? text.components(separatedBy: "<nav id=\"languages\"").last! : text.components(separatedBy: "\n").last { !$0.isEmpty }!
+            guard let start = switcher.range(of: marker) else { XCTFail("\(page): no link to its translation"); continue }
+            let href = String(switcher[start.upperBound...].prefix { $0 != "\"" && $0 != ")" })
+            let resolved = output.appendingPathComponent((page as NSString).deletingLastPathComponent).appendingPathComponent(href).standardized
+            XCTAssertEqual(resolved.path, output.appendingPathComponent(twin).standardized.path, page)
+            if page.hasSuffix(".html") {
+                XCTAssertTrue(text.contains("<link rel=\"alternate\" hreflang=\"\(english ? "es" : "en")\" href=\"\(href)\">"), page)
+            }
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 14_000)
+        let check = try CommandRunner.run(["check", "--output", output.path], in: folder)
+        XCTAssertEqual(check.status, 0, check.stdout.prefix(2000) + check.stderr)
+        // Each language's search by its own names.
+        let spanish = try CommandRunner.run(["search", "--output", "Output", "--limit", "20", "londres"], in: folder)
+        let english = try CommandRunner.run(["search", "--output", "Output/en", "--limit", "20", "london"], in: folder)
+        XCTAssertTrue(spanish.stdout.split(separator: "\n").contains("Londres, GB"), spanish.stdout)
+        XCTAssertFalse(spanish.stdout.contains("London, GB"), "London is Londres in Spanish")
+        XCTAssertTrue(english.stdout.split(separator: "\n").contains("London, GB"), english.stdout)
+    }
+
+    func testAHostTheLanguagesDoNotFitIsToldBeforeAnyFileWithWhatWouldFit() throws {
+        try writeConfig("host: cloudflare-pages")
+        let result = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path], in: folder,
+            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("does not fit Cloudflare Pages") && result.stderr.contains("files > 20,000"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("es or en alone fits"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Output").path), "nothing written")
+    }
+}
