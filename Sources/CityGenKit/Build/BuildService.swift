@@ -209,50 +209,6 @@ public struct BuildService: Sendable {
         return writer
     }
 
-    /// The writer, once the folder is accepted and locked, the room the build needs is there, and the files it
-    /// will write are listed (`OutputWriter.begin`).
-    private func prepareOutput(_ sites: [SiteFiles], previous: BuildManifest?, _ run: inout Run) throws -> OutputWriter {
-        let total = sites.reduce(0) { $0 + $1.routes.count }
-        let writer = try OutputWriter(
-            root: options.output, force: options.force, counter: ProgressCounter(.render, total: total, report: progress),
-            failingWrite: options.failingWrite, previous: previous, listsChanges: options.changes != nil)
-        if let reason = writer.inPlaceReason {
-            run.report.warnings.append("writing in place, file by file: \(reason)")
-            log("warning: writing in place, file by file (a reader may see old and new pages together until the build ends): \(reason)")
-        }
-        if run.lock == nil { run.lock = try OutputLock.acquire(in: options.output, wait: options.waitForLock) }
-        // About a thousand pages spread over the whole site, rendered one at a time to estimate the room the build needs.
-        let encodings = options.precompress
-        let sample = sites.lazy.flatMap { files in
-            let routes = files.routes, layout = files.layout
-            return stride(from: 0, to: routes.count, by: max(1, total / 1000)).lazy.flatMap { i in
-                var texts: SiteRenderer.CityTexts?
-                return files.withVariants(routes[i], at: layout.path(routes[i]), encodings, reusing: &texts).map { (path: $0.path, bytes: $0.bytes) }
-            }
-        }
-        // One pass on all cores for the number of files and their folders; the paths themselves only in place
-        // (`begin` lists them).
-        let tally = Locked((count: 0, folders: Set<String>()))
-        for files in sites {
-            let routes = files.routes, layout = files.layout
-            try Parallel.forEachChunk(routes.indices, chunk: 16_384) { part in
-                var count = 0, folders = Set<String>()
-                for path in part.lazy.map({ layout.path(routes[$0]) }) {
-                    count += 1 + (ContentEncoding.applies(to: path) ? options.precompress.count : 0)
-                    // By bytes: `lastIndex(of:)` on the string itself walks it by characters, a third of this loop.
-                    if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) { folders.insert(String(path[..<slash])) }
-                }
-                tally.withLock { $0.count += count; $0.folders.formUnion(folders) }
-            }
-        }
-        let (plannedCount, folders) = tally.withLock { $0 }
-        try writer.checkSpace(planned: plannedCount, folders: folders.count, sample: sample)
-        try writer.begin(
-            folders: folders, planned: sites.lazy.flatMap { files in files.routes.lazy.map(files.layout.path) }.flatMap { [$0] + variantPaths(of: $0) })
-        run.lap("prepare output")
-        return writer
-    }
-
     /// Renders and writes the maps (`maps`) or every other file, on all cores, but those that `kept` records and
     /// `rendered` does not name: those the writer keeps as they are.
     private func renderAndWrite(_ files: SiteFiles, to writer: OutputWriter, keeping kept: ManifestFiles, except rendered: Set<Route>, maps: Bool) throws {
@@ -281,7 +237,7 @@ public struct BuildService: Sendable {
 
     /// The precompressed files that go with `path`, whether or not they turn out smaller. Paths are made again where
     /// they are needed rather than kept: a list of them would grow with the site.
-    private func variantPaths(of path: String) -> [String] {
+    func variantPaths(of path: String) -> [String] {
         ContentEncoding.applies(to: path) ? options.precompress.sorted().map { path + "." + $0.fileExtension } : []
     }
 

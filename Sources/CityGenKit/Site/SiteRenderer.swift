@@ -117,38 +117,38 @@ final class SiteRenderer: Sendable {
     /// so that they work from `file://`), and `alternates`, the head's (absolute with a base URL, as search engines
     /// want them), the first language's as `xDefault`.
     func appendTranslations(of page: Route, to context: inout TemplateContext) {
-        let twins = TwinLinks(page, from: layout)
+        let links = TwinLinks(page, twins: twins, from: layout)
         var switcher = TemplateRows(), alternates = TemplateRows()
-        for twin in self.twins.indices {
-            switcher.append(.hreflang, bytes: self.twins[twin].code)
-            switcher.appendText(.href) { twins.appendHref(in: self.twins[twin].layout, to: &$0) }
-            switcher.append(.name, bytes: self.twins[twin].name)
-            switcher.append(.current, flag: self.twins[twin].current)
+        for twin in twins.indices {
+            switcher.append(.hreflang, bytes: twins[twin].code)
+            switcher.appendText(.href) { links.appendHref(twin, to: &$0) }
+            switcher.append(.name, bytes: twins[twin].name)
+            switcher.append(.current, flag: twins[twin].current)
             switcher.endRow()
-            alternates.append(.hreflang, bytes: self.twins[twin].code)
-            alternates.appendText(.href) { twins.appendURL(in: self.twins[twin].layout, to: &$0) }
+            alternates.append(.hreflang, bytes: twins[twin].code)
+            alternates.appendText(.href) { links.appendURL(twin, to: &$0) }
             alternates.endRow()
         }
         context.append(.translations, rows: switcher)
         context.append(.alternates, rows: alternates)
-        context.appendText(.xDefault) { twins.appendURL(in: self.twins[0].layout, to: &$0) }
+        context.appendText(.xDefault) { links.appendURL(0, to: &$0) }
     }
 
     /// Appends the line a Markdown page ends with on a site in several languages to `out`: the page in each
     /// (`Languages: [Español](../index.md) · **English**`).
     func appendTranslationsLine(of page: Route, to out: inout [UInt8]) {
-        let twins = TwinLinks(page, from: layout)
+        let links = TwinLinks(page, twins: twins, from: layout)
         out += "\n".utf8
         MarkdownEscaping.append(words["languages.label"], to: &out)
         out += ": ".utf8
-        for twin in self.twins.indices {
+        for twin in twins.indices {
             if twin > 0 { out += " · ".utf8 }
-            let name = self.twins[twin].name.withUnsafeBufferPointer { MarkdownEscaping.escape(Array($0)) }
-            if self.twins[twin].current {
+            let name = MarkdownEscaping.escape(twins[twin].name)
+            if twins[twin].current {
                 out += "**".utf8 + name + "**".utf8
             } else {
                 out += "[".utf8 + name + "](".utf8
-                twins.appendHref(in: self.twins[twin].layout, to: &out)
+                links.appendHref(twin, to: &out)
                 out += ")".utf8
             }
         }
@@ -159,35 +159,39 @@ final class SiteRenderer: Sendable {
     /// deep (no language's folder shares a folder with another's or the root's files), or absolute from the 404
     /// page, which is served at any path.
     struct TwinLinks {
-        let page: Route
+        /// The page's path in each language, in the site's order.
+        let paths: [[UInt8]]
+        /// How many folders deep the page is.
         let ups: Int
         let absolute: Bool
         let baseURL: String?
 
-        init(_ page: Route, from layout: SiteLayout) {
-            var path: [UInt8] = []
-            layout.appendPath(page, to: &path)
-            self.page = page
-            self.ups = path.count { $0 == SiteLayout.slash }
-            self.absolute = layout.linksAbsolutely(from: page)
-            self.baseURL = layout.baseURL
+        init(_ page: Route, twins: [(code: [UInt8], name: [UInt8], layout: SiteLayout, current: Bool)], from layout: SiteLayout) {
+            paths = twins.map { twin in
+                var path: [UInt8] = []
+                twin.layout.appendPath(page, to: &path)
+                return path
+            }
+            ups = paths[twins.firstIndex { $0.current } ?? 0].count { $0 == SiteLayout.slash }
+            absolute = layout.linksAbsolutely(from: page)
+            baseURL = layout.baseURL
         }
 
-        /// Appends the link to the page in `other`, the layout of another language, to `out`.
-        func appendHref(in other: SiteLayout, to out: inout [UInt8]) {
+        /// Appends the link to the page in language `twin` to `out`.
+        func appendHref(_ twin: Int, to out: inout [UInt8]) {
             if absolute {
-                out += other.absoluteRoot.utf8
+                out += (baseURL ?? "/").utf8
             } else {
                 for _ in 0..<ups { out += "../".utf8 }
             }
-            other.appendPath(page, to: &out)
+            out += paths[twin]
         }
 
-        /// Appends the page's URL in `other` to `out`: absolute with a base URL, else as `appendHref`.
-        func appendURL(in other: SiteLayout, to out: inout [UInt8]) {
-            guard let baseURL else { return appendHref(in: other, to: &out) }
+        /// Appends the page's URL in language `twin` to `out`: absolute with a base URL, else as `appendHref`.
+        func appendURL(_ twin: Int, to out: inout [UInt8]) {
+            guard let baseURL else { return appendHref(twin, to: &out) }
             out += baseURL.utf8
-            other.appendPath(page, to: &out)
+            out += paths[twin]
         }
     }
 
