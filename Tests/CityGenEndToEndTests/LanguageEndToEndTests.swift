@@ -23,21 +23,30 @@ final class LanguageEndToEndTests: FolderTestCase {
         return text
     }
 
-    func testASpanishSiteSaysItsWordsNamesAndNumbersInSpanishInTheOrderOfItsNames() throws {
+    /// Writes `citygen.yml` into `folder` with `languages`, Debian's GeoNames files and libgeonames-common's Spanish
+    /// names as an alternate names table beside it; returns those names.
+    @discardableResult
+    static func writeSpanishConfig(in folder: URL, languages: String, _ extra: String = "") throws -> [Int: String] {
         guard let spanish = try GeoNamesCatalog.names("es"),
-            FileManager.default.fileExists(atPath: Self.geoNames.appendingPathComponent("cities15000.txt").path)
+            FileManager.default.fileExists(atPath: geoNames.appendingPathComponent("cities15000.txt").path)
         else { throw XCTSkip("libgeonames-common or libtimezonemap-data is not installed") }
         try GeoNamesCatalog.alternateNamesRows(spanish, language: "es").write(
             to: folder.appendingPathComponent("alternateNamesV2.txt"), atomically: true, encoding: .utf8)
-        let ui = Self.geoNames.path
+        let ui = geoNames.path
         try """
-            language: es
+            \(languages)
             places:
               cities: \(ui)/cities15000.txt
               admin1: \(ui)/admin1Codes.txt
               countries: \(ui)/countryInfo.txt
               names: alternateNamesV2.txt
+            \(extra)
             """.write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
+        return spanish
+    }
+
+    func testASpanishSiteSaysItsWordsNamesAndNumbersInSpanishInTheOrderOfItsNames() throws {
+        let spanish = try Self.writeSpanishConfig(in: folder, languages: "language: es")
         let result = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path], in: folder, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
         XCTAssertEqual(result.status, 0, result.stderr)
 
@@ -107,21 +116,7 @@ final class LanguageEndToEndTests: FolderTestCase {
 /// resolving to the same place, images once, no broken link; a host the two do not fit is told before any file.
 final class SeveralLanguagesEndToEndTests: FolderTestCase {
     private func writeConfig(_ extra: String = "") throws {
-        guard let spanish = try GeoNamesCatalog.names("es"),
-            FileManager.default.fileExists(atPath: LanguageEndToEndTests.geoNames.appendingPathComponent("cities15000.txt").path)
-        else { throw XCTSkip("libgeonames-common or libtimezonemap-data is not installed") }
-        try GeoNamesCatalog.alternateNamesRows(spanish, language: "es").write(
-            to: folder.appendingPathComponent("alternateNamesV2.txt"), atomically: true, encoding: .utf8)
-        let ui = LanguageEndToEndTests.geoNames.path
-        try """
-            languages: [es, en]
-            places:
-              cities: \(ui)/cities15000.txt
-              admin1: \(ui)/admin1Codes.txt
-              countries: \(ui)/countryInfo.txt
-              names: alternateNamesV2.txt
-            \(extra)
-            """.write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
+        try LanguageEndToEndTests.writeSpanishConfig(in: folder, languages: "languages: [es, en]", extra)
     }
 
     func testEveryCityIsInBothLanguagesEveryTranslationIsTheSamePlaceAndNoLinkIsBroken() throws {
