@@ -202,3 +202,25 @@ def test_linkchecker_walks_the_site_and_finds_no_broken_link(base_site):
     pages = {root + str(p.relative_to(base_site.output)) for p in base_site.output.rglob("*.html") if p.name != "404.html"}
     assert pages - reached == set()
     assert {root + "assets/style.css", root + "map/world.png"} <= reached
+
+
+@pytest.mark.parametrize("mode", ["http", "file"])
+def test_the_compact_sites_switcher_keeps_the_city(browser, mode):
+    """A compact site in two languages (the cloudflare-pages preset): `city.html?id=N`'s switcher opens city N's view
+    in the other language, not an empty one."""
+    records = snapshot_records()[:200]
+    site = build_site(records, "languages: [es, en]\nhost: cloudflare-pages\n")
+    try:
+        city = records[7]
+        base = site.http if mode == "http" else site.file
+        browser.get(base + f"city.html?id={city['_id']}")
+        wait(browser).until(lambda b: b.find_element(By.TAG_NAME, "h1").text.startswith(city["name"]))
+        link = browser.find_element(By.CSS_SELECTOR, "#languages a[hreflang=en]")
+        assert link.get_attribute("href") == base + f"en/city.html?id={city['_id']}"
+        link.click()
+        wait(browser).until(lambda b: b.current_url == base + f"en/city.html?id={city['_id']}")
+        wait(browser).until(lambda b: b.find_element(By.TAG_NAME, "h1").text.startswith(city["name"]))
+        assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+    finally:
+        site.close()
+        shutil.rmtree(site.folder, ignore_errors=True)

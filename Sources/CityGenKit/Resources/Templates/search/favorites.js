@@ -116,6 +116,8 @@ showLocalTime(document);
   var raw = new URLSearchParams(location.search).get('id') || '', id = Number(raw), files = Number(view.getAttribute('data-files'));
   function missing() { view.hidden = true; $('cityMissing').hidden = false; }
   if (!/^-?[0-9]{1,15}$/.test(raw) || !(files > 0)) return missing();  // ids as the pages write them, nothing else
+  // On a site in several languages the switcher leads to this city in each (its links name city.html alone).
+  Array.prototype.forEach.call(document.querySelectorAll('#languages a'), function (a) { a.setAttribute('href', a.getAttribute('href') + '?id=' + raw); });
   window.citygenCities = function (n, cities) {
     var city = Object.prototype.hasOwnProperty.call(cities, String(id)) ? cities[String(id)] : null;
     if (!city) return missing();
