@@ -29,8 +29,11 @@ extension CityGen {
                     let code = URL(fileURLWithPath: table).deletingPathExtension().lastPathComponent
                     printError("Wrote \(table): translate its words, then set language: \(code) and strings: {\(code): \(table)} in \(SiteConfig.fileName).")
                 }
-                printError("Wrote \(written.count == 1 ? written[0] : "\(written.count) files: \(SiteConfig.fileName) and \(Scaffold.templatesFolder)/"). "
-                    + "Next: citygen build")
+                // What was written, by what it is: the config, a strings table, the templates' folder.
+                var parts = [SiteConfig.fileName] + written.filter { $0.hasPrefix(Scaffold.stringsFolder + "/") }
+                if templates { parts.append(Scaffold.templatesFolder + "/") }
+                let list = parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+                printError("Wrote \(written.count == 1 ? written[0] : "\(written.count) files: \(list)"). Next: citygen build")
             } catch {
                 throw reportedFailure(error)
             }

@@ -85,6 +85,16 @@ final class ReportingTests: FolderTestCase {
         XCTAssertEqual(quiet.stderr, "")
     }
 
+    /// `citygen init --strings CODE`: the config and the English table to translate, named as such.
+    func testInitWithAStringsTableSaysWhatItWrote() throws {
+        let project = folder.appendingPathComponent("words")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        let result = try CommandRunner.run(["init", "--strings", "pt"], in: project)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("Wrote 2 files: citygen.yml and strings/pt.yml. Next: citygen build"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.appendingPathComponent("templates").path))
+    }
+
     /// From an empty folder: `citygen init --templates`, edit a template, build, and the site uses both.
     func testInitFromAnEmptyFolderToABuiltSite() throws {
         let project = folder.appendingPathComponent("project")
