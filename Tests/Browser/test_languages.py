@@ -189,8 +189,12 @@ def test_markdown_pages_end_with_their_language_line(base_site):
 def test_linkchecker_walks_the_site_and_finds_no_broken_link(base_site):
     if not shutil.which("linkchecker"):
         pytest.fail("Debian's linkchecker is not installed (scripts/test installs it)")
-    # As root, LinkChecker drops to `nobody`: the site's temporary folder must be readable to it.
-    os.chmod(base_site.folder, 0o755)
+    # As root, LinkChecker drops to `nobody`: the site's temporary folder, and the tests' own temporary folder it is in
+    # (scripts/test makes one, readable to its owner alone), must be readable to it.
+    temporary = Path(tempfile.gettempdir()).resolve()
+    for folder in [base_site.folder.resolve(), *base_site.folder.resolve().parents]:
+        if folder == temporary or temporary in folder.parents:
+            os.chmod(folder, os.stat(folder).st_mode | 0o055)
     result = subprocess.run(["linkchecker", "--no-status", "--verbose", "--output=csv", "--recursion-level=-1",
                              (base_site.output / "index.html").as_uri()], capture_output=True, text=True, timeout=300)
     rows = list(csv.DictReader((line for line in result.stdout.splitlines() if not line.startswith("#")), delimiter=";"))
