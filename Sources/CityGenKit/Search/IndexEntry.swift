@@ -7,9 +7,8 @@ import Foundation
 /// after a 7th of 0 when nothing tells it apart.
 ///
 /// A row of the word index for another name of the city (SPEC §4c) has the name in place of the key, in an array:
-/// `[id,"London","GB",lat,lon,["Londres"]]`, then the 7th and 8th fields as above (a query that spells the name
-/// whole ranks the city among its top matches by its population); its key (`OtherNameKeys`) is folded from the name
-/// by the reader.
+/// `[id,"London","GB",lat,lon,["Londres"]]`, then the 7th field as above, but no population; its key
+/// (`OtherNameKeys`) is folded from the name by the reader.
 public struct IndexEntry: Sendable, Equatable, Codable {
     public let id: Int
     public let name: String
@@ -81,10 +80,10 @@ public struct IndexEntry: Sendable, Equatable, Codable {
             JSONText.appendQuoted(region, to: &out)
         } else if let distinction {
             out += ",\(distinction.rawValue)".utf8
-        } else if population != nil {
+        } else if population != nil, otherName == nil {
             out += ",0".utf8
         }
-        if let population { out += ",\(population)".utf8 }
+        if let population, otherName == nil { out += ",\(population)".utf8 }
         out.append(UInt8(ascii: "]"))
     }
 
@@ -126,13 +125,14 @@ public struct IndexEntry: Sendable, Equatable, Codable {
             otherName = name
             key = OtherNameKeys.key(folded: Array(Fold.fold(name).utf8), country: Array(Fold.fold(country).utf8))
         }
+        let isOther = otherName != nil
         region = row.isAtEnd ? nil : try? row.decode(String.self)
         let distinction = region != nil || row.isAtEnd ? 0 : try row.decode(Int.self)
         guard distinction == 0 || Distinction(rawValue: distinction) != nil else {
             throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(distinction)")
         }
         self.distinction = Distinction(rawValue: distinction)
-        population = row.isAtEnd ? nil : try row.decode(Int.self)
+        population = row.isAtEnd || isOther ? nil : try row.decode(Int.self)
         guard row.isAtEnd else {
             throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields")
         }
@@ -146,6 +146,7 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         try row.encode(latitude)
         try row.encode(longitude)
         if let otherName { try row.encode([otherName]) } else { try row.encode(String(decoding: key, as: UTF8.self)) }
+        let population = otherName == nil ? population : nil
         if let region { try row.encode(region) } else if let distinction { try row.encode(distinction) } else if population != nil { try row.encode(0) }
         if let population { try row.encode(population) }
     }

@@ -49,26 +49,6 @@ public struct OtherNameKeys: Sendable {
     /// The catalog index of the city of key `row`.
     public func city(_ row: Int) -> Int { Int(rows[row].city) }
 
-    /// The catalog indices of the cities one of whose other names `query` (folded) spells whole (SPEC §4c's top
-    /// matches): keys that are the query, or the query, a space and the city's folded country in `catalog`.
-    func cities(spelledWholeBy query: [UInt8], in catalog: CityCatalog) -> [Int] {
-        guard !query.isEmpty else { return [] }
-        var cities: [Int] = []
-        var row = (0..<rows.count).partitionPoint { ByteString.compare(rows[$0].key, query) < 0 }
-        while row < rows.count, ByteString.hasPrefix(rows[row].key, query[...]) {
-            let key = rows[row].key, city = Int(rows[row].city)
-            if key.count == query.count
-                || (key[query.count] == 0x20 && key[(query.count + 1)...].elementsEqual(catalog.foldedCountries[city]))
-            {
-                cities.append(city)
-            } else if key[query.count] != 0x20 {
-                break  // past the keys of the query and a space: no other key spells it whole
-            }
-            row += 1
-        }
-        return cities
-    }
-
     /// The key of an other name, from its folded form and the city's folded country.
     static func key(folded: [UInt8], country: [UInt8]) -> [UInt8] {
         country.isEmpty ? folded : folded + [0x20] + country

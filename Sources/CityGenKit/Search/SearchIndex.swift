@@ -136,14 +136,10 @@ public final class SearchIndex {
     /// first page of results; any other reads its row of the top matches table (one file).
     public func topMatches(_ query: String) throws -> [IndexEntry] {
         let folded = SearchQuery(query).folded
-        guard let bounds = manifest.top, !folded.isEmpty else { return [] }
+        guard let bounds = manifest.top, !bounds.isEmpty, !folded.isEmpty else { return [] }
         let page = try firstPage(query)
-        // The prefix and word matches, and the other-name matches that spell the name whole (not a mere prefix).
-        let exact = page.results.filter { result in
-            result.block == .prefix || result.block == .word
-                || (result.block == .other && (result.entry.key == folded || result.entry.key == folded + [0x20] + Array(Fold.fold(result.entry.country).utf8)))
-        }.map(\.entry)
-        if !page.complete, !bounds.isEmpty {
+        let exact = page.results.filter { $0.block == .prefix || $0.block == .word }.map(\.entry)
+        if !page.complete {
             let key = String(decoding: folded, as: UTF8.self)
             let n = max(0, bounds.indices.partitionPoint { ByteString.compare(Array(bounds[$0].utf8), folded) <= 0 } - 1)
             let url = site.appendingPathComponent(layout.path(.topShard(n, .json)))

@@ -86,7 +86,7 @@ public struct SearchIndexWriter: Sendable {
     private func wordEntry(_ rows: WordIndexRows, _ row: Int) -> IndexEntry {
         let index = rows.city(row)
         guard let otherName = rows.otherName(row) else { return entry(index, key: rows.key(row)) }
-        return self.row(index, key: rows.key(row), population: places?.population(index), otherName: otherName)
+        return self.row(index, key: rows.key(row), population: nil, otherName: otherName)
     }
 
     /// The files of the top matches table (SPEC §4c): runs of its rows, each at most an eighth of `shardSize` in

@@ -26,9 +26,9 @@ struct SiteIndex: Sendable {
         let ((shards, typos), (wordRows, wordShards, manyMatches)) = Parallel.both({
             (writer.shards(), places.map { TypoPlaces(places: $0, count: catalog.count, budget: budget) { writer.entry($0) } })
         }) {
-            let words = WordKeys(catalog: catalog), others = OtherNameKeys(catalog: catalog, places: places)
-            let wordRows = WordIndexRows(words: words, otherNames: others)
-            return (wordRows, writer.wordShards(wordRows), places.map { TopMatches(catalog: catalog, words: words, others: others, places: $0) })
+            let words = WordKeys(catalog: catalog)
+            let wordRows = WordIndexRows(words: words, otherNames: OtherNameKeys(catalog: catalog, places: places))
+            return (wordRows, writer.wordShards(wordRows), places.map { TopMatches(catalog: catalog, words: words, places: $0) })
         }
         self.writer = writer
         self.shards = shards
@@ -38,7 +38,7 @@ struct SiteIndex: Sendable {
         let top = places.flatMap { places in
             manyMatches?.adding(
                 FirstPage.mayStop(shardBounds: manifest.shards, wordBounds: manifest.words, exact: manifest.exact),
-                catalog: catalog, words: wordRows.words, others: wordRows.otherNames, places: places)
+                catalog: catalog, words: wordRows.words, places: places)
         }
         self.top = top
         self.topShards = top.map { writer.topShards($0) } ?? []

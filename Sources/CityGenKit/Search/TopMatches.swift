@@ -1,5 +1,5 @@
-/// SPEC §4c's top matches: for a query, up to `limit` of its §4 and §4b matches and of the cities one of whose other
-/// names it spells whole, with the largest population, largest first, then in §3 order. A query with at most `localLimit` matches has all of them in its first page of
+/// SPEC §4c's top matches: for a query, up to `limit` of its §4 and §4b matches with the largest population,
+/// largest first, then in §3 order. A query with at most `localLimit` matches has all of them in its first page of
 /// results, whose entries carry their population, so a client ranks them itself; this table holds the answer for
 /// every longer run, by query (a prefix of some city's §4 key or word key, cut at a character).
 struct TopMatches: Sendable {
@@ -11,8 +11,8 @@ struct TopMatches: Sendable {
     let table: [(query: [UInt8], cities: [Int])]
 
     /// The top matches of every query with more than `localLimit` matches in `catalog`, with the populations of
-    /// `places` and the other names of `others`.
-    init(catalog: CityCatalog, words: WordKeys, others: OtherNameKeys, places: Places) {
+    /// `places`.
+    init(catalog: CityCatalog, words: WordKeys, places: Places) {
         var table: [(query: [UInt8], cities: [Int])] = []
         // A query's matches all start with its first byte: the keys are made and sorted one first byte at a time, so
         // that the bytes of one group are held at a time, not those of every key.
@@ -29,9 +29,7 @@ struct TopMatches: Sendable {
                 func visit(_ run: Range<Int>, length: Int) {
                     // A query is folded, so it never ends with a space.
                     if length > 0, key(run.lowerBound)[length - 1] != 0x20 {
-                        let query = Array(key(run.lowerBound)[..<length])
-                        let matches = run.lazy.map { Int(keys.cities[Int(keys.order[$0])]) }
-                        table.append((query, Self.top(matches + others.cities(spelledWholeBy: query, in: catalog), places)))
+                        table.append((Array(key(run.lowerBound)[..<length]), Self.top(run.lazy.map { Int(keys.cities[Int(keys.order[$0])]) }, places)))
                     }
                     var start = run.lowerBound
                     while start < run.upperBound {
@@ -56,7 +54,7 @@ struct TopMatches: Sendable {
     /// This table with a row for each of `queries` that has matches but at most `localLimit` (the others have theirs
     /// already): the queries whose first page may stop before it has read all their matches (`FirstPage.mayStop`), so
     /// that a client never ranks what it has not read. The queries are folded.
-    func adding(_ queries: Set<[UInt8]>, catalog: CityCatalog, words: WordKeys, others: OtherNameKeys, places: Places) -> TopMatches {
+    func adding(_ queries: Set<[UInt8]>, catalog: CityCatalog, words: WordKeys, places: Places) -> TopMatches {
         let listed = Set(table.map(\.query))
         let candidates = queries.filter { !listed.contains($0) }.sorted { ByteString.compare($0, $1) < 0 }
         let rows = Parallel.map(0..<candidates.count, chunk: 256) { n -> [Int]? in
@@ -73,7 +71,7 @@ struct TopMatches: Sendable {
             let end = (start..<words.count).partitionPoint { ByteString.hasPrefix(words.key($0), query[...]) }
             cities += (start..<min(end, start + Self.localLimit + 1)).lazy.map { words.city($0) }
             guard !cities.isEmpty, cities.count <= Self.localLimit else { return nil }
-            return Self.top(cities.sorted() + others.cities(spelledWholeBy: query, in: catalog), places)
+            return Self.top(cities.sorted(), places)
         }
         var merged = table
         for (query, cities) in zip(candidates, rows) { if let cities { merged.append((query, cities)) } }

@@ -40,7 +40,6 @@ var Index = (function () {
         data.entries = data.entries.map(function (r) {
           if (typeof r[5] === 'string') return r;
           var e = [r[0], r[1], r[2], r[3], r[4], (Fold.fold(r[5][0]) + ' ' + Fold.fold(r[2])).trim(), r.length > 6 ? r[6] : 0];
-          if (r.length > 7) e.push(r[7]);  // the population
           e.other = r[5][0];
           return e;
         });
