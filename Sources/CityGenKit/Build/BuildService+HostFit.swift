@@ -14,7 +14,7 @@ extension BuildService {
     func checkPlannedFit(_ sites: [SiteFiles]) throws {
         guard let host = options.host, sites.count > 1 else { return }
         let limits = host.limits
-        let sizes = sites.map(plannedSize)
+        let sizes = try sites.map(plannedSize)
         func exceeded(_ sizes: [PlannedSize]) -> [String] {
             let files = sizes.reduce(0) { $0 + $1.files }, entries = sizes.reduce(0) { $0 + $1.entries }, bytes = sizes.reduce(0) { $0 + $1.bytes }
             return [
@@ -36,21 +36,15 @@ extension BuildService {
 
     /// The size of one language of the planned site: its files and folders counted, its bytes from about 200 of
     /// its files rendered, scaled up.
-    private func plannedSize(_ files: SiteFiles) -> PlannedSize {
-        let routes = files.routes, layout = files.layout, encodings = options.precompress
-        var size = PlannedSize(language: files.site.settings.language.code), folders = Set<Substring>(), sampled = 0, sampledBytes = 0
-        for (i, route) in routes.enumerated() {
-            let path = layout.path(route)
-            size.files += 1 + (ContentEncoding.applies(to: path) ? encodings.count : 0)
-            if let slash = path.lastIndex(of: "/") { folders.insert(path[..<slash]) }
-            if i % max(1, routes.count / 200) == 0 {
-                var texts: SiteRenderer.CityTexts?
-                sampledBytes += files.withVariants(route, at: path, encodings, reusing: &texts).reduce(0) { $0 + $1.bytes.count }
-                sampled += 1
-            }
+    private func plannedSize(_ files: SiteFiles) throws -> PlannedSize {
+        let routes = files.routes, layout = files.layout, tally = try plannedFiles(files)
+        var size = PlannedSize(language: files.site.settings.language.code, files: tally.count, folders: tally.folders.count)
+        let sample = Array(stride(from: 0, to: routes.count, by: max(1, routes.count / 200)))
+        for i in sample {
+            var texts: SiteRenderer.CityTexts?
+            size.bytes += files.withVariants(routes[i], at: layout.path(routes[i]), options.precompress, reusing: &texts).reduce(0) { $0 + $1.bytes.count }
         }
-        size.folders = folders.count
-        size.bytes = sampled == 0 ? 0 : sampledBytes * routes.count / sampled
+        size.bytes = sample.isEmpty ? 0 : size.bytes * routes.count / sample.count
         return size
     }
 }

@@ -21,26 +21,33 @@ extension BuildService {
                 return files.withVariants(routes[i], at: layout.path(routes[i]), encodings, reusing: &texts).map { (path: $0.path, bytes: $0.bytes) }
             }
         }
-        // One pass on all cores for the number of files and their folders; the paths themselves only in place
-        // (`begin` lists them).
-        let tally = Locked((count: 0, folders: Set<String>()))
+        // The paths themselves only in place (`begin` lists them).
+        var plannedCount = 0, folders = Set<String>()
         for files in sites {
-            let routes = files.routes, layout = files.layout
-            try Parallel.forEachChunk(routes.indices, chunk: 16_384) { part in
-                var count = 0, folders = Set<String>()
-                for path in part.lazy.map({ layout.path(routes[$0]) }) {
-                    count += 1 + (ContentEncoding.applies(to: path) ? options.precompress.count : 0)
-                    // By bytes: `lastIndex(of:)` on the string itself walks it by characters, a third of this loop.
-                    if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) { folders.insert(String(path[..<slash])) }
-                }
-                tally.withLock { $0.count += count; $0.folders.formUnion(folders) }
-            }
+            let tally = try plannedFiles(files)
+            plannedCount += tally.count
+            folders.formUnion(tally.folders)
         }
-        let (plannedCount, folders) = tally.withLock { $0 }
         try writer.checkSpace(planned: plannedCount, folders: folders.count, sample: sample)
         try writer.begin(
             folders: folders, planned: sites.lazy.flatMap { files in files.routes.lazy.map(files.layout.path) }.flatMap { [$0] + variantPaths(of: $0) })
         run.lap("prepare output")
         return writer
+    }
+
+    /// The files of `files` (with their precompressed copies) and the folders they are in: one pass on all cores.
+    func plannedFiles(_ files: SiteFiles) throws -> (count: Int, folders: Set<String>) {
+        let routes = files.routes, layout = files.layout
+        let tally = Locked((count: 0, folders: Set<String>()))
+        try Parallel.forEachChunk(routes.indices, chunk: 16_384) { part in
+            var count = 0, folders = Set<String>()
+            for path in part.lazy.map({ layout.path(routes[$0]) }) {
+                count += 1 + (ContentEncoding.applies(to: path) ? options.precompress.count : 0)
+                // By bytes: `lastIndex(of:)` on the string itself walks it by characters, a third of this loop.
+                if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) { folders.insert(String(path[..<slash])) }
+            }
+            tally.withLock { $0.count += count; $0.folders.formUnion(folders) }
+        }
+        return tally.withLock { $0 }
     }
 }

@@ -109,7 +109,8 @@ final class SiteRenderer: Sendable {
         context.append(.pageTitle, text: head.title.map { "\($0) · \(title)" } ?? title)
         context.append(.description, text: head.description)
         if page != .notFound, let url = layout.url(page) { context.append(.canonical, text: url) }
-        if !twins.isEmpty { appendTranslations(of: page, to: &context) }
+        // The layout shows them: a Markdown page gets its line of them instead (`appendTranslationsLine`).
+        if !twins.isEmpty, page.format == .html { appendTranslations(of: page, to: &context) }
         return context
     }
 
