@@ -170,6 +170,15 @@ final class FullDataTests: FolderTestCase {
         XCTAssertTrue(try read("city/\(akrotiri.key % 1000)/\(akrotiri.key).html").contains(#"<img src="../../\#(cyprus[0] as! String)" alt="Akrotiri, GB on the map of an outlying part of United Kingdom">"#))
         XCTAssertLessThan(cyprus[2] as! Double, 5, "the bases' map shows Cyprus, not Europe")
         XCTAssertEqual(gb.count, 2, "the main map and the bases'")
+        // The United States' main map is framed on the contiguous states (they span at least half its width); Alaska
+        // and Hawaii, together more than 1 % of its cities, have maps of their own.
+        let us = windows["US"]!, contiguous = input.values.filter { $0.country == "US" && (24...50).contains($0.lat) && (-125 ... -66).contains($0.lon) }
+        let across = contiguous.map { position($0, on: us[0]).x }
+        XCTAssertGreaterThanOrEqual(across.max()! - across.min()!, 0.5, "the contiguous states across the US map: \(us[0])")
+        for (name, id) in [("Anchorage", 5879400), ("Honolulu", 5856195), ("Juneau", 5554072)] {
+            XCTAssertNotEqual(locator(input[id]!)[0] as? String, "map/US.png", name)
+        }
+        XCTAssertEqual(locator(input[4_930_956]!)[0] as? String, "map/US.png", "Boston")
         // For every country with at least 50 cities spread over at least 1°, the markers of its main body (all but
         // the 1 % farthest on each side, each axis) span at least half of their locator's width or height.
         var narrowest: (code: String, share: Double) = ("", 1)

@@ -161,6 +161,27 @@ final class MapTests: SiteTestCase {
         XCTAssertEqual(CountryFrames(places + [west], size: 480).windows.count, 1)
     }
 
+    /// A country whose outlying parts hold more than the 1 % the core leaves out (the United States: Alaska and
+    /// Hawaii): the core is taken from the main cluster, so the main map is framed on the contiguous body.
+    func testOutlyingPartsOfMoreThanOnePercentDoNotWidenTheMainMap() {
+        var body: [(latitude: Double, longitude: Double)] = []
+        for i in 0..<1_000 { body.append((30 + Double(i % 20) * 0.9, -122 + Double(i / 20) * 1.0)) }  // 18° × 50°
+        typealias Place = (latitude: Double, longitude: Double)
+        let alaska = (0..<30).map { i -> Place in (58 + Double(i % 6), -155 + 4 * Double(i / 6)) }
+        let hawaii = (0..<10).map { i -> Place in (19.5 + 0.5 * Double(i % 3), -159 + 0.4 * Double(i)) }
+        XCTAssertEqual(CountryFrames.mainCluster(of: body + alaska + hawaii), Array(body.indices))  // CLUSTER
+        let frames = CountryFrames(body + alaska + hawaii, size: 480)
+        let main = frames.windows[0]
+        XCTAssertTrue(body.allSatisfy { frames.part(holding: $0) == 0 })
+        XCTAssertFalse((alaska + hawaii).contains { main.holds($0) })
+        XCTAssertGreaterThanOrEqual(49 / main.span, 0.5, "the body spans at least half its map: \(main)")
+        XCTAssertEqual(frames.windows.count, 3, "the main map, Alaska's, Hawaii's")
+        // No cluster holding most places (scattered islands): the core is taken from every place, as before.
+        var scattered: [Place] = []
+        for i in 0..<8 { scattered.append((Double(10 * i - 40), Double(40 * i - 170))) }
+        XCTAssertEqual(CountryFrames.mainCluster(of: scattered), Array(scattered.indices))  // CLUSTER
+    }
+
     /// Cities whose maps show Natural Earth's geography: each must lie on land, and the sea, the Pacific and the
     /// Pyrenees' border must show where they are.
     static let placed: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = [

@@ -4,10 +4,12 @@ import Foundation
 /// outlying part, so that no record far away (the United Kingdom's bases on Cyprus, Mauritius' Rodrigues) shrinks
 /// the country to a corner of its map.
 ///
-/// The core is the box of the 1st to 99th percentile of the places' longitudes (on the shortest interval that holds
-/// them all) and of their latitudes. The main body is every place within half the core's larger span (in degrees of
-/// latitude, longitudes scaled by the cosine of the middle latitude) of the core, and the main window is fitted to
-/// it. The places the main window does not hold are outlying; those within `partDistance` degrees of each other
+/// The core is the box of the 1st to 99th percentile of the longitudes (on the shortest interval that holds them all)
+/// and latitudes of the main cluster's places: the places whose `clusterCell`-degree cells touch each other, when
+/// the largest such cluster holds most of the places (the contiguous United States without Alaska and Hawaii, which
+/// hold more than 1 % of its places), else of every place. The main body is every place within half the core's larger
+/// span (in degrees of latitude, longitudes scaled by the cosine of the middle latitude) of the core, and the main
+/// window is fitted to it. The places the main window does not hold are outlying; those within `partDistance` degrees of each other
 /// (by way of others) form a part, each with a window fitted to it, in the order of their first place. A place's
 /// locator is the first of the windows that holds it.
 struct CountryFrames: Sendable, Equatable {
@@ -17,6 +19,7 @@ struct CountryFrames: Sendable, Equatable {
     static let trimmed = 0.01
     static let reach = 0.5
     static let partDistance = 5.0
+    static let clusterCell = 5.0
 
     init(_ places: [(latitude: Double, longitude: Double)], size: Int) {
         let main = MapWindow.fitted(to: Self.mainBody(of: places), size: size)
@@ -27,14 +30,44 @@ struct CountryFrames: Sendable, Equatable {
     /// The places within half the core's larger span of the core.
     static func mainBody(of places: [(latitude: Double, longitude: Double)]) -> [(latitude: Double, longitude: Double)] {
         precondition(!places.isEmpty, "a map shows at least one place")
-        let (west, _) = MapWindow.shortestInterval(places.map(\.longitude))
+        let cluster = mainCluster(of: places)
+        let (west, _) = MapWindow.shortestInterval(cluster.map { places[$0].longitude })
         let xs = places.map { ($0.longitude - west).truncatingRemainder(dividingBy: 360) }.map { $0 < 0 ? $0 + 360 : $0 }
         let ys = places.map(\.latitude)
-        let (x0, x1) = percentiles(xs), (y0, y1) = percentiles(ys)
+        let (x0, x1) = percentiles(cluster.map { xs[$0] }), (y0, y1) = percentiles(cluster.map { ys[$0] })
         let squeeze = max(0.2, cos((y0 + y1) / 2 * .pi / 180))
         let larger = max((x1 - x0) * squeeze, y1 - y0, 1)
         let (gx, gy) = (reach * larger / squeeze, reach * larger)
         return places.indices.filter { xs[$0] >= x0 - gx && xs[$0] <= x1 + gx && ys[$0] >= y0 - gy && ys[$0] <= y1 + gy }.map { places[$0] }
+    }
+
+    /// The indices of the places in the largest group of `clusterCell`-degree cells that touch (sides or corners,
+    /// across the antimeridian too) when it holds more than half of them, else of every place.
+    static func mainCluster(of places: [(latitude: Double, longitude: Double)]) -> [Int] {
+        struct Cell: Hashable { let row: Int, column: Int }
+        let columns = Int(360 / clusterCell)
+        var members: [Cell: [Int]] = [:]
+        for (i, place) in places.enumerated() {
+            let cell = Cell(row: Int((place.latitude / clusterCell).rounded(.down)), column: Int(((MapWindow.normalized(place.longitude) + 180) / clusterCell).rounded(.down)) % columns)
+            members[cell, default: []].append(i)
+        }
+        var seen: Set<Cell> = [], largest: [Int] = []
+        // Cells in a fixed order, so that of two clusters of one size the same is taken every time.
+        for start in members.keys.sorted(by: { ($0.row, $0.column) < ($1.row, $1.column) }) where !seen.contains(start) {
+            var cluster: [Int] = [], stack = [start]
+            seen.insert(start)
+            while let cell = stack.popLast() {
+                cluster += members[cell]!
+                for dr in -1...1 {
+                    for dc in -1...1 {
+                        let next = Cell(row: cell.row + dr, column: (cell.column + dc + columns) % columns)
+                        if members[next] != nil, seen.insert(next).inserted { stack.append(next) }
+                    }
+                }
+            }
+            if cluster.count > largest.count { largest = cluster }
+        }
+        return 2 * largest.count > places.count ? largest.sorted() : Array(places.indices)
     }
 
     /// The index in `windows` of the first window that holds `place` (0 when none does).
