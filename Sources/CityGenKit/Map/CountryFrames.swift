@@ -5,13 +5,13 @@ import Foundation
 /// the country to a corner of its map.
 ///
 /// The core is the box of the 1st to 99th percentile of the longitudes (on the shortest interval that holds them all)
-/// and latitudes of the main cluster's places: the places whose `clusterCell`-degree cells touch each other, when
-/// the largest such cluster holds most of the places (the contiguous United States without Alaska and Hawaii, which
-/// hold more than 1 % of its places), else of every place. The main body is every place within half the core's larger
-/// span (in degrees of latitude, longitudes scaled by the cosine of the middle latitude) of the core, and the main
-/// window is fitted to it. The places the main window does not hold are outlying; those within `partDistance` degrees of each other
-/// (by way of others) form a part, each with a window fitted to it, in the order of their first place. A place's
-/// locator is the first of the windows that holds it.
+/// and latitudes of the main cluster's places: the places whose `clusterCell`-degree cells touch each other, when the
+/// largest such cluster holds at least four fifths of the places (the contiguous United States without Alaska and
+/// Hawaii, which hold more than 1 % of its places), else of every place. The main body is every place within half the
+/// core's larger span (in degrees of latitude, longitudes scaled by the cosine of the middle latitude) of the core,
+/// and the main window is fitted to it. The places the main window does not hold are outlying; those within
+/// `partDistance` degrees of each other (by way of others) form a part, each with a window fitted to it, in the order
+/// of their first place. A place's locator is the first of the windows that holds it.
 struct CountryFrames: Sendable, Equatable {
     /// The main window, then the parts'.
     let windows: [MapWindow]
@@ -42,7 +42,8 @@ struct CountryFrames: Sendable, Equatable {
     }
 
     /// The indices of the places in the largest group of `clusterCell`-degree cells that touch (sides or corners,
-    /// across the antimeridian too) when it holds more than half of them, else of every place.
+    /// across the antimeridian too) when it holds at least four fifths of them, else of every place: a country in two
+    /// parts of a size is framed on both.
     static func mainCluster(of places: [(latitude: Double, longitude: Double)]) -> [Int] {
         struct Cell: Hashable { let row: Int, column: Int }
         let columns = Int(360 / clusterCell)
@@ -67,7 +68,7 @@ struct CountryFrames: Sendable, Equatable {
             }
             if cluster.count > largest.count { largest = cluster }
         }
-        return 2 * largest.count > places.count ? largest.sorted() : Array(places.indices)
+        return 5 * largest.count >= 4 * places.count ? largest.sorted() : Array(places.indices)
     }
 
     /// The index in `windows` of the first window that holds `place` (0 when none does).
