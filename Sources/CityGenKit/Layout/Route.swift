@@ -40,14 +40,7 @@ public enum Route: Hashable, Sendable {
     }
 
     /// The page format, for pages; nil for every other file.
-    public var format: PageFormat? {
-        switch self {
-        case .page(let page): page.format
-        case .asset, .indexManifest, .indexShard, .wordShard, .topShard, .typoShard, .indexFavorites, .worldMap, .countryMap, .regionMap, .mapWindow, .sitemapIndex, .sitemap,
-            .robots:
-            nil
-        }
-    }
+    public var format: PageFormat? { page?.format }
 
     /// The page this route names, if it is one.
     public var page: PageRoute? {

@@ -1,7 +1,8 @@
-/// One kind of page of the site: which pages a site has of it and which of them show the favorites. A kind is a
-/// type of this protocol (in `Site/Pages/`, with its path and its render) and a case of `PageRoute`, listed in
-/// `PageKinds.all`: the routes, the sitemap, incremental builds and archives all ask the kinds.
-protocol PageKind: Sendable {
+/// One kind of page of the site, an output kind (`OutputKind`) rendered from a template. A kind is a type of this
+/// protocol (in `Site/Pages/`, with its path and its render) and a case of `PageRoute`, listed in `PageKinds.all`:
+/// the routes, the sitemap, incremental builds and archives all ask the kinds.
+/// Its `routes(showingFavoritesOf:in:)` are the pages that mark one of the favorites, and those that list them at all.
+protocol PageKind: OutputKind {
     /// Its name, for messages and tests.
     var name: String { get }
     /// The Markdown templates its pages render, which `TemplateSet` loads.
@@ -10,17 +11,11 @@ protocol PageKind: Sendable {
     var inSitemap: Bool { get }
     /// Whether links from its pages are absolute (the 404 page is served at any path).
     var linksAbsolutely: Bool { get }
-    /// Its pages in `site` in the formats `formats` (of the site's), in the order they are written.
-    func routes(in site: Site, formats: [PageFormat]) -> RouteList
-    /// Its pages that a change of the favorites at catalog indices `indices` changes: those that mark one of them,
-    /// and those that list the favorites at all.
-    func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route]
 }
 
 extension PageKind {
     var inSitemap: Bool { true }
     var linksAbsolutely: Bool { false }
-    func routes(showingFavoritesOf indices: Set<Int>, in site: Site) -> [Route] { [] }
 
     /// The routes of this kind's one page, `route(format)`, in each of `formats`.
     func onePage(in formats: [PageFormat], _ route: (PageFormat) -> PageRoute) -> RouteList {

@@ -120,30 +120,11 @@ struct Site: Sendable {
     /// Every region's map (with places).
     var regionMaps: [Route] { regions.regions.map { .regionMap($0.region) } }
 
-    /// Every file: the search index and the maps, every kind's pages, then the assets and the sitemap; the maps,
-    /// assets and sitemap only in the language that writes the shared files.
+    /// Every file: each kind's (`OutputKinds.all`), those that every language shares only in the language that writes
+    /// them.
     private func allRoutes() -> RouteList {
-        var routes = RouteList([.indexFavorites, .indexManifest(.json), .indexManifest(.script)])
-        if writesSharedFiles {
-            routes.append([.worldMap])
-            routes.append(countryMaps)
-            routes.append(regionMaps)
-        }
-        if formats.contains(.html) {
-            routes.append(countries.countries.flatMap { [Route.mapWindow(code: $0.code, .json), .mapWindow(code: $0.code, .script)] })
-        }
-        routes.append(count: index.shards.count * 2) { .indexShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
-        routes.append(count: index.wordShards.count * 2) { .wordShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
-        routes.append(count: (index.typos?.files.count ?? 0) * 2) { .typoShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
-        routes.append(count: index.topShards.count * 2) { .topShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
-        for kind in PageKinds.all { routes.append(kind.routes(in: self, formats: formats)) }
-        if formats.contains(.html), writesSharedFiles {
-            routes.append(TemplateSet.assets.map(Route.asset))
-            if layout.baseURL != nil {
-                routes.append(count: Sitemap.fileCount(urls: sitemapURLCount)) { .sitemap($0 + 1) }
-                routes.append([.sitemapIndex, .robots])
-            }
-        }
+        var routes = RouteList()
+        for kind in OutputKinds.all where writesSharedFiles || !kind.shared { routes.append(kind.routes(in: self, formats: formats)) }
         return routes
     }
 
@@ -163,11 +144,8 @@ struct Site: Sendable {
         Set(previousIDs.compactMap { indexByID[$0] }).symmetricDifference(favorites)
     }
 
-    /// Every file that a change of the favorites at `indices` changes: the index's favorites, and every page
-    /// kind's pages that show them.
+    /// Every file that a change of the favorites at `indices` changes: each kind's that show them.
     func routes(showingFavoritesOf indices: Set<Int>) -> Set<Route> {
-        var routes: Set<Route> = [.indexFavorites]
-        for kind in PageKinds.all { routes.formUnion(kind.routes(showingFavoritesOf: indices, in: self)) }
-        return routes
+        Set(OutputKinds.all.flatMap { $0.routes(showingFavoritesOf: indices, in: self) })
     }
 }
