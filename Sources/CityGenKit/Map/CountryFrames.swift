@@ -49,7 +49,9 @@ struct CountryFrames: Sendable, Equatable {
         let columns = Int(360 / clusterCell)
         var members: [Cell: [Int]] = [:]
         for (i, place) in places.enumerated() {
-            let cell = Cell(row: Int((place.latitude / clusterCell).rounded(.down)), column: Int(((MapWindow.normalized(place.longitude) + 180) / clusterCell).rounded(.down)) % columns)
+            let row = Int((place.latitude / clusterCell).rounded(.down))
+            let column = Int(((MapWindow.normalized(place.longitude) + 180) / clusterCell).rounded(.down)) % columns
+            let cell = Cell(row: row, column: column)
             members[cell, default: []].append(i)
         }
         var seen: Set<Cell> = [], largest: [Int] = []
