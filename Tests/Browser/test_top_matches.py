@@ -67,24 +67,47 @@ def joined_rows(records):
     return joined
 
 
+LATIN_BLOCKS = [(0xAA, 0xAA), (0xBA, 0xBA), (0xC0, 0x2AF), (0x1D00, 0x1DBF), (0x1E00, 0x1EFF), (0x2070, 0x209F),
+                (0x2C60, 0x2C7F), (0xA720, 0xA7FF), (0xAB30, 0xAB6F), (0xFF21, 0xFF5A)]
+
+
+def latin(name):
+    """SPEC §1b: an other name is in the Latin script, every letter of it a Latin letter, and has a letter."""
+    letters = 0
+    for c in name:
+        if c.isascii():
+            letters += c.isalpha()
+        elif unicodedata.category(c).startswith("L"):
+            if not any(a <= ord(c) <= b for a, b in LATIN_BLOCKS):
+                return False
+            letters += 1
+    return letters > 0
+
+
 @pytest.fixture(scope="module")
 def oracle():
-    """Each city's population (SPEC §1b's join), and a function giving a query's top 5 ids."""
+    """Each city's population (SPEC §1b's join), and a function giving a query's top 5 ids: among its §4 and §4b
+    matches and the cities one of whose other names (GeoNames' Latin-script alternate names of places of 15,000 or
+    more) it spells whole, alone or with the country (SPEC §4c)."""
     records = snapshot_records()
-    population = {i: int(f[14]) for i, f in joined_rows(records).items() if int(f[14]) > 0}
+    joined = joined_rows(records)
+    population = {i: int(f[14]) for i, f in joined.items() if int(f[14]) > 0}
     cities = []
     for r in records:
         if r["_id"] not in population:
             continue
         words, country = fold(r["name"]).split(" "), fold(r["country"])
         keys = [(" ".join(words[k:]) + " " + country).strip() for k in range(len(words))]
+        others = {fold(n) for n in joined[r["_id"]][3].split(",") if n and latin(n)} if population[r["_id"]] >= 15000 else set()
+        whole = {w for o in others - {"", fold(r["name"])} for w in (o, (o + " " + country).strip())}
         order = (fold(r["name"]), fold(r["country"]), r["name"], r["_id"])
-        cities.append((keys, -population[r["_id"]], order, r["_id"]))
+        cities.append((keys, -population[r["_id"]], order, r["_id"], whole))
 
     def top(query):
         q = fold(query)
-        matches = [c for c in cities if q and any(k.startswith(q) for k in c[0])]
+        matches = [c for c in cities if q and (any(k.startswith(q) for k in c[0]) or q in c[4])]
         return [c[3] for c in sorted(matches, key=lambda c: (c[1], c[2]))[:5]]
+    top.by_other_name = lambda query, city: any(fold(query) in c[4] for c in cities if c[3] == city)
     return population, top
 
 
@@ -120,6 +143,19 @@ def test_par_puts_paris_first_and_seeded_prefixes_match_the_oracle(browser, plac
         assert shown_top(browser) == expected, prefix
         assert [e["id"] for e in search_json(places_full_site, prefix)["top"]] == expected, prefix
         assert all(population[i] for i in expected)
+
+
+@pytest.mark.parametrize("mode", ["http", "file"])
+def test_a_name_in_another_language_puts_its_place_first(browser, places_full_site, oracle, mode):
+    """SPEC §4c: `roma` means Rome, `praha` Prague, `moskau` Moscow: the largest of a query's matches found by an other
+    name it spells whole is first among the top matches, in the browser and in `citygen search --json`."""
+    population, top = oracle
+    for query in ["roma", "praha", "moskau", "warszawa", "lisboa", "wien", "munchen", "napoli"]:
+        expected = top(query)
+        assert expected and top.by_other_name(query, expected[0]), (query, expected)
+        open_home(browser, places_full_site, mode, query)
+        assert shown_top(browser) == expected, query
+        assert [e["id"] for e in search_json(places_full_site, query)["top"]] == expected, query
 
 
 @pytest.mark.parametrize("mode", ["http", "file"])

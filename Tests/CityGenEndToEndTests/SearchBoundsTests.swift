@@ -42,6 +42,15 @@ final class SearchBoundsTests: XCTestCase {
         queries.formUnion(["york", "denis", "de mayo", "mayo", "del", "grande", "city", "ville", "beach", "springs", "nuevo", "Saint-Sa", "saint sa", "san j", "new y", "la c", "córdoba", "CORDOBA", "london, gb", "São Paulo", "北京", "Москва", "zzzzzz", "by", "a z", "", "...", "   "])
 
         let site = folder.appendingPathComponent("Output")
+        // Populations from GeoNames' file itself (the snapshot's ids are geonameids), for the top matches' oracle: for
+        // the other-name rows that carry none.
+        var population: [Int: Int] = [:]
+        for line in try String(contentsOfFile: "\(geoNames)/cities15000.txt", encoding: .utf8).split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if fields.count > 14, let id = Int(fields[0]), let people = Int(fields[14]), people > 0 { population[id] = people }
+        }
+        let named: Set = ["roma", "praha", "moskau", "warszawa", "lisboa", "wien", "munchen", "napoli", "londres", "peking"]
+        queries.formUnion(named)
         let words = WordMatchOracle(catalog), oracle = CatalogSearch(catalog)
         // The word keys that the most cities share (`county us`: 1,651), whole and in part: their runs span shards.
         for key in words.mostFrequentKeys(10) { queries.formUnion([key, String(key.prefix(key.count - 1)), String(key.prefix(4))]) }
@@ -52,7 +61,7 @@ final class SearchBoundsTests: XCTestCase {
             XCTAssertLessThanOrEqual(size, path.hasSuffix(".js") ? 33_024 : 32_768, path)
         }
         var worstLoads = (0, ""), worstWordLoads = (0, ""), overLoads: [String] = [], withOtherNames = 0
-        var worstPage = (0, ""), worstTypoPage = (0, ""), shortPages = 0
+        var worstPage = (0, ""), worstTypoPage = (0, ""), shortPages = 0, spelledWhole = 0
         let position = Dictionary(catalog.cities.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for query in queries.sorted() {
             // The first page and its top matches, as a fresh page's first query reads them; then the first 50 results.
@@ -82,19 +91,27 @@ final class SearchBoundsTests: XCTestCase {
             if index.wordShardLoads.count > worstWordLoads.0 { worstWordLoads = (index.wordShardLoads.count, query) }
             XCTAssertEqual(page.results.map(\.entry.id), found.prefix(page.results.count).map(\.entry.id), query)
             XCTAssertEqual(page.results.isEmpty, found.isEmpty, query)
-            // A page that stopped short ranks its top matches from the table: they are those a full read ranks, every
-            // §4 and §4b match with a population, largest first, then §3.
-            guard page.results.count < min(50, found.count) else { continue }
-            shortPages += 1
-            let all = try SearchIndex(site: site).searchBlocks(query).filter { $0.block == .prefix || $0.block == .word }.map(\.entry)
+            // The top matches of a page that holds all its matches, or stopped short, or of a name in another language,
+            // whether the page ranks them or reads the table: those a full read ranks, every §4 and §4b match and every city one of whose other names the query spells whole (alone or with the country),
+            // with a population, largest first, then §3.
+            if page.results.count < min(50, found.count) { shortPages += 1 } else if !page.complete, !named.contains(query) { continue }
+            let folded = Array(Fold.fold(query).utf8)
+            let all = try SearchIndex(site: site).searchBlocks(query).filter { result in
+                result.block == .prefix || result.block == .word
+                    || (result.block == .other && (result.entry.key == folded || Array(Fold.fold(result.entry.otherName!).utf8) == folded))
+            }.map(\.entry)
+            if all.contains(where: { $0.otherName != nil }) { spelledWhole += 1 }
             var seenIDs = Set<Int>()
-            let expected = all.filter { $0.population != nil && seenIDs.insert($0.id).inserted }
-                .sorted { ($0.population!, position[$1.id]!) > ($1.population!, position[$0.id]!) }.prefix(5).map(\.id)
+            // The entry's own population, else GeoNames' (an other-name row carries it only where it ranks).
+            let expected = all.compactMap { entry in (entry.population ?? population[entry.id]).map { (entry, $0) } }.filter { seenIDs.insert($0.0.id).inserted }
+                .sorted { ($0.1, position[$1.0.id]!) > ($1.1, position[$0.0.id]!) }.prefix(5).map(\.0.id)
             XCTAssertEqual(top, Array(expected), "top matches of \(query)")
         }
         print("search bounds: \(queries.count) queries; most shards for 50 results: \(worstLoads.0) (\(worstLoads.1)); "
             + "most word shards: \(worstWordLoads.0) (\(worstWordLoads.1)); \(withOtherNames) with other names in their first 50; first page with its top matches: most bytes \(worstPage.0) "
-            + "(\(worstPage.1)), \(shortPages) shorter than 50 results; typo queries: most bytes \(worstTypoPage.0) (\(worstTypoPage.1))")
+            + "(\(worstPage.1)), \(shortPages) shorter than 50 results, \(spelledWhole) spell an other name whole; typo queries: most bytes "
+            + "\(worstTypoPage.0) (\(worstTypoPage.1))")
+        XCTAssertGreaterThan(spelledWhole, 0, "queries spell other names whole")
         XCTAssertGreaterThan(withOtherNames, 0, "the index has other names")
         XCTAssertEqual(overLoads, [], "queries needing more than 2 shards, or 2 word shards")
         let york = try SearchIndex(site: site)

@@ -54,10 +54,16 @@ final class OtherNamesTests: XCTestCase {
         XCTAssertEqual(try results(index, "伦敦"), [], "not Latin script")
         XCTAssertEqual(try results(index, "tinytown"), [], "a place under 15,000 people keeps no other names")
         XCTAssertEqual(try results(index, "londres", limit: 2), ["Londres, AR prefix", "Saint-Martin-de-Londres, FR word"])
-        XCTAssertEqual(try index.topMatches("londres").map(\.id), [], "top matches are of the prefix and word matches only")
+        // Top matches take the cities whose other name the query spells whole, and only those (SPEC §4c); a first page
+        // that holds all its matches ranks them itself, by the population their rows carry.
+        XCTAssertEqual(try index.topMatches("londres").first?.id, 1, "London, by its other name Londres, is the largest")
+        XCTAssertEqual(try index.topMatches("londres gb").map(\.id), [1], "the other name, a space and the country")
+        XCTAssertFalse(try index.topMatches("londr").map(\.id).contains(1), "a mere prefix of an other name is not a top match")
+        XCTAssertFalse(try index.topMatches("pe").map(\.id).contains(6), "`pe` does not bring up Beijing through Peking")
+        XCTAssertEqual(try index.topMatches("peking").map(\.id), [6])
 
         let words = try String(contentsOf: folder.appendingPathComponent("search/words/0.json"), encoding: .utf8)
-        XCTAssertTrue(words.contains(#"[1,"London","GB",51.5,-0.1,["Londres"]]"#), words)
+        XCTAssertTrue(words.contains(#"[1,"London","GB",51.5,-0.1,["Londres",8961989]]"#), "a name that ranks carries the population: \(words)")
         XCTAssertFalse(words.contains("londres gb"), "the key is folded by the reader, not written")
     }
 

@@ -7,8 +7,9 @@ import Foundation
 /// after a 7th of 0 when nothing tells it apart.
 ///
 /// A row of the word index for another name of the city (SPEC §4c) has the name in place of the key, in an array:
-/// `[id,"London","GB",lat,lon,["Londres"]]`, then the 7th field as above, but no population; its key
-/// (`OtherNameKeys`) is folded from the name by the reader.
+/// `[id,"London","GB",lat,lon,["Londres"]]`, then the 7th field as above; the array holds the population too where a
+/// query that spells the name whole ranks the city among its top matches (`WholeOtherNames`): `["Londres",8961989]`.
+/// Its key (`OtherNameKeys`) is folded from the name by the reader.
 public struct IndexEntry: Sendable, Equatable, Codable {
     public let id: Int
     public let name: String
@@ -71,19 +72,21 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         if let otherName {
             out.append(UInt8(ascii: "["))
             JSONText.appendQuoted(otherName, to: &out)
+            if let population { out += ",\(population)".utf8 }
             out.append(UInt8(ascii: "]"))
         } else {
             key.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &out) }
         }
+        let population = otherName == nil ? population : nil
         if let region {
             out.append(UInt8(ascii: ","))
             JSONText.appendQuoted(region, to: &out)
         } else if let distinction {
             out += ",\(distinction.rawValue)".utf8
-        } else if population != nil, otherName == nil {
+        } else if population != nil {
             out += ",0".utf8
         }
-        if let population, otherName == nil { out += ",\(population)".utf8 }
+        if let population { out += ",\(population)".utf8 }
         out.append(UInt8(ascii: "]"))
     }
 
@@ -115,24 +118,25 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         country = try row.decode(String.self)
         latitude = try row.decode(Double.self)
         longitude = try row.decode(Double.self)
+        var otherPopulation: Int?
         if let key = try? row.decode(String.self) {
             self.key = Array(key.utf8)
             otherName = nil
         } else {
             var other = try row.nestedUnkeyedContainer()
             let name = try other.decode(String.self)
-            guard other.isAtEnd else { throw DecodingError.dataCorruptedError(in: other, debugDescription: "an other name is one string") }
+            otherPopulation = other.isAtEnd ? nil : try other.decode(Int.self)
+            guard other.isAtEnd else { throw DecodingError.dataCorruptedError(in: other, debugDescription: "an other name is a string and a population") }
             otherName = name
             key = OtherNameKeys.key(folded: Array(Fold.fold(name).utf8), country: Array(Fold.fold(country).utf8))
         }
-        let isOther = otherName != nil
         region = row.isAtEnd ? nil : try? row.decode(String.self)
         let distinction = region != nil || row.isAtEnd ? 0 : try row.decode(Int.self)
         guard distinction == 0 || Distinction(rawValue: distinction) != nil else {
             throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(distinction)")
         }
         self.distinction = Distinction(rawValue: distinction)
-        population = row.isAtEnd || isOther ? nil : try row.decode(Int.self)
+        population = otherName != nil ? otherPopulation : row.isAtEnd ? nil : try row.decode(Int.self)
         guard row.isAtEnd else {
             throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields")
         }
@@ -145,7 +149,13 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         try row.encode(country)
         try row.encode(latitude)
         try row.encode(longitude)
-        if let otherName { try row.encode([otherName]) } else { try row.encode(String(decoding: key, as: UTF8.self)) }
+        if let otherName {
+            var other = row.nestedUnkeyedContainer()
+            try other.encode(otherName)
+            if let population { try other.encode(population) }
+        } else {
+            try row.encode(String(decoding: key, as: UTF8.self))
+        }
         let population = otherName == nil ? population : nil
         if let region { try row.encode(region) } else if let distinction { try row.encode(distinction) } else if population != nil { try row.encode(0) }
         if let population { try row.encode(population) }

@@ -3,9 +3,8 @@ import Foundation
 /// The one search core in Swift: reads a built `search/` folder the way the browser client does (the manifest
 /// once, then only the shards that hold a query's matches) and answers SPEC §4, then §4b (word matches, from the
 /// word shards, read only when the prefix matches run out before `limit`), then §4c's other-name matches (which the
-/// word shards hold too), then, for a query with fewer than 5 of those, its typo matches (from the typo places).
-/// Used by `citygen search` and by the
-/// tests of the index's bounds; the browser's `search.js` implements the same steps.
+/// word shards hold too), then, for a query with fewer than 5 of those, its typo matches (from the typo places). Used
+/// by `citygen search` and by the tests of the index's bounds; the browser's `search.js` implements the same steps.
 public final class SearchIndex {
     /// The built site's folder.
     public let site: URL
@@ -26,6 +25,8 @@ public final class SearchIndex {
     public private(set) var bytesRead = 0
     /// While a first page is read (`firstPage`): the shard files it has read, and the results it has.
     private var page: (reads: Int, shown: Int)?
+    /// The other-name matches read since `firstPage` began that the query spells whole and that carry a population.
+    private var spelledWhole: [IndexEntry] = []
 
     /// Opens the index of the site built in `site`.
     public init(site: URL, layout: SiteLayout = SiteLayout()) throws {
@@ -40,8 +41,7 @@ public final class SearchIndex {
     }
 
     /// The first `limit` matches of `query`: its prefix matches in SPEC order, then its word matches (§4b), then its
-    /// other-name matches (§4c). A
-    /// query that folds to nothing gives the start of the list (SPEC §4).
+    /// other-name matches (§4c). A query that folds to nothing gives the start of the list (SPEC §4).
     public func search(_ query: String, limit: Int = .max) throws -> [IndexEntry] {
         try searchBlocks(query, limit: limit).map(\.entry)
     }
@@ -66,10 +66,12 @@ public final class SearchIndex {
     /// SPEC §7's first page of `query`, as a client shows it (`FirstPage`): its first `FirstPage.size` results, as far
     /// as the shard files it reads hold them (at most `FirstPage.files` once it has one); `complete` when every §4 and
     /// §4b match of the query is among them.
-    public func firstPage(_ query: String) throws -> (results: [(entry: IndexEntry, block: Block)], complete: Bool) {
+    /// `spelledWhole`: the other-name matches it read whose name the query spells whole, with a population (§4c).
+    public func firstPage(_ query: String) throws -> (results: [(entry: IndexEntry, block: Block)], complete: Bool, spelledWhole: [IndexEntry]) {
         page = (0, 0)
         defer { page = nil }
-        return try searchBlocks(query, limit: FirstPage.size, beyondSpelling: true)
+        let (results, complete) = try searchBlocks(query, limit: FirstPage.size, beyondSpelling: true)
+        return (results, complete, spelledWhole)
     }
 
     /// `searchBlocks(query, limit:)`, and whether every §4 and §4b match is among them; without §4c's other-name and
@@ -78,6 +80,7 @@ public final class SearchIndex {
         _ query: String, limit: Int, beyondSpelling: Bool
     ) throws -> (results: [(entry: IndexEntry, block: Block)], complete: Bool) {
         let query = SearchQuery(query, manifest: manifest)
+        spelledWhole = []
         if query.listsAll { return (try entries(from: 0, limit: limit).map { ($0, .prefix) }, false) }
         // Whether a query has typo matches depends on how many others it has, whatever the limit.
         let wanted = beyondSpelling ? max(limit, Self.typoThreshold) : limit
@@ -132,14 +135,15 @@ public final class SearchIndex {
     }
 
     /// SPEC §4c's top matches of `query`: up to 5 of its matches with the largest population, largest first, then
-    /// in §3 order; none without places, or for a query that folds to nothing. A query with few matches ranks its
-    /// first page of results; any other reads its row of the top matches table (one file).
+    /// in §3 order, of its §4 and §4b matches and the cities one of whose other names it spells whole; none without
+    /// places or for a query that folds to nothing. A query with few matches ranks its first page and the other-name
+    /// matches read that carry a population; any other reads its row of the top matches table (one file).
     public func topMatches(_ query: String) throws -> [IndexEntry] {
         let folded = SearchQuery(query).folded
-        guard let bounds = manifest.top, !bounds.isEmpty, !folded.isEmpty else { return [] }
+        guard let bounds = manifest.top, !folded.isEmpty else { return [] }
         let page = try firstPage(query)
         let exact = page.results.filter { $0.block == .prefix || $0.block == .word }.map(\.entry)
-        if !page.complete {
+        if !page.complete, !bounds.isEmpty {
             let key = String(decoding: folded, as: UTF8.self)
             let n = max(0, bounds.indices.partitionPoint { ByteString.compare(Array(bounds[$0].utf8), folded) <= 0 } - 1)
             let url = site.appendingPathComponent(layout.path(.topShard(n, .json)))
@@ -148,7 +152,7 @@ public final class SearchIndex {
             topLoads.append(n)
             if let row = try TopShard(json: data, file: url.path).top.first(where: { $0.query == key }) { return row.entries }
         }
-        return Self.ranked(exact.prefix(TopMatches.localLimit))
+        return Self.ranked(exact.prefix(TopMatches.localLimit) + page.spelledWhole)
     }
 
     /// The entries with a population, largest first, then in §3 order; at most `TopMatches.limit`, each city once.
@@ -194,8 +198,9 @@ public final class SearchIndex {
         var seen = Set(results.map(\.0.id))
         var others: [IndexEntry] = []
         let end = try walkRun(folded, bounds: wordBounds, shard: { .wordShard($0, .json) }) { entry in
-            if entry.otherName != nil {
+            if let otherName = entry.otherName {
                 if otherNames { others.append(entry) }
+                if entry.population != nil, entry.key == folded || Array(Fold.fold(otherName).utf8) == folded { spelledWhole.append(entry) }
             } else if seen.insert(entry.id).inserted {
                 results.append((entry, .word))
                 page?.shown = results.count

@@ -86,7 +86,7 @@ public struct SearchIndexWriter: Sendable {
     private func wordEntry(_ rows: WordIndexRows, _ row: Int) -> IndexEntry {
         let index = rows.city(row)
         guard let otherName = rows.otherName(row) else { return entry(index, key: rows.key(row)) }
-        return self.row(index, key: rows.key(row), population: nil, otherName: otherName)
+        return self.row(index, key: rows.key(row), population: rows.ranksOtherName(row) ? places?.population(index) : nil, otherName: otherName)
     }
 
     /// The files of the top matches table (SPEC §4c): runs of its rows, each at most an eighth of `shardSize` in
@@ -157,6 +157,20 @@ public struct SearchIndexWriter: Sendable {
             while end < count, key(end) == runKey { end += 1 }
             let runBytes = (index..<end).reduce(0) { $0 + rowBytes($1) }
             let common = zip(previousKey, runKey).prefix { $0 == $1 }.count
+            // A run of keys with the same first two characters that fits in two shards is not spread over three (the
+            // first 50 results of a query read at most two): when it would be, it starts a shard.
+            if splitRuns, index > start, Self.firstTwoCharacters(runKey) != Self.firstTwoCharacters(previousKey) {
+                let pair = Self.firstTwoCharacters(runKey)
+                var pairEnd = end, pairBytes = runBytes
+                while pairEnd < count, pairBytes <= 2 * budget, Self.firstTwoCharacters(key(pairEnd)) == pair {
+                    pairBytes += rowBytes(pairEnd)
+                    pairEnd += 1
+                }
+                if pairBytes <= 2 * budget, bytes + pairBytes > 2 * budget {
+                    shards.append(Shard(range: start..<index))
+                    (start, bytes, cuts) = (index, 0, [])
+                }
+            }
             if index > start, bytes + runBytes > budget {
                 let here = (index: index, bytes: bytes, common: common)
                 let cut = (cuts + [here]).filter { $0.bytes >= budget / 8 * 7 }
@@ -189,6 +203,14 @@ public struct SearchIndexWriter: Sendable {
         }
         if start < count || shards.isEmpty { shards.append(Shard(range: start..<count)) }
         return shards
+    }
+
+    /// The bytes of the first two characters of `key` (all of it when shorter).
+    private static func firstTwoCharacters(_ key: [UInt8]) -> ArraySlice<UInt8> {
+        guard !key.isEmpty else { return key[...] }
+        let first = ByteString.characterLength(key, at: 0)
+        guard first < key.count else { return key[...] }
+        return key[..<(first + ByteString.characterLength(key, at: first))]
     }
 
     /// Each shard's lower bound: the shortest prefix of its first key above the previous shard's last key; for every

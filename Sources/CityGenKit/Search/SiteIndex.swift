@@ -26,9 +26,10 @@ struct SiteIndex: Sendable {
         let ((shards, typos), (wordRows, wordShards, manyMatches)) = Parallel.both({
             (writer.shards(), places.map { TypoPlaces(places: $0, count: catalog.count, budget: budget) { writer.entry($0) } })
         }) {
-            let words = WordKeys(catalog: catalog)
-            let wordRows = WordIndexRows(words: words, otherNames: OtherNameKeys(catalog: catalog, places: places))
-            return (wordRows, writer.wordShards(wordRows), places.map { TopMatches(catalog: catalog, words: words, places: $0) })
+            let words = WordKeys(catalog: catalog), others = OtherNameKeys(catalog: catalog, places: places)
+            let whole = places.map { WholeOtherNames(others, catalog: catalog, words: words, places: $0) }
+            let wordRows = WordIndexRows(words: words, otherNames: others, ranked: whole?.ranked ?? [])
+            return (wordRows, writer.wordShards(wordRows), places.map { (TopMatches(catalog: catalog, words: words, places: $0), whole!) })
         }
         self.writer = writer
         self.shards = shards
@@ -36,9 +37,10 @@ struct SiteIndex: Sendable {
         self.wordShards = wordShards
         var manifest = writer.manifest(shards, words: wordRows, wordShards: wordShards, layout: layout)
         let top = places.flatMap { places in
-            manyMatches?.adding(
+            manyMatches?.0.adding(
                 FirstPage.mayStop(shardBounds: manifest.shards, wordBounds: manifest.words, exact: manifest.exact),
-                catalog: catalog, words: wordRows.words, places: places)
+                catalog: catalog, words: wordRows.words, places: places
+            ).ranking(manyMatches!.1, places: places)
         }
         self.top = top
         self.topShards = top.map { writer.topShards($0) } ?? []

@@ -58,25 +58,37 @@ struct TopMatches: Sendable {
         let listed = Set(table.map(\.query))
         let candidates = queries.filter { !listed.contains($0) }.sorted { ByteString.compare($0, $1) < 0 }
         let rows = Parallel.map(0..<candidates.count, chunk: 256) { n -> [Int]? in
-            let query = candidates[n]
-            func key(_ city: Int) -> [UInt8] { SearchKey.index(name: catalog.foldedNames[city], country: catalog.foldedCountries[city]) }
-            var cities: [Int] = []
-            for prefix in SearchQuery(folded: query).prefixes {
-                let start = (0..<catalog.count).partitionPoint { ByteString.compare(key($0), prefix) < 0 }
-                let end = (start..<catalog.count).partitionPoint { ByteString.hasPrefix(key($0), prefix[...]) }
-                cities += start..<min(end, start + Self.localLimit + 1)
-                guard cities.count <= Self.localLimit else { return nil }
-            }
-            let start = (0..<words.count).partitionPoint { ByteString.compare(words.key($0), query) < 0 }
-            let end = (start..<words.count).partitionPoint { ByteString.hasPrefix(words.key($0), query[...]) }
-            cities += (start..<min(end, start + Self.localLimit + 1)).lazy.map { words.city($0) }
-            guard !cities.isEmpty, cities.count <= Self.localLimit else { return nil }
-            return Self.top(cities.sorted(), places)
+            guard let cities = Self.matches(of: candidates[n], upTo: Self.localLimit, catalog: catalog, words: words), !cities.isEmpty else { return nil }
+            return Self.top(cities, places)
         }
         var merged = table
         for (query, cities) in zip(candidates, rows) { if let cities { merged.append((query, cities)) } }
         merged.sort { ByteString.compare($0.query, $1.query) < 0 }
         return TopMatches(table: merged)
+    }
+
+    /// This table with the cities that its queries spell whole by an other name (SPEC §4c) ranked into their rows.
+    func ranking(_ whole: WholeOtherNames, places: Places) -> TopMatches {
+        TopMatches(table: table.map { row in (row.query, whole.cities[row.query].map { Self.top(row.cities + $0, places) } ?? row.cities) })
+    }
+
+    /// The catalog indices of the §4 and §4b matches of the folded `query`, in catalog order (a city with two matching
+    /// keys twice), or nil when there are more than `limit`.
+    static func matches(of query: [UInt8], upTo limit: Int, catalog: CityCatalog, words: WordKeys) -> [Int]? {
+        func key(_ city: Int) -> [UInt8] { SearchKey.index(name: catalog.foldedNames[city], country: catalog.foldedCountries[city]) }
+        var cities: [Int] = []
+        let cap = limit == .max ? limit : limit + 1
+        for prefix in SearchQuery(folded: query).prefixes {
+            let start = (0..<catalog.count).partitionPoint { ByteString.compare(key($0), prefix) < 0 }
+            let end = (start..<catalog.count).partitionPoint { ByteString.hasPrefix(key($0), prefix[...]) }
+            cities += start..<(end - start > cap ? start + cap : end)
+            guard cities.count <= limit else { return nil }
+        }
+        let start = (0..<words.count).partitionPoint { ByteString.compare(words.key($0), query) < 0 }
+        let end = (start..<words.count).partitionPoint { ByteString.hasPrefix(words.key($0), query[...]) }
+        cities += (start..<(end - start > cap ? start + cap : end)).lazy.map { words.city($0) }
+        guard cities.count <= limit else { return nil }
+        return cities.sorted()
     }
 
     private init(table: [(query: [UInt8], cities: [Int])]) {

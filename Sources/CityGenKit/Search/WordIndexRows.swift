@@ -8,9 +8,13 @@ struct WordIndexRows: Sendable {
     /// Each row: a word key, as its row in `words`, or an other name, as -1 - its row in `otherNames`.
     private let rows: [Int32]
 
-    init(words: WordKeys, otherNames: OtherNameKeys) {
+    /// The rows of `otherNames` that carry their city's population (`WholeOtherNames.ranked`).
+    private let ranked: Set<Int>
+
+    init(words: WordKeys, otherNames: OtherNameKeys, ranked: Set<Int> = []) {
         self.words = words
         self.otherNames = otherNames
+        self.ranked = ranked
         var rows: [Int32] = []
         rows.reserveCapacity(words.count + otherNames.count)
         var w = 0, o = 0
@@ -55,5 +59,11 @@ struct WordIndexRows: Sendable {
     func otherName(_ row: Int) -> String? {
         let r = Int(rows[row])
         return r >= 0 ? nil : otherNames.name(-1 - r)
+    }
+
+    /// Whether row `row` is an other name that carries its city's population.
+    func ranksOtherName(_ row: Int) -> Bool {
+        let r = Int(rows[row])
+        return r < 0 && ranked.contains(-1 - r)
     }
 }

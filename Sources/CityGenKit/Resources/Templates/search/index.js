@@ -32,7 +32,7 @@ var Index = (function () {
     return manifest.then(function (m) { return load(m.urls.shard.replace('{n}', String(n))); });
   }
   // A shard of the word index (SPEC §4b), which holds the other names too (§4c): such a row has the name in place
-  // of the key, in an array; it becomes an entry like any other, its key folded from the name (then a space and the
+  // of the key, in an array (with the population where it ranks); it becomes an entry like any other, its key folded from the name (then a space and the
   // folded country) and the name kept as `other`, once a file.
   function word(n) {
     return manifest.then(function (m) { return load(m.urls.word.replace('{n}', String(n))); }).then(function (data) {
@@ -40,6 +40,7 @@ var Index = (function () {
         data.entries = data.entries.map(function (r) {
           if (typeof r[5] === 'string') return r;
           var e = [r[0], r[1], r[2], r[3], r[4], (Fold.fold(r[5][0]) + ' ' + Fold.fold(r[2])).trim(), r.length > 6 ? r[6] : 0];
+          if (r[5].length > 1) e.push(r[5][1]);  // the population, where it ranks (SPEC §4c's top matches)
           e.other = r[5][0];
           return e;
         });

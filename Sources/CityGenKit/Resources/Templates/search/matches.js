@@ -34,9 +34,10 @@ Query.prototype.nextWords = async function (m, target) {
   while (w.others.length && seen[w.others[0][0]]) w.others.shift();  // so that `done` knows nothing is left
 };
 
-// Top matches (SPEC §4c): up to 5 of the query's prefix and word matches with the largest population (an entry's
-// 8th field), largest first, then in list order. A query with few of them ranks those of its first page, which
-// holds them all; any other reads its row of the top matches table, one small file.
+// Top matches (SPEC §4c): up to 5 of the query's prefix and word matches, and of the cities one of whose other names
+// it spells whole, with the largest population (an entry's 8th field), largest first, then in list order. A query
+// with few of them ranks those of its first page, which holds them all, with the other-name matches it read that
+// carry a population (those that rank); any other reads its row of the top matches table, one small file.
 var TOP = 5, TOP_LOCAL = 50;
 function ranked(entries) {
   var seen = {}, folded = function (e) { return [Fold.fold(e[1]), Fold.fold(e[2])]; };
@@ -48,12 +49,13 @@ function ranked(entries) {
 }
 Query.prototype.topMatches = async function () {
   var m = await Index.manifest, bounds = m.top, q = this.folded;
-  if (!bounds || !bounds.length || this.all || this.favorites) return [];
+  if (!bounds || this.all || this.favorites) return [];
   var exact = this.results.filter(function (e) { return !e.other && !e.typo; });
-  if (!this.word.done || exact.length > TOP_LOCAL) {
+  if (bounds.length && (!this.word.done || exact.length > TOP_LOCAL)) {
     var n = Math.max(0, lowerBound(bounds.length, function (i) { return Fold.compare(bounds[i], q) <= 0; }) - 1);
     var rows = (await Index.top(n)).top;
     for (var i = 0; i < rows.length; i++) if (rows[i][0] === q) return rows[i][1];
   }
-  return ranked(exact.slice(0, TOP_LOCAL));
+  var whole = this.results.concat(this.word.others).filter(function (e) { return e.other && e.length > 7 && (e[5] === q || Fold.fold(e.other) === q); });
+  return ranked(exact.slice(0, TOP_LOCAL).concat(whole));
 };
