@@ -65,7 +65,7 @@ public struct BuildService: Sendable {
     }
 
     /// The source's bytes and what decides the output.
-    private struct Source {
+    struct Source {
         var loaded: LoadedSource
         /// The GeoNames files, when the build has places.
         let places: LoadedPlaces?
@@ -76,7 +76,7 @@ public struct BuildService: Sendable {
     }
 
     /// Loads the source (download, cache or file), the GeoNames files and the templates.
-    private func load(_ run: inout Run) async throws -> Source {
+    func load(_ run: inout Run) async throws -> Source {
         let loaded = try await options.loader.load(options.source, log: log, progress: progress)
         run.report.origin = loaded.origin
         run.report.warnings = loaded.warnings
@@ -129,7 +129,7 @@ public struct BuildService: Sendable {
     }
 
     /// Decodes and checks the records, then sorts them into the catalog; the source's bytes are freed on the way.
-    private func decodeAndSort(_ source: inout Source, _ run: inout Run) throws -> CityCatalog {
+    func decodeAndSort(_ source: inout Source, _ run: inout Run) throws -> CityCatalog {
         var decoded = try CityDecoder.decode(source.loaded.data, sourceName: source.loaded.origin, strict: options.strict)
         source.loaded.data = Data()  // released here, not at the end of the build: the whole source is at the build's peak
         run.report.cityCount = decoded.cities.count
@@ -150,7 +150,7 @@ public struct BuildService: Sendable {
     /// The site in each of its languages, the root's first: pages, favorites, nearest places, search index and
     /// maps, everything the files are made from. With `separateLanguages` (a `.zim` a language), each is a site of
     /// its own at the root, with no links to the others.
-    private func plan(_ catalog: CityCatalog, placeFiles: LoadedPlaces?, templates: [TemplateSet], separateLanguages: Bool, _ run: inout Run) throws
+    func plan(_ catalog: CityCatalog, placeFiles: LoadedPlaces?, templates: [TemplateSet], separateLanguages: Bool, _ run: inout Run) throws
         -> [SiteFiles]
     {
         let favorites = try FavoriteResolver.resolve(options.favorites, in: catalog)

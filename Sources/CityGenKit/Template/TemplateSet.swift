@@ -51,6 +51,10 @@ public struct TemplateSet: Sendable {
         func parse(_ name: String, _ text: String) throws -> MustacheTemplate {
             do {
                 return try MustacheTemplate(string: text)
+            } catch let error as MustacheTemplate.ParserError {
+                let place = error.context
+                throw CityGenError.invalidTemplate(
+                    name: name, reason: "line \(place.lineNumber), column \(place.columnNumber): \(error.error) in \"\(place.line)\"")
             } catch {
                 throw CityGenError.invalidTemplate(name: name, reason: "\(error)")
             }

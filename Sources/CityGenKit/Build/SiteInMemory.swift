@@ -1,0 +1,93 @@
+/// A planned site kept in memory, whose files are rendered when they are asked for (`citygen serve --watch`): the
+/// bytes of a path are those a build writes there, and nothing is written.
+public struct SiteInMemory: Sendable {
+    /// Each language's files, the root's first.
+    let sites: [SiteFiles]
+    /// The precompressed copies the build writes beside its files.
+    let encodings: [ContentEncoding]
+    /// Every file's path hash, site and route, sorted by hash: a tenth of the memory of a dictionary of the paths.
+    private let addresses: [FileAddress]
+    /// The images drawn so far: a map costs more to draw than any page, and is the same until the site is planned again.
+    private let maps = Locked<[String: [UInt8]]>([:])
+
+    private struct FileAddress: Sendable {
+        let hash: UInt64, site: Int32, route: Int32
+    }
+
+    init(_ sites: [SiteFiles], encodings: [ContentEncoding]) {
+        self.sites = sites
+        self.encodings = encodings
+        var addresses: [FileAddress] = []
+        addresses.reserveCapacity(sites.reduce(0) { $0 + $1.routes.count })
+        var path: [UInt8] = []
+        for (s, files) in sites.enumerated() {
+            for (r, route) in files.routes.enumerated() {
+                path.removeAll(keepingCapacity: true)
+                files.layout.appendPath(route, to: &path)
+                addresses.append(FileAddress(hash: Self.hash(path), site: Int32(s), route: Int32(r)))
+            }
+        }
+        addresses.sort { $0.hash < $1.hash }
+        self.addresses = addresses
+    }
+
+    /// FNV-1a: stable, and fast on short paths.
+    private static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+
+    /// The site and route at `path`: the files with its hash, whose path is it.
+    private func address(of path: String) -> FileAddress? {
+        let hash = Self.hash(path.utf8)
+        var low = 0, high = addresses.count
+        while low < high {
+            let middle = (low + high) / 2
+            if addresses[middle].hash < hash { low = middle + 1 } else { high = middle }
+        }
+        for address in addresses[low...].prefix(while: { $0.hash == hash }) {
+            let files = sites[Int(address.site)]
+            if files.layout.path(files.routes[Int(address.route)]) == path { return address }
+        }
+        return nil
+    }
+
+    /// The same site with each language's templates replaced by `templates`, in order: nothing is planned again.
+    func with(templates: [TemplateSet]) -> SiteInMemory {
+        SiteInMemory(planned: self, files: zip(sites, templates).map { SiteFiles(site: $0.site, templates: $1) })
+    }
+
+    private init(planned: SiteInMemory, files: [SiteFiles]) {
+        (sites, encodings, addresses) = (files, planned.encodings, planned.addresses)
+        maps.withLock { $0 = planned.maps.withLock { $0 } }
+    }
+
+    /// How many cities the site lists.
+    public var cityCount: Int { sites[0].site.catalog.count }
+    /// How many files a build of it writes, precompressed copies aside.
+    public var fileCount: Int { addresses.count }
+
+    /// The bytes of the file at `path` (relative to the site's root, as `SiteLayout.path` makes them, or a
+    /// precompressed copy of one), or nil when the site has no such file.
+    public func file(at path: String) -> [UInt8]? {
+        if let address = address(of: path) { return contents(address, path: path) }
+        guard let dot = path.lastIndex(of: "."), let encoding = encodings.first(where: { $0.fileExtension == path[path.index(after: dot)...] }),
+            let address = address(of: String(path[..<dot]))
+        else { return nil }
+        let original = String(path[..<dot])
+        return ContentEncoding.variants(of: original, contents(address, path: original), [encoding]).first?.bytes
+    }
+
+    private func contents(_ address: FileAddress, path: String) -> [UInt8] {
+        let files = sites[Int(address.site)], route = files.routes[Int(address.route)]
+        guard route.isMap else { return files.contents(route) }
+        if let drawn = maps.withLock({ $0[path] }) { return drawn }
+        let drawn = files.contents(route)
+        maps.withLock { $0[path] = drawn }
+        return drawn
+    }
+
+    /// Every path of the site, precompressed copies aside, sorted.
+    public var paths: [String] {
+        addresses.map { sites[Int($0.site)].layout.path(sites[Int($0.site)].routes[Int($0.route)]) }.sorted()
+    }
+}

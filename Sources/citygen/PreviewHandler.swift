@@ -1,0 +1,34 @@
+import CityGenKit
+import FlyingFox
+import Foundation
+
+/// Serves a site kept in memory (`serve --watch`): each file rendered when it is asked for, HTML pages with the
+/// reload script; the reload channel's event stream; GET and HEAD only; `404.html` for anything else.
+struct PreviewHandler: HTTPHandler {
+    /// The site being served: the last one planned without an error.
+    let site: Locked<SiteInMemory>
+    let channel: ReloadChannel
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.method == .GET || request.method == .HEAD else { return HTTPResponse(statusCode: .methodNotAllowed) }
+        // The raw target, as `serve` reads it: a path that is not UTF-8 must not be served.
+        let target = request.target.path()
+        if target == ReloadChannel.path, request.method == .GET { return channel.response() }
+        let site = site.withLock { $0 }
+        if target.utf8.count <= ServePath.maximumLength, let path = ServePath.file(for: target) {
+            // A folder asked for without its slash is its index page, as a static host serves it.
+            let file = site.file(at: path).map { (path, $0) } ?? site.file(at: path + "/index.html").map { (path + "/index.html", $0) }
+            if let (path, bytes) = file { return response(.ok, path: path, body: bytes, for: request) }
+        }
+        return response(.notFound, path: "404.html", body: site.file(at: "404.html") ?? Array("Not found\n".utf8), for: request)
+    }
+
+    /// A response with `body` (an HTML page with the reload script), or for HEAD only its length.
+    private func response(_ status: HTTPStatusCode, path: String, body: [UInt8], for request: HTTPRequest) -> HTTPResponse {
+        let type = ServePath.contentType(for: path)
+        let bytes = Data(type.hasPrefix("text/html") ? ReloadChannel.withPageScript(body) : body)
+        let headers: [HTTPHeader: String] = [.contentType: type, HTTPHeader("Cache-Control"): "no-store"]
+        guard request.method == .HEAD else { return HTTPResponse(statusCode: status, headers: HTTPHeaders(headers), body: bytes) }
+        return HTTPResponse(statusCode: status, headers: HTTPHeaders(headers.merging([.contentLength: String(bytes.count)]) { $1 }), body: Data())
+    }
+}
