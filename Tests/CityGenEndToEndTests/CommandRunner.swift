@@ -82,13 +82,27 @@ struct CommandRunner {
     /// Starts `citygen serve --port 0 --output OUTPUT` in `directory` and returns it with the port it says it
     /// listens on (0 when it said none). The caller terminates it.
     static func serve(_ output: String, in directory: URL) throws -> (server: Process, port: UInt16) {
-        let server = citygen(["serve", "--port", "0", "--output", output], in: directory)
+        try serve(["--output", output], in: directory)
+    }
+
+    /// Starts `citygen serve --port 0` with `arguments` in `directory` and returns it with the port its line
+    /// `… at http://127.0.0.1:PORT/ …` says (0 when it ended first), once it says so. The caller terminates it.
+    static func serve(_ arguments: [String], in directory: URL) throws -> (server: Process, port: UInt16) {
+        let server = citygen(["serve", "--port", "0"] + arguments, in: directory)
         let stderr = Pipe()
         server.standardError = stderr
         try server.run()
-        var line = Data()
-        while let byte = try stderr.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A { line.append(first) }
-        return (server, UInt16(String(decoding: line, as: UTF8.self).split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0)
+        while true {
+            var line = Data()
+            while let byte = try stderr.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A { line.append(first) }
+            let text = String(decoding: line, as: UTF8.self)
+            if line.isEmpty, !server.isRunning { return (server, 0) }
+            guard let at = text.range(of: "http://127.0.0.1:") else { continue }
+            // What it says later goes on being read, so that the server never blocks on a full pipe.
+            let handle = stderr.fileHandleForReading
+            Thread.detachNewThread { while (try? handle.read(upToCount: 4096))??.isEmpty == false {} }
+            return (server, UInt16(text[at.upperBound...].prefix(while: \.isNumber)) ?? 0)
+        }
     }
 
     /// The standard output of `/bin/sh -c command` in `directory`, which must exit 0.

@@ -1,0 +1,95 @@
+import CityGenKit
+import CityGenTestSupport
+import Foundation
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `citygen serve --watch` on the full snapshot, a Spanish site with Debian's GeoNames files: what it serves is what
+/// `citygen build` writes from the same inputs, byte for byte (HTML pages but for the preview's one script element),
+/// and it writes nothing.
+final class PreviewEndToEndTests: FolderTestCase {
+    var server: Process?
+
+    override func tearDown() {
+        server?.terminate()
+        server?.waitUntilExit()
+        super.tearDown()
+    }
+
+    /// The answer to `method path`. Synchronous: a test that awaits would wait for the build (`Process`) on a thread
+    /// of the concurrency pool, which Foundation's `waitUntilExit` keeps busy.
+    private func get(_ path: String, port: UInt16, method: String = "GET") throws -> (status: Int, body: Data) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/\(path)")!)
+        request.httpMethod = method
+        let answer = Locked<(Int, Data)?>(nil), done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { body, response, _ in
+            answer.withLock { $0 = ((response as? HTTPURLResponse)?.statusCode ?? 0, body ?? Data()) }
+            done.signal()
+        }.resume()
+        done.wait()
+        let (status, body) = answer.withLock { $0 }!
+        return (status, body)
+    }
+
+    func testServedFilesAreTheBuildsBytesAndNothingIsWritten() throws {
+        try LanguageEndToEndTests.writeSpanishConfig(in: folder, languages: "language: es")
+        let cache = ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
+        let started = try CommandRunner.serve(["--watch", "--source", CommandRunner.snapshot.path], in: folder)
+        server = started.server
+        let port = started.port
+        XCTAssertGreaterThan(port, 0, "serve --watch said where it listens")
+        let output = folder.appendingPathComponent("Output")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "serve --watch writes no site")
+
+        let build = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path], in: folder, environment: cache)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        // 1,000 files of the build, chosen by a seeded generator from every kind (folder and extension) in turn.
+        // (Listed by find: Foundation's enumerator takes minutes over the 220,000 files of a site.)
+        var kinds: [String: [String]] = [:]
+        for path in try CommandRunner.shell("cd Output && find . -type f ! -name '\(SiteLayout.bookkeepingPrefix)*' -printf '%P\\n'", in: folder).split(separator: "\n") {
+            let parts = path.split(separator: "/")
+            kinds[(parts.count > 1 ? String(parts[0]) + "/" : "") + (path.split(separator: ".").last.map(String.init) ?? ""), default: []].append(String(path))
+        }
+        XCTAssertGreaterThanOrEqual(kinds.count, 12, "every kind of file: \(kinds.keys.sorted())")
+        var generator = SeededGenerator(seed: 51)
+        let names = kinds.keys.sorted()
+        for name in names { kinds[name]!.sort() }
+        var sample: [String] = []
+        for i in 0..<1_000 {
+            let files = kinds[names[i % names.count]]!
+            sample.append(files[Int(generator.next() % UInt64(files.count))])
+        }
+        let script = try Regex(#"<script>/\* citygen serve --watch \*/[\s\S]*?</script>\n"#)
+        for path in sample {
+            let served = try get(path, port: port)
+            XCTAssertEqual(served.status, 200, path)
+            let built = try Data(contentsOf: output.appendingPathComponent(path))
+            if path.hasSuffix(".html") {
+                let text = String(decoding: served.body, as: UTF8.self)
+                XCTAssertEqual(text.matches(of: script).count, 1, "\(path): one script element of the preview's own")
+                XCTAssertEqual(text.replacing(script, with: ""), String(decoding: built, as: UTF8.self), path)
+            } else {
+                XCTAssertEqual(served.body, built, path)
+            }
+        }
+        // A folder is its index page; what the site has not is its 404 page; only GET and HEAD.
+        let countries = try get("country", port: port)
+        XCTAssertEqual(String(decoding: countries.body, as: UTF8.self).replacing(script, with: ""), try String(contentsOf: output.appendingPathComponent("country/index.html"), encoding: .utf8))
+        let missing = try get("city/no/such.html", port: port)
+        XCTAssertEqual(missing.status, 404)
+        XCTAssertTrue(String(decoding: missing.body, as: UTF8.self).contains("citygen serve --watch"), "the 404 page reloads too")
+        let post = try get("index.html", port: port, method: "POST")
+        XCTAssertEqual(post.status, 405)
+        let head = try get("index.html", port: port, method: "HEAD")
+        XCTAssertEqual(head.status, 200)
+        XCTAssertTrue(head.body.isEmpty)
+        for hostile in ["..%2f..%2fetc/passwd", ".citygen-manifest", "%2e%2e/citygen.yml"] {
+            let answer = try get(hostile, port: port)
+            XCTAssertEqual(answer.status, 404, hostile)
+        }
+        XCTAssertTrue(server!.isRunning)
+    }
+}
