@@ -3,8 +3,8 @@ import FlyingFox
 import Foundation
 
 /// `citygen serve --watch`: plans the site once, serves it from memory, and on every change of what it was made
-/// from makes it again (the templates alone: read again, nothing planned; anything else: planned again while the
-/// last good site goes on being served), then reloads every open page, or shows them the error.
+/// from makes it again (templates and strings: read again, nothing planned; anything else: planned again while
+/// the last good site goes on being served), then reloads every open page, or shows them the error.
 actor LivePreview {
     private let flags: BuildOptions.Flags
     private let watching: FileWatcher.Mode
@@ -79,10 +79,11 @@ actor LivePreview {
     private func remake(after changed: Set<String>) async {
         let start = ContinuousClock.now
         let names = Set(changed.map { URL(fileURLWithPath: $0).lastPathComponent }).sorted().joined(separator: ", ")
-        let templates = options.templates?.standardizedFileURL.path
+        let templates = options.templates.map { $0.standardizedFileURL.path + "/" }
+        let strings = Set(options.strings.values.map(\.standardizedFileURL.path))
         do {
-            if let templates, changed.allSatisfy({ $0.hasPrefix(templates + "/") }) {
-                let next = try Self.service(options, quiet: quiet).reloadingTemplates(of: site.withLock { $0 })
+            if changed.allSatisfy({ path in strings.contains(path) || templates.map { path.hasPrefix($0) } == true }) {
+                let next = try Self.service(options, quiet: quiet).reloadingWordsAndTemplates(of: site.withLock { $0 })
                 site.withLock { $0 = next }
             } else {
                 let options = try BuildOptions(flags: flags)

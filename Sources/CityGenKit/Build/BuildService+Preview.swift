@@ -12,9 +12,11 @@ extension BuildService {
         return SiteInMemory(files, encodings: options.precompress)
     }
 
-    /// `site` with its templates read again from the templates folder and citygen's own (a template was edited):
-    /// the plan is kept, so the next page asked for is rendered with them.
-    public func reloadingTemplates(of site: SiteInMemory) throws -> SiteInMemory {
-        site.with(templates: try options.languages.map { try TemplateSet(overrides: options.templates, words: options.words(in: $0)) })
+    /// `site` with its templates and words read again from the templates folder, the strings files and citygen's own
+    /// (a template or a strings file was edited): nothing is planned again, so the next page asked for is rendered
+    /// with them at once.
+    public func reloadingWordsAndTemplates(of site: SiteInMemory) throws -> SiteInMemory {
+        let words = try options.languages.map { try options.words(in: $0) }
+        return site.with(words: words, templates: try words.map { try TemplateSet(overrides: options.templates, words: $0) })
     }
 }

@@ -51,14 +51,17 @@ public struct SiteInMemory: Sendable {
         return nil
     }
 
-    /// The same site with each language's templates replaced by `templates`, in order: nothing is planned again.
-    func with(templates: [TemplateSet]) -> SiteInMemory {
-        SiteInMemory(planned: self, files: zip(sites, templates).map { SiteFiles(site: $0.site, templates: $1) })
-    }
-
-    private init(planned: SiteInMemory, files: [SiteFiles]) {
-        (sites, encodings, addresses) = (files, planned.encodings, planned.addresses)
-        maps.withLock { $0 = planned.maps.withLock { $0 } }
+    /// The same site in each language's `words`, with its templates `templates` (both in order): what depends on the
+    /// words is made again (the country pages' names and order, the pages' texts), nothing else is planned again.
+    func with(words: [Words], templates: [TemplateSet]) -> SiteInMemory {
+        let translations = sites[0].site.settings.translations.enumerated().map { i, translation in
+            Site.Translation(language: SiteLanguage(words: words[i]), layout: translation.layout)
+        }
+        let files = sites.indices.map { i in
+            let language = translations.isEmpty ? SiteLanguage(words: words[i]) : translations[i].language
+            return SiteFiles(site: sites[i].site.with(language: language, translations: translations), templates: templates[i])
+        }
+        return SiteInMemory(files, encodings: encodings)
     }
 
     /// How many cities the site lists.

@@ -27,12 +27,12 @@ struct Site: Sendable {
         let layout: SiteLayout
     }
 
-    let settings: Settings
+    private(set) var settings: Settings
     let catalog: CityCatalog
     let plan: SitePlan
     /// Country names by code, where known.
-    let countryNames: [String: String]
-    let countries: CountryPlan
+    private(set) var countryNames: [String: String]
+    private(set) var countries: CountryPlan
     /// Catalog indices of the favorites.
     let favorites: Set<Int>
     /// The nearest cities of each city, for detail pages.
@@ -81,12 +81,21 @@ struct Site: Sendable {
             })
         self.indexByID = catalog.indicesByID()
         self.compactData = Self.compactData(catalog, settings)
-        if settings.layout.baseURL != nil, settings.formats.contains(.html), settings.layout.languageFolder.isEmpty {
-            var pages = RouteList()
-            for kind in PageKinds.all where kind.inSitemap { pages.append(kind.routes(in: self, formats: [.html])) }
-            sitemapPages = pages
-        }
+        self.sitemapPages = sitemapRoutes()
         self.routes = allRoutes()
+    }
+
+    /// The same site in `language`'s words (the strings were edited): what depends on them is made again, the rest
+    /// kept; the language's code, and so its names and order, must be the same.
+    func with(language: SiteLanguage, translations: [Translation]) -> Site {
+        var site = self
+        site.settings.language = language
+        site.settings.translations = translations
+        site.countryNames = language.countryNames(for: Set(countries.countries.map(\.code)))
+        site.countries = CountryPlan(catalog: catalog, names: site.countryNames, noCountry: language.words["country.none"], pageSize: settings.pageSize)
+        site.sitemapPages = site.sitemapRoutes()
+        site.routes = site.allRoutes()
+        return site
     }
 
     var layout: SiteLayout { settings.layout }
@@ -122,6 +131,14 @@ struct Site: Sendable {
 
     /// Every file: each kind's (`OutputKinds.all`), those that every language shares only in the language that writes
     /// them.
+    /// With a base URL, the root's HTML pages that the sitemap lists.
+    private func sitemapRoutes() -> RouteList {
+        var pages = RouteList()
+        guard settings.layout.baseURL != nil, settings.formats.contains(.html), settings.layout.languageFolder.isEmpty else { return pages }
+        for kind in PageKinds.all where kind.inSitemap { pages.append(kind.routes(in: self, formats: [.html])) }
+        return pages
+    }
+
     private func allRoutes() -> RouteList {
         var routes = RouteList()
         for kind in OutputKinds.all where writesSharedFiles || !kind.shared { routes.append(kind.routes(in: self, formats: formats)) }

@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+
+@testable import CityGenKit
+
+/// `serve --watch`'s site in memory: every file the build writes, with the same bytes, and nothing else; a strings
+/// or template edit read again without planning gives the site a new plan would.
+final class SiteInMemoryTests: SiteTestCase {
+    let cities = LanguageSiteTests.cities + [(id: 7, name: "Nowhere", country: "", lat: 1.0, lon: 1.0)]
+
+    func options(_ configure: (inout BuildOptions) -> Void = { _ in }) throws -> BuildOptions {
+        let source = folder.appendingPathComponent("cities.json")
+        try Fixtures.json(cities).write(to: source)
+        var options = BuildOptions()
+        options.source = .file(source.path)
+        options.output = folder.appendingPathComponent("site")
+        options.pageSize = 2
+        options.places = .none
+        configure(&options)
+        return options
+    }
+
+    /// Every path of `site` with its bytes.
+    func files(_ site: SiteInMemory) -> [String: [UInt8]] {
+        Dictionary(uniqueKeysWithValues: site.paths.map { ($0, site.file(at: $0)!) })
+    }
+
+    func testEveryFileIsTheBuildsAndNoOther() async throws {
+        let options = try options { $0.languages = ["es", "en"]; $0.precompress = [.gzip] }
+        _ = try await BuildService(options: options).run()
+        let site = try await BuildService(options: options).planInMemory()
+        let built = try snapshot().filter { !$0.key.hasPrefix(SiteLayout.bookkeepingPrefix) }
+        let originals = built.keys.filter { !$0.hasSuffix(".gz") }
+        XCTAssertEqual(Set(site.paths), Set(originals))
+        XCTAssertTrue(site.paths.contains("en/country/index.html") && site.paths.contains("map/world.png"))
+        for (path, (bytes, _)) in built { XCTAssertEqual(site.file(at: path).map { Data($0) }, bytes, path) }
+        for path in ["", "/", "nothing.html", "city", "en/", "index.html.br", "map/world.png.gz", "index.md.gz"] {
+            XCTAssertNil(site.file(at: path), "\(path): no such file")
+        }
+    }
+
+    func testAStringsOrTemplateEditReadAgainGivesTheSiteANewPlanGives() async throws {
+        let strings = folder.appendingPathComponent("es.yml"), templates = folder.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try "city.population: Población\ncountry.none: Sin país\n".write(to: strings, atomically: true, encoding: .utf8)
+        let options = try options {
+            $0.languages = ["es", "en"]
+            $0.strings = ["es": strings]
+            $0.templates = templates
+        }
+        let before = try await BuildService(options: options).planInMemory()
+        XCTAssertTrue(String(decoding: before.file(at: "country/index.md")!, as: UTF8.self).contains("Sin país"))
+
+        // "Zz" sorts the cities without a country last among the countries instead of first.
+        try "city.population: Habitantes\ncountry.none: Zz ninguno\n".write(to: strings, atomically: true, encoding: .utf8)
+        try "{{name}} ({{t.city.population}})\n".write(to: templates.appendingPathComponent("city.md.mustache"), atomically: true, encoding: .utf8)
+        let reread = try BuildService(options: options).reloadingWordsAndTemplates(of: before)
+        let planned = try await BuildService(options: options).planInMemory()
+        let (got, want) = (files(reread), files(planned))
+        XCTAssertEqual(Set(got.keys), Set(want.keys))
+        for (path, bytes) in want { XCTAssertEqual(got[path], bytes, path) }
+        XCTAssertTrue(String(decoding: reread.file(at: "country/index.md")!, as: UTF8.self).contains("Zz ninguno"))
+        XCTAssertTrue(String(decoding: reread.file(at: "city/743/2643743.md")!, as: UTF8.self).hasPrefix("London (Habitantes)\n"))
+        XCTAssertNotEqual(files(before)["country/index.md"], got["country/index.md"])
+    }
+}
