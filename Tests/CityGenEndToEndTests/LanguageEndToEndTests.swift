@@ -122,6 +122,13 @@ final class SeveralLanguagesEndToEndTests: FolderTestCase {
 
     func testEveryCityIsInBothLanguagesEveryTranslationIsTheSamePlaceAndNoLinkIsBroken() throws {
         try writeConfig()
+        // The live preview of the same inputs, from before the build: it writes nothing, and serves the build's bytes.
+        let preview = try startLivePreview(["--source", CommandRunner.snapshot.path])
+        defer {
+            preview.server.terminate()
+            preview.server.waitUntilExit()
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Output").path), "serve --watch writes no site")
         let result = try CommandRunner.run(
             ["build", "--source", CommandRunner.snapshot.path, "--report", "json"], in: folder,
             environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
@@ -139,6 +146,8 @@ final class SeveralLanguagesEndToEndTests: FolderTestCase {
         // No image written twice: every map is at the root, once.
         XCTAssertEqual(all.filter { $0.hasSuffix(".png") && !$0.hasPrefix("map/") }, [])
         XCTAssertGreaterThan(all.filter { $0.hasPrefix("map/") }.count, 250)
+        try assertLivePreviewServes(all, of: output, port: preview.port)
+        XCTAssertTrue(preview.server.isRunning)
         // Every translation link of a sample of pages of every kind is the same page in the other language.
         let pages = all.filter { ($0.hasSuffix(".html") || $0.hasSuffix(".md")) && !$0.hasSuffix("404.html") }
         XCTAssertGreaterThan(pages.count, 430_000)

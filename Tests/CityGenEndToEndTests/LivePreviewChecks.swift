@@ -7,16 +7,15 @@ import XCTest
     import FoundationNetworking
 #endif
 
-/// `citygen serve --watch` on the full snapshot, a Spanish site with Debian's GeoNames files: what it serves is what
-/// `citygen build` writes from the same inputs, byte for byte (HTML pages but for the preview's one script element),
-/// and it writes nothing.
-final class PreviewEndToEndTests: FolderTestCase {
-    var server: Process?
-
-    override func tearDown() {
-        server?.terminate()
-        server?.waitUntilExit()
-        super.tearDown()
+/// `citygen serve --watch` on the full snapshot (`SeveralLanguagesEndToEndTests` runs it beside its two-language build, with
+/// Debian's GeoNames files): what it serves is what `citygen build` writes from the same inputs, byte for byte (HTML
+/// pages but for the preview's one script element), and it writes nothing.
+extension FolderTestCase {
+    /// Starts `citygen serve --watch` with `arguments` in the folder; returns it and its port once it is ready.
+    func startLivePreview(_ arguments: [String]) throws -> (server: Process, port: UInt16) {
+        let started = try CommandRunner.serve(["--watch"] + arguments, in: folder)
+        XCTAssertGreaterThan(started.port, 0, "serve --watch said where it listens")
+        return started
     }
 
     /// The answer to `method path`. Synchronous: a test that awaits would wait for the build (`Process`) on a thread
@@ -34,24 +33,14 @@ final class PreviewEndToEndTests: FolderTestCase {
         return (status, body)
     }
 
-    func testServedFilesAreTheBuildsBytesAndNothingIsWritten() throws {
-        try LanguageEndToEndTests.writeSpanishConfig(in: folder, languages: "language: es")
-        let cache = ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
-        let started = try CommandRunner.serve(["--watch", "--source", CommandRunner.snapshot.path], in: folder)
-        server = started.server
-        let port = started.port
-        XCTAssertGreaterThan(port, 0, "serve --watch said where it listens")
-        let output = folder.appendingPathComponent("Output")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "serve --watch writes no site")
-
-        let build = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path], in: folder, environment: cache)
-        XCTAssertEqual(build.status, 0, build.stderr)
-        // 1,000 files of the build, chosen by a seeded generator from every kind (folder and extension) in turn.
-        // (Listed by find: Foundation's enumerator takes minutes over the 220,000 files of a site.)
+    /// `files` (paths below `output`, as `build` wrote them), 1,000 of them chosen by a seeded generator from every
+    /// kind (folder and extension) in turn, as the preview on `port` serves them; then a folder, a missing page, a
+    /// POST, a HEAD and hostile paths.
+    func assertLivePreviewServes(_ files: [String], of output: URL, port: UInt16) throws {
         var kinds: [String: [String]] = [:]
-        for path in try CommandRunner.shell("cd Output && find . -type f ! -name '\(SiteLayout.bookkeepingPrefix)*' -printf '%P\\n'", in: folder).split(separator: "\n") {
+        for path in files where !path.hasPrefix(SiteLayout.bookkeepingPrefix) {
             let parts = path.split(separator: "/")
-            kinds[(parts.count > 1 ? String(parts[0]) + "/" : "") + (path.split(separator: ".").last.map(String.init) ?? ""), default: []].append(String(path))
+            kinds[(parts.count > 1 ? String(parts[0]) + "/" : "") + (path.split(separator: ".").last.map(String.init) ?? ""), default: []].append(path)
         }
         XCTAssertGreaterThanOrEqual(kinds.count, 12, "every kind of file: \(kinds.keys.sorted())")
         var generator = SeededGenerator(seed: 51)
@@ -90,6 +79,5 @@ final class PreviewEndToEndTests: FolderTestCase {
             let answer = try get(hostile, port: port)
             XCTAssertEqual(answer.status, 404, hostile)
         }
-        XCTAssertTrue(server!.isRunning)
     }
 }
