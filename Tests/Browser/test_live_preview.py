@@ -1,6 +1,6 @@
 """`citygen serve --watch` in Chromium: a detail page open in the preview shows a template edit by itself, keeping
 its scroll position; a broken template shows the error over the page, naming the file and line; mending it
-restores the page. The server renders the full snapshot from memory and writes nothing."""
+restores the page; so does bad YAML in citygen.yml, and a good one is planned again. The server renders the full snapshot from memory and writes nothing."""
 import re
 import subprocess
 import tempfile
@@ -79,4 +79,12 @@ def test_a_template_edit_shows_in_the_open_page_and_a_broken_one_shows_the_error
     save_by_rename(template, original)
     wait(wide, 10).until(lambda d: not d.find_elements("id", "citygen-preview-error"))
     assert "Edited while the page was open." not in wide.find_element("tag name", "main").text
+
+    # Bad YAML in a new citygen.yml: the error, with its file; the site planned again once it is gone.
+    config = template.parent.parent / "citygen.yml"
+    config.write_text("title: [unclosed\n")
+    box = wait(wide, 20).until(lambda d: d.find_elements("id", "citygen-preview-error"))[0]
+    assert "citygen.yml" in box.text and "YAML" in box.text, box.text
+    config.write_text("title: Ciudades\n")
+    wait(wide, 30).until(lambda d: "Ciudades" in d.title and not d.find_elements("id", "citygen-preview-error"))
     assert server.poll() is None

@@ -61,6 +61,17 @@ final class CommandLineTests: FolderTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path), "nothing written")
     }
 
+    func testServeTakesTheSitesOptionsOnlyWithWatch() throws {
+        for arguments in [["serve", "--source", "x.json"], ["serve", "--templates", "t"], ["serve", "--poll"]] {
+            let result = try CommandRunner.run(arguments, in: folder)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("--watch"), result.stderr)
+        }
+        let missing = try CommandRunner.run(["serve", "--watch", "--source", "missing.json"], in: folder)
+        XCTAssertEqual(missing.status, 66, "a preview whose source is missing fails as a build does")
+        XCTAssertTrue(missing.stderr.contains("missing.json"), missing.stderr)
+    }
+
     func testHelpDescribesTheCommand() throws {
         let result = try CommandRunner.run(["build", "--help"], in: folder)
         XCTAssertEqual(result.status, 0)
