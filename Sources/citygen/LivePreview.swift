@@ -7,7 +7,7 @@ import Foundation
 /// the last good site goes on being served), then reloads every open page, or shows them the error.
 actor LivePreview {
     private let flags: BuildOptions.Flags
-    private let watching: FileWatcher.Mode
+    private var watching: FileWatcher.Mode
     private let quiet: Bool
     private let started: ContinuousClock.Instant
     private var options: BuildOptions
@@ -58,8 +58,14 @@ actor LivePreview {
         var sources = [options.source] + [options.placeNames].compactMap { $0 }
         if case .geoNames(let cities, let admin1, let countries) = options.places { sources += [cities, admin1, countries] }
         for case .file(let path) in sources { paths.append(URL(fileURLWithPath: path)) }
-        watcher = try FileWatcher(paths: paths, mode: watching) { [weak self] changed in
-            Task { await self?.changed(changed) }
+        let report: @Sendable ([String]) -> Void = { [weak self] changed in Task { await self?.changed(changed) } }
+        do {
+            watcher = try FileWatcher(paths: paths, mode: watching, onChange: report)
+        } catch {
+            // A file system without inotify (or no watches left): polling sees the same changes, later.
+            printError("warning: \((error as? CityGenError)?.description ?? "\(error)"); polling instead")
+            watching = .poll(interval: 0.25)
+            watcher = try FileWatcher(paths: paths, mode: watching, onChange: report)
         }
     }
 

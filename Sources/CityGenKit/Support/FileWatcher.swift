@@ -99,16 +99,24 @@ private final class INotifySource: @unchecked Sendable {
 
     init(files: Set<String>, folders: [String]) throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
-        guard descriptor >= 0 else { throw CityGenError.invalidOption(name: "--watch", reason: "cannot watch files with inotify (\(String(cString: strerror(errno)))); --poll watches by polling") }
+        guard descriptor >= 0 else { throw CityGenError.invalidOption(name: "--watch", reason: "cannot watch files with inotify (\(String(cString: strerror(errno))))") }
         self.files = files
         self.folders = folders
-        for folder in Set(files.map { ($0 as NSString).deletingLastPathComponent }) { add(folder) }
+        for folder in Set(files.map { ($0 as NSString).deletingLastPathComponent }) + folders where !add(folder) && errno != ENOENT {
+            // Out of watches (fs.inotify.max_user_watches), or a file system that has none: the caller may poll.
+            let reason = String(cString: strerror(errno))
+            close()
+            throw CityGenError.invalidOption(name: "--watch", reason: "cannot watch \(folder) with inotify (\(reason))")
+        }
         for folder in folders { addTree(folder) }
     }
 
-    private func add(_ folder: String) {
+    /// Watches `folder`; false when inotify refuses it (`errno` says why).
+    @discardableResult
+    private func add(_ folder: String) -> Bool {
         let watch = inotify_add_watch(descriptor, folder, Self.events)
         if watch >= 0 { watched[watch] = folder }
+        return watch >= 0
     }
 
     private func addTree(_ folder: String) {
