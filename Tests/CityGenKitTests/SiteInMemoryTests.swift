@@ -62,5 +62,12 @@ final class SiteInMemoryTests: SiteTestCase {
         XCTAssertTrue(String(decoding: reread.file(at: "country/index.md")!, as: UTF8.self).contains("Zz ninguno"))
         XCTAssertTrue(String(decoding: reread.file(at: "city/743/2643743.md")!, as: UTF8.self).hasPrefix("London (Habitantes)\n"))
         XCTAssertNotEqual(files(before)["country/index.md"], got["country/index.md"])
+
+        // A template alone: the same again.
+        try "{{name}}!\n".write(to: templates.appendingPathComponent("city.md.mustache"), atomically: true, encoding: .utf8)
+        let retemplated = try BuildService(options: options).reloadingWordsAndTemplates(of: reread)
+        let replanned = try await BuildService(options: options).planInMemory()
+        XCTAssertEqual(files(retemplated), files(replanned))
+        XCTAssertTrue(String(decoding: retemplated.file(at: "en/city/743/2643743.md")!, as: UTF8.self).hasPrefix("London!\n"))
     }
 }

@@ -54,6 +54,10 @@ public struct SiteInMemory: Sendable {
     /// The same site in each language's `words`, with its templates `templates` (both in order): what depends on the
     /// words is made again (the country pages' names and order, the pages' texts), nothing else is planned again.
     func with(words: [Words], templates: [TemplateSet]) -> SiteInMemory {
+        // Templates alone: the sites, their routes and the drawn maps stay as they are.
+        if words == sites.map(\.site.settings.language.words) {
+            return SiteInMemory(planned: self, files: zip(sites, templates).map { SiteFiles(site: $0.site, templates: $1) })
+        }
         let translations = sites[0].site.settings.translations.enumerated().map { i, translation in
             Site.Translation(language: SiteLanguage(words: words[i]), layout: translation.layout)
         }
@@ -62,6 +66,11 @@ public struct SiteInMemory: Sendable {
             return SiteFiles(site: sites[i].site.with(language: language, translations: translations), templates: templates[i])
         }
         return SiteInMemory(files, encodings: encodings)
+    }
+
+    private init(planned: SiteInMemory, files: [SiteFiles]) {
+        (sites, encodings, addresses) = (files, planned.encodings, planned.addresses)
+        maps.withLock { $0 = planned.maps.withLock { $0 } }
     }
 
     /// How many cities the site lists.
