@@ -46,9 +46,7 @@ extension CityGen {
             guard FileManager.default.fileExists(atPath: root.appendingPathComponent(home).path) else {
                 throw reportedFailure(CityGenError.missingInput(what: "built site (citygen build makes one, or serve --watch previews without one)", path: output + "/" + home, reason: nil))
             }
-            let server = HTTPServer(
-                config: .init(address: try .inet(ip4: "127.0.0.1", port: port), pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled),
-                handler: SiteHandler(root: root))
+            let server = try HTTPServer.loopback(port: port, handler: SiteHandler(root: root))
             let quiet = quiet
             Task {
                 try await server.waitUntilListening()

@@ -33,9 +33,7 @@ actor LivePreview {
     /// Serves on 127.0.0.1:`port` until the process ends.
     func serve(port: UInt16) async throws {
         try watch()
-        let server = HTTPServer(
-            config: .init(address: try .inet(ip4: "127.0.0.1", port: port), pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled),
-            handler: PreviewHandler(site: site, channel: channel))
+        let server = try HTTPServer.loopback(port: port, handler: PreviewHandler(site: site, channel: channel))
         let (quiet, started, site, channel) = (quiet, started, site, channel)
         Task {
             try await server.waitUntilListening()

@@ -23,3 +23,21 @@ struct NoDelaySocketPool<Base: AsyncSocketPool>: AsyncSocketPool {
         try await base.suspendSocket(socket, untilReadyFor: events)
     }
 }
+
+extension HTTPServer {
+    /// A server on 127.0.0.1:`port` only (0 picks a free one), without Nagle's delay, logging nothing: both kinds of
+    /// `citygen serve`.
+    static func loopback(port: UInt16, handler: some HTTPHandler) throws -> HTTPServer {
+        HTTPServer(
+            config: .init(address: try .inet(ip4: "127.0.0.1", port: port), pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled),
+            handler: handler)
+    }
+}
+
+extension HTTPResponse {
+    /// A site file's response: `body` with `headers`, or for HEAD the same headers with the body's length and no body.
+    static func siteFile(_ status: HTTPStatusCode, headers: [HTTPHeader: String], body: Data, for request: HTTPRequest) -> HTTPResponse {
+        guard request.method == .HEAD else { return HTTPResponse(statusCode: status, headers: HTTPHeaders(headers), body: body) }
+        return HTTPResponse(statusCode: status, headers: HTTPHeaders(headers.merging([.contentLength: String(body.count)]) { $1 }), body: Data())
+    }
+}

@@ -27,8 +27,6 @@ struct PreviewHandler: HTTPHandler {
     private func response(_ status: HTTPStatusCode, path: String, body: [UInt8], for request: HTTPRequest) -> HTTPResponse {
         let type = ServePath.contentType(for: path)
         let bytes = Data(type.hasPrefix("text/html") ? ReloadChannel.withPageScript(body) : body)
-        let headers: [HTTPHeader: String] = [.contentType: type, HTTPHeader("Cache-Control"): "no-store"]
-        guard request.method == .HEAD else { return HTTPResponse(statusCode: status, headers: HTTPHeaders(headers), body: bytes) }
-        return HTTPResponse(statusCode: status, headers: HTTPHeaders(headers.merging([.contentLength: String(bytes.count)]) { $1 }), body: Data())
+        return .siteFile(status, headers: [.contentType: type, HTTPHeader("Cache-Control"): "no-store"], body: bytes, for: request)
     }
 }

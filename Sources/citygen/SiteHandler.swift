@@ -30,8 +30,6 @@ struct SiteHandler: HTTPHandler {
     private func response(
         _ status: HTTPStatusCode, type: String, body: Data, for request: HTTPRequest, extra: [HTTPHeader: String] = [:]
     ) -> HTTPResponse {
-        let headers = extra.merging([.contentType: type]) { $1 }
-        guard request.method == .HEAD else { return HTTPResponse(statusCode: status, headers: HTTPHeaders(headers), body: body) }
-        return HTTPResponse(statusCode: status, headers: HTTPHeaders(headers.merging([.contentLength: String(body.count)]) { $1 }), body: Data())
+        .siteFile(status, headers: extra.merging([.contentType: type]) { $1 }, body: body, for: request)
     }
 }
