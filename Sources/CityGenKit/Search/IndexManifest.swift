@@ -41,6 +41,19 @@ public struct IndexManifest: Sendable, Equatable, Codable {
         public var letters: String
         /// The length of their longest key, in characters: a longer query, by more than its edits, reads none either.
         public var longest: Int
+        /// The names of the buckets (`TypoBuckets`), two characters each, in order: bucket `b` is file `files + b`.
+        public var buckets: String?
+
+        /// The files of the buckets a folded query of `TypoPlaces.bucketQueryLength` characters or more reads: its
+        /// first character with its 4th, and with its 5th; nil for a shorter query (it reads the largest places).
+        public func bucketFiles(_ query: [Unicode.Scalar]) -> [Int]? {
+            guard let buckets, query.count >= TypoPlaces.bucketQueryLength else { return nil }
+            let names = Array(buckets.unicodeScalars)
+            let wanted = [String(String.UnicodeScalarView([query[0], query[3]])), String(String.UnicodeScalarView([query[0], query[4]]))]
+            return Set(wanted).sorted().compactMap { name in
+                stride(from: 0, to: names.count - 1, by: 2).first { String(String.UnicodeScalarView(names[$0...$0 + 1])) == name }.map { files + $0 / 2 }
+            }
+        }
 
         /// Whether a folded query may have typo matches at all.
         public func mayMatch(_ query: [Unicode.Scalar]) -> Bool {
@@ -77,7 +90,8 @@ public struct IndexManifest: Sendable, Equatable, Codable {
             + "\"unnamed\":[" + unnamed.map(\.json).joined(separator: ",") + "],"
             + "\"urls\":{" + urls.joined(separator: ",") + "},\"folders\":{" + folders.joined(separator: ",") + "},\"exact\":{" + exact.joined(separator: ",") + "},"
             + "\"shards\":[\(quoted(shards))],\"words\":[\(quoted(words))]" + (top.map { ",\"top\":[\(quoted($0))]" } ?? "")
-            + (typos.map { ",\"typos\":{\"files\":\($0.files),\"letters\":\(JSONText.quoted($0.letters)),\"longest\":\($0.longest)}" } ?? "") + "}\n"
+            + (typos.map { ",\"typos\":{\"files\":\($0.files),\"letters\":\(JSONText.quoted($0.letters)),\"longest\":\($0.longest)"
+                + ($0.buckets.map { ",\"buckets\":\(JSONText.quoted($0))" } ?? "") + "}" } ?? "") + "}\n"
     }
 
     /// Reads a manifest file, checking its version.

@@ -119,11 +119,14 @@ public final class SearchIndex {
     /// files' order (largest first, then §3).
     private func typoMatches(_ folded: [UInt8], listed: Set<Int>) throws -> [IndexEntry] {
         let query = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
-        guard let typos = manifest.typos, typos.mayMatch(query) else { return [] }
+        guard let typos = manifest.typos else { return [] }
+        let buckets = typos.bucketFiles(query)
+        guard buckets != nil || typos.mayMatch(query) else { return [] }
         let limit = TypoDistance.allowed(query)
-        var found: [(distance: Int, order: Int, entry: IndexEntry)] = []
-        for n in 0..<typos.files {
-            for entry in try load(.typoShard(n, .json)) where !listed.contains(entry.id) {
+        var found: [(distance: Int, order: Int, entry: IndexEntry)] = [], seen = listed
+        for n in buckets ?? Array(0..<typos.files) {
+            // A place is in both buckets of a query when its 4th and 5th characters are the query's.
+            for entry in try load(.typoShard(n, .json)) where seen.insert(entry.id).inserted {
                 let keys = [Array(SearchKey.spec(fromIndex: entry.key))] + WordKeys.keys(indexKey: entry.key)
                 let distance = keys.lazy.compactMap {
                     TypoDistance.distance(query, toPrefixOf: Array(String(decoding: $0, as: UTF8.self).unicodeScalars), limit: limit)
@@ -131,7 +134,10 @@ public final class SearchIndex {
                 if let distance { found.append((distance, found.count, entry)) }
             }
         }
-        return found.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.order < $1.order }.map(\.entry)
+        // Within a distance, the largest first: the files are each in that order, two buckets are not together.
+        return found.sorted {
+            ($0.distance, -($0.entry.population ?? 0), $0.order) < ($1.distance, -($1.entry.population ?? 0), $1.order)
+        }.map(\.entry)
     }
 
     /// SPEC §4c's top matches of `query`: up to 5 of its matches with the largest population, largest first, then

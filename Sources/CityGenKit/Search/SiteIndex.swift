@@ -51,10 +51,12 @@ struct SiteIndex: Sendable {
         self.favoritesJSON = writer.favorites(favorites).json
     }
 
-    /// The JSON of file `n` of the typo places.
+    /// The JSON of file `n` of the typo places: the largest places' files, then the buckets.
     func typoJSON(_ n: Int) -> [UInt8] {
         guard let typos else { return [] }
-        return IndexShard.json(rows: typos.files[n]) { writer.entry(typos.cities[$0]).appendJSON(to: &$1) }
+        guard n >= typos.files.count else { return IndexShard.json(rows: typos.files[n]) { writer.entry(typos.cities[$0]).appendJSON(to: &$1) } }
+        let bucket = typos.buckets[n - typos.files.count].cities
+        return IndexShard.json(rows: bucket.indices) { writer.entry(bucket[$0]).appendJSON(to: &$1) }
     }
 
     /// The JSON of file `n` of the top matches table.

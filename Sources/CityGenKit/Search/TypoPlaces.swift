@@ -5,11 +5,17 @@
 struct TypoPlaces: Sendable {
     /// How many files: with a query's prefix and word shard, the 4 requests a typo query may make.
     static let fileCount = 2
+    /// The population from which every place is within reach of a typo (SPEC §4c).
+    static let reachedPopulation = 15_000
+    /// The shortest query that reads buckets: shorter ones read the largest places' files.
+    static let bucketQueryLength = 5
 
     /// Catalog indices, in order.
     let cities: [Int]
     /// The rows of `cities` in each file.
     let files: [Range<Int>]
+    /// The buckets (`TypoBuckets`), each a file after `files`: their names, and the catalog indices in each.
+    let buckets: [(name: String, cities: [Int])]
 
     /// The largest places of `places` whose entries (`entry`) fit in `fileCount` files of at most `budget` bytes.
     init(places: Places, count: Int, budget: Int, entry: (Int) -> IndexEntry) {
@@ -26,6 +32,7 @@ struct TypoPlaces: Sendable {
         }
         self.cities = cities
         self.files = files
+        self.buckets = TypoBuckets.make(places: places, count: count, budget: budget, entry: entry)
     }
 
     /// At least the `wanted` largest places (all those with the population of the last of them), largest first, then
@@ -70,6 +77,8 @@ struct TypoPlaces: Sendable {
     func manifest(key: (Int) -> [UInt8]) -> IndexManifest.Typos {
         let keys = cities.map { Array(String(decoding: SearchKey.spec(fromIndex: key($0)), as: UTF8.self).unicodeScalars) }
         let letters = Set(keys.joined()).sorted { $0.value < $1.value }
-        return .init(files: files.count, letters: String(String.UnicodeScalarView(letters)), longest: keys.map(\.count).max() ?? 0)
+        return .init(
+            files: files.count, letters: String(String.UnicodeScalarView(letters)), longest: keys.map(\.count).max() ?? 0,
+            buckets: buckets.isEmpty ? nil : buckets.map(\.name).joined())
     }
 }

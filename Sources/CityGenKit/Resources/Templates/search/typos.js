@@ -1,16 +1,21 @@
-// Typo matches (SPEC §4c), for a query with fewer than 5 matches: the typo places (the largest; both files at once)
-// with a key or word key of which a prefix is within 1 edit of the query (2 from 8 characters on), closest first,
-// then in the files' order (largest first, then list order).
+// Typo matches (SPEC §4c), for a query with fewer than 5 matches: among the places of its two buckets (5 characters
+// or more) or of the largest places' files (shorter), those with a key or word key of which a prefix is within 1
+// edit of the query (2 from 8 characters on), closest first, then largest, then in the files' order.
 var TYPO_THRESHOLD = 5;
 Query.prototype.typoMatches = async function (m) {
   var q = Array.from(this.folded), limit = q.length >= 8 ? 2 : 1, listed = {}, found = [], files = [];
-  // A query longer than every key, or with more characters that no key has than its edits, reads no file.
-  if (!m.typos || q.length > m.typos.longest + limit || q.filter(function (c) { return m.typos.letters.indexOf(c) < 0; }).length > limit) return [];
+  if (!m.typos) return [];
+  var buckets = typoBuckets(m.typos, q);
+  // A short query longer than every largest place's key, or with more characters that none has than its edits,
+  // reads no file.
+  if (!buckets && (q.length > m.typos.longest + limit || q.filter(function (c) { return m.typos.letters.indexOf(c) < 0; }).length > limit)) return [];
   this.results.forEach(function (e) { listed[e[0]] = true; });
-  for (var n = 0; n < m.typos.files; n++) files.push(Index.typo(n));
+  if (buckets) buckets.forEach(function (n) { files.push(Index.typo(n)); });
+  else for (var n = 0; n < m.typos.files; n++) files.push(Index.typo(n));
   (await Promise.all(files)).forEach(function (file) {
     file.entries.forEach(function (e) {
       if (listed[e[0]]) return;
+      listed[e[0]] = true;  // a place may be in both buckets
       var best = -1;
       [e[5].replace('\t', ' ').trim()].concat(wordKeys(e)).forEach(function (k) {
         var d = typoDistance(q, Array.from(k), limit);
@@ -19,8 +24,19 @@ Query.prototype.typoMatches = async function (m) {
       if (best >= 0) found.push([best, found.length, e]);
     });
   });
-  return found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; }).map(function (f) { return f[2]; });
+  // Within a distance the largest first: each file is in that order, two buckets are not together.
+  return found.sort(function (a, b) { return a[0] - b[0] || (b[2][7] || 0) - (a[2][7] || 0) || a[1] - b[1]; }).map(function (f) { return f[2]; });
 };
+// The files of the buckets (Swift's TypoBuckets) a query of 5 characters or more reads: its first character with
+// its 4th, and with its 5th; null for a shorter query, which reads the largest places' files.
+function typoBuckets(t, q) {
+  if (!t.buckets || q.length < 5) return null;
+  var names = Array.from(t.buckets), wanted = [q[0] + q[3], q[0] + q[4]], files = [];
+  for (var i = 0; i + 1 < names.length; i += 2) {
+    if (wanted.indexOf(names[i] + names[i + 1]) >= 0) files.push(t.files + i / 2);
+  }
+  return files;
+}
 // The least number of edits (insertions, deletions, substitutions, swaps of neighbours) from the query q to a prefix
 // of the key k, both arrays of code points; -1 when it is over the limit. The same as Swift's TypoDistance.
 function typoDistance(q, k, limit) {
