@@ -13,11 +13,13 @@ extension CityGen {
                 by another name, and for a query with fewer than 5 of those, places a typo away. --json marks each \
                 result's block (prefix, word, other, typo) and lists the largest places among the matches. Exits 1 \
                 when nothing matches, like grep. A query that folds to nothing (empty, blanks, punctuation) lists from \
-                the start.
+                the start. A query of `-` reads queries from standard input, one a line, and answers each in turn from \
+                one reading of the index: its lines then an empty line, or with --json one object a line with the \
+                query; it exits 1 when none matched.
                 """
         )
 
-        @Argument(help: "The query: the start of a city name, optionally followed by a comma and a country code.")
+        @Argument(help: "The query: the start of a city name, optionally followed by a comma and a country code; - reads queries from standard input, one a line.")
         var query: String
 
         @Flag(help: "Only the favorites.")
@@ -37,10 +39,26 @@ extension CityGen {
         }
 
         func run() throws {
+            let index: SearchIndex
+            do { index = try SearchIndex(site: URL(fileURLWithPath: output)) } catch { throw reportedFailure(error) }
+            guard query == "-" else {
+                if try !answer(query, from: index, separator: ",\n") { throw ExitCode(ExitStatus.notFound.rawValue) }
+                return
+            }
+            var matched = false
+            while let line = readLine() {
+                matched = try answer(line, from: index, separator: ",", named: true) || matched
+                if !json { FileHandle.standardOutput.write(Data("\n".utf8)) }
+            }
+            if !matched { throw ExitCode(ExitStatus.notFound.rawValue) }
+        }
+
+        /// Prints the answer to `query`: its lines, or its JSON object (with the query when `named`, its entries
+        /// apart by `separator`). Whether anything matched.
+        private func answer(_ query: String, from index: SearchIndex, separator: String, named: Bool = false) throws -> Bool {
             let results: [(entry: IndexEntry, block: SearchIndex.Block)]
             var top: [IndexEntry] = []
             do {
-                let index = try SearchIndex(site: URL(fileURLWithPath: output))
                 results = favoritesOnly
                     ? try index.favorites(matching: query, limit: limit ?? .max).map { ($0, .prefix) }
                     : try index.searchBlocks(query, limit: limit ?? .max)
@@ -56,14 +74,14 @@ extension CityGen {
                         + (entry.population.map { ",\"population\":\($0)" } ?? "")
                         + (entry.otherName.map { ",\"otherName\":\(JSONText.quoted($0))" } ?? "") + (block.map { ",\"block\":\"\($0.rawValue)\"" } ?? "") + "}"
                 }
-                print("{\"results\":[" + results.map { object($0.entry, block: $0.block) }.joined(separator: ",\n")
-                    + "],\n\"top\":[" + top.map { object($0, block: nil) }.joined(separator: ",\n") + "]}")
+                print("{" + (named ? "\"query\":\(JSONText.quoted(query))," : "") + "\"results\":[" + results.map { object($0.entry, block: $0.block) }.joined(separator: separator)
+                    + "]," + (separator == "," ? "" : "\n") + "\"top\":[" + top.map { object($0, block: nil) }.joined(separator: separator) + "]}")
             } else {
                 var text = ""
                 for (entry, _) in results { text += entry.label + "\n" }
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
-            if results.isEmpty { throw ExitCode(ExitStatus.notFound.rawValue) }
+            return !results.isEmpty
         }
     }
 }

@@ -121,8 +121,9 @@ struct CommandRunner {
         return try String(contentsOf: out, encoding: .utf8)
     }
 
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], input: URL? = nil) throws -> Result {
         let process = citygen(arguments, in: directory, environment: environment)
+        if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
         // Files rather than pipes: a process that prints a lot can never block on a full pipe.
         let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")

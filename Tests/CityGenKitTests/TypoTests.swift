@@ -10,16 +10,19 @@ final class TypoTests: XCTestCase {
     override func setUp() { folder = Fixtures.temporaryFolder() }
     override func tearDown() { try? FileManager.default.removeItem(at: folder) }
 
-    /// The definition, written out: the optimal string alignment distance of two whole strings (by recursion), then
-    /// the least over every prefix of the key.
+    /// The definition, written out: the optimal string alignment distance of two whole strings (by recursion), an edit
+    /// that changes the first character costing 2, then the least over every prefix of the key.
     private func definition(_ q: [Unicode.Scalar], _ k: [Unicode.Scalar]) -> Int {
         var memo: [Int: Int] = [:]
         func d(_ i: Int, _ j: Int, _ p: [Unicode.Scalar]) -> Int {
-            if i == 0 { return j }
-            if j == 0 { return i }
+            if i == 0 { return j == 0 ? 0 : j + 1 }
+            if j == 0 { return i + 1 }
             if let known = memo[i * 1000 + j] { return known }
-            var best = min(d(i - 1, j, p) + 1, d(i, j - 1, p) + 1, d(i - 1, j - 1, p) + (q[i - 1] == p[j - 1] ? 0 : 1))
-            if i > 1, j > 1, q[i - 1] == p[j - 2], q[i - 2] == p[j - 1] { best = min(best, d(i - 2, j - 2, p) + 1) }
+            let atFirst = i == 1 || j == 1
+            var best = min(
+                d(i - 1, j, p) + (i == 1 ? 2 : 1), d(i, j - 1, p) + (j == 1 ? 2 : 1),
+                d(i - 1, j - 1, p) + (q[i - 1] == p[j - 1] ? 0 : atFirst ? 2 : 1))
+            if i > 1, j > 1, q[i - 1] == p[j - 2], q[i - 2] == p[j - 1] { best = min(best, d(i - 2, j - 2, p) + (i == 2 || j == 2 ? 2 : 1)) }
             memo[i * 1000 + j] = best
             return best
         }
@@ -44,10 +47,17 @@ final class TypoTests: XCTestCase {
             }
             close += exact == 1 ? 1 : 0
         }
-        XCTAssertGreaterThan(close, 300)
+        XCTAssertGreaterThan(close, 50)
         let scalars = { (s: String) in Array(s.unicodeScalars) }
         XCTAssertEqual(TypoDistance.distance(scalars("londn"), toPrefixOf: scalars("london gb"), limit: 1), 1)
         XCTAssertEqual(TypoDistance.distance(scalars("philadelphai"), toPrefixOf: scalars("philadelphia us"), limit: 2), 1, "a swap")
+        XCTAssertNil(TypoDistance.distance(scalars("olndon"), toPrefixOf: scalars("london gb"), limit: 1), "a first letter swapped costs 2")
+        XCTAssertEqual(TypoDistance.distance(scalars("pondon"), toPrefixOf: scalars("london gb"), limit: 2), 2, "a first letter replaced costs 2")
+        XCTAssertEqual(TypoDistance.distance(scalars("ondon"), toPrefixOf: scalars("london gb"), limit: 2), 2, "a first letter left out costs 2")
+        // Of two keys as close, whether the query spells the name whole.
+        XCTAssertEqual(TypoDistance.closeness(scalars("kuskh"), toPrefixOf: scalars("kushk af"), limit: 1, whole: 5)?.whole, true)
+        XCTAssertEqual(TypoDistance.closeness(scalars("kuskh"), toPrefixOf: scalars("kushiro jp"), limit: 1, whole: 7)?.whole, false)
+        XCTAssertEqual(TypoDistance.closeness(scalars("kuskh"), toPrefixOf: scalars("kushiro jp"), limit: 1, whole: 7)?.distance, 1)
         XCTAssertEqual(TypoDistance.allowed(scalars("bejing")), 1)
         XCTAssertEqual(TypoDistance.allowed(scalars("philadel")), 2)
     }
@@ -65,11 +75,12 @@ final class TypoTests: XCTestCase {
         func results(_ query: String, limit: Int = .max) throws -> [String] {
             try SearchIndex(site: folder).searchBlocks(query, limit: limit).map { "\($0.entry.id) \($0.block.rawValue)" }
         }
-        // Distance 1 each (London and East London by a substitution, Londrina too), largest first; Londonderry has no
-        // known population, so it is no typo place.
-        XCTAssertEqual(try results("londn"), ["1 typo", "2 typo", "3 typo"])
+        // Distance 1 each (London and East London by a substitution, Londrina too): the names spelled whole first
+        // (London, and East London by its word key), largest first; Londonderry has no known population, so it is no
+        // typo place.
+        XCTAssertEqual(try results("londn"), ["1 typo", "3 typo", "2 typo"])
         XCTAssertEqual(try results("LÖNDN"), try results("londn"), "folded first")
-        XCTAssertEqual(try results("londn", limit: 2), ["1 typo", "2 typo"])
+        XCTAssertEqual(try results("londn", limit: 2), ["1 typo", "3 typo"])
         // One match: then London, Londrina, East London (`lond`, a substitution) and Lunel (`lun`, a deletion), by
         // population.
         XCTAssertEqual(try results("lund"), ["4 prefix", "1 typo", "2 typo", "3 typo", "7 typo"])
@@ -81,8 +92,13 @@ final class TypoTests: XCTestCase {
             XCTAssertEqual(try index.searchBlocks(query).filter { $0.block == .typo }.count, 0, query)
             XCTAssertEqual(index.typoLoads, [], "no letter of a typo place, or longer than all: \(query)")
         }
-        let index = try SearchIndex(site: folder)
-        _ = try index.search("londn")
-        XCTAssertEqual(index.typoLoads, [0], "one file holds these few places")
+        let short = try SearchIndex(site: folder)
+        _ = try short.search("lodn")
+        XCTAssertEqual(short.typoLoads, [0], "under 5 characters, the largest places: one file holds these few")
+        // From 5 characters, the query's buckets (`l d`; no place is in `l n`), not the largest places' file.
+        let long = try SearchIndex(site: folder)
+        _ = try long.search("londn")
+        XCTAssertEqual(long.typoLoads.count, 1)
+        XCTAssertFalse(long.typoLoads.contains(0))
     }
 }

@@ -10,6 +10,10 @@ import Foundation
 /// `[id,"London","GB",lat,lon,["Londres"]]`, then the 7th field as above; the array holds the population too where a
 /// query that spells the name whole ranks the city among its top matches (`WholeOtherNames`): `["Londres",8961989]`.
 /// Its key (`OtherNameKeys`) is folded from the name by the reader.
+///
+/// A row of a typo bucket (`TypoBuckets`) has the population in place of the key, then the region or distinction if
+/// any: `[id,"Manchester","GB",lat,lon,395515]`. Its key is `SearchKey.index` of its folded name and country, which
+/// the reader folds: a bucket holds hundreds of places, and the key would make the largest too big for one file.
 public struct IndexEntry: Sendable, Equatable, Codable {
     public let id: Int
     public let name: String
@@ -90,6 +94,19 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         out.append(UInt8(ascii: "]"))
     }
 
+    /// Appends the row as a typo bucket holds it: the population in place of the key, then the region or distinction.
+    func appendBucketJSON(to out: inout [UInt8]) {
+        Self.appendFields(id: id, name: name, country: country, latitude: latitude, longitude: longitude, to: &out)
+        out += ",\(population ?? 0)".utf8
+        if let region {
+            out.append(UInt8(ascii: ","))
+            JSONText.appendQuoted(region, to: &out)
+        } else if let distinction {
+            out += ",\(distinction.rawValue)".utf8
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
     /// `[id,"name","country",lat,lon]`: a row's first five fields, what a page's city data holds when its label
     /// is unique.
     static func appendShortJSON(id: Int, name: String, country: String, latitude: Double, longitude: Double, to out: inout [UInt8]) {
@@ -122,6 +139,22 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         if let key = try? row.decode(String.self) {
             self.key = Array(key.utf8)
             otherName = nil
+        } else if let population = try? row.decode(Int.self) {  // a typo bucket's row
+            key = SearchKey.index(name: Array(Fold.fold(name).utf8), country: Array(Fold.fold(country).utf8))
+            otherName = nil
+            self.population = population
+            region = row.isAtEnd ? nil : try? row.decode(String.self)
+            if region == nil, !row.isAtEnd {
+                let raw = try row.decode(Int.self)
+                guard let distinction = Distinction(rawValue: raw) else {
+                    throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(raw)")
+                }
+                self.distinction = distinction
+            } else {
+                distinction = nil
+            }
+            guard row.isAtEnd else { throw DecodingError.dataCorruptedError(in: row, debugDescription: "a typo bucket's row has more than 7 fields") }
+            return
         } else {
             var other = try row.nestedUnkeyedContainer()
             let name = try other.decode(String.self)

@@ -36,23 +36,26 @@ public struct IndexManifest: Sendable, Equatable, Codable {
     public struct Typos: Sendable, Equatable, Codable {
         /// How many files.
         public var files: Int
-        /// Every character of their §4 keys, in scalar order: a query with more characters outside them than the
-        /// edits it may have cannot be close to any key, and reads none of the files.
+        /// Every character of the §4 keys of their places and of the buckets', in scalar order: a query with more
+        /// characters outside them than the edits it may have cannot be close to any key, and reads none of the files.
         public var letters: String
         /// The length of their longest key, in characters: a longer query, by more than its edits, reads none either.
         public var longest: Int
         /// The names of the buckets (`TypoBuckets`), two characters each, in order: bucket `b` is file `files + b`.
         public var buckets: String?
+        /// The heavy names (`TypoBuckets`), two characters each.
+        public var heavy: String?
 
-        /// The files of the buckets a folded query of `TypoPlaces.bucketQueryLength` characters or more reads: its
-        /// first character with its 4th, and with its 5th; nil for a shorter query (it reads the largest places).
+        /// The files of the buckets (at most two) a folded query of `TypoPlaces.bucketQueryLength` characters or more
+        /// reads; nil for a shorter query (it reads the largest places).
         public func bucketFiles(_ query: [Unicode.Scalar]) -> [Int]? {
             guard let buckets, query.count >= TypoPlaces.bucketQueryLength else { return nil }
-            let names = Array(buckets.unicodeScalars)
-            let wanted = [String(String.UnicodeScalarView([query[0], query[3]])), String(String.UnicodeScalarView([query[0], query[4]]))]
-            return Set(wanted).sorted().compactMap { name in
-                stride(from: 0, to: names.count - 1, by: 2).first { String(String.UnicodeScalarView(names[$0...$0 + 1])) == name }.map { files + $0 / 2 }
+            let pairs = { (text: String) in
+                let scalars = Array(text.unicodeScalars)
+                return stride(from: 0, to: scalars.count - 1, by: 2).map { Array(scalars[$0...$0 + 1]) }
             }
+            let names = pairs(buckets), wanted = TypoBuckets.names(query: query, heavy: Set(pairs(heavy ?? "")))
+            return names.indices.filter { wanted.contains(names[$0]) }.map { files + $0 }
         }
 
         /// Whether a folded query may have typo matches at all.
@@ -91,7 +94,8 @@ public struct IndexManifest: Sendable, Equatable, Codable {
             + "\"urls\":{" + urls.joined(separator: ",") + "},\"folders\":{" + folders.joined(separator: ",") + "},\"exact\":{" + exact.joined(separator: ",") + "},"
             + "\"shards\":[\(quoted(shards))],\"words\":[\(quoted(words))]" + (top.map { ",\"top\":[\(quoted($0))]" } ?? "")
             + (typos.map { ",\"typos\":{\"files\":\($0.files),\"letters\":\(JSONText.quoted($0.letters)),\"longest\":\($0.longest)"
-                + ($0.buckets.map { ",\"buckets\":\(JSONText.quoted($0))" } ?? "") + "}" } ?? "") + "}\n"
+                + ($0.buckets.map { ",\"buckets\":\(JSONText.quoted($0))" } ?? "") + ($0.heavy.map { ",\"heavy\":\(JSONText.quoted($0))" } ?? "") + "}" } ?? "")
+            + "}\n"
     }
 
     /// Reads a manifest file, checking its version.

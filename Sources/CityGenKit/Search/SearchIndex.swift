@@ -115,28 +115,32 @@ public final class SearchIndex {
     static let typoThreshold = 5
 
     /// SPEC §4c's typo matches of the folded query among the typo places, but those `listed`: cities with a key (§4
-    /// key or word key) of which a prefix is within `TypoDistance.allowed` edits of it, closest first, then in the
-    /// files' order (largest first, then §3).
+    /// key or word key) of which a prefix is within `TypoDistance.allowed` edits of it, closest first (a name spelled
+    /// whole before a prefix as close), then largest, then in the files' order (§3).
     private func typoMatches(_ folded: [UInt8], listed: Set<Int>) throws -> [IndexEntry] {
         let query = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
         guard let typos = manifest.typos else { return [] }
+        guard typos.mayMatch(query) else { return [] }
         let buckets = typos.bucketFiles(query)
-        guard buckets != nil || typos.mayMatch(query) else { return [] }
         let limit = TypoDistance.allowed(query)
-        var found: [(distance: Int, order: Int, entry: IndexEntry)] = [], seen = listed
+        var found: [(distance: Int, prefix: Int, order: Int, entry: IndexEntry)] = [], seen = listed
         for n in buckets ?? Array(0..<typos.files) {
             // A place is in both buckets of a query when its 4th and 5th characters are the query's.
             for entry in try load(.typoShard(n, .json)) where seen.insert(entry.id).inserted {
+                // The name of a key is the key without its country, if it has one.
+                let country = entry.key.firstIndex(of: SearchKey.separator).map { String(decoding: entry.key[($0 + 1)...], as: UTF8.self).unicodeScalars.count } ?? 0
                 let keys = [Array(SearchKey.spec(fromIndex: entry.key))] + WordKeys.keys(indexKey: entry.key)
-                let distance = keys.lazy.compactMap {
-                    TypoDistance.distance(query, toPrefixOf: Array(String(decoding: $0, as: UTF8.self).unicodeScalars), limit: limit)
-                }.min()
-                if let distance { found.append((distance, found.count, entry)) }
+                let closest = keys.lazy.compactMap { key -> (distance: Int, whole: Bool)? in
+                    let key = Array(String(decoding: key, as: UTF8.self).unicodeScalars)
+                    return TypoDistance.closeness(query, toPrefixOf: key, limit: limit, whole: country > 0 ? key.count - country - 1 : key.count)
+                }.min { ($0.distance, $0.whole ? 0 : 1) < ($1.distance, $1.whole ? 0 : 1) }
+                if let closest { found.append((closest.distance, closest.whole ? 0 : 1, found.count, entry)) }
             }
         }
-        // Within a distance, the largest first: the files are each in that order, two buckets are not together.
+        // Within a distance, a name spelled whole first, then the largest: the files are each in that order, two
+        // buckets are not together.
         return found.sorted {
-            ($0.distance, -($0.entry.population ?? 0), $0.order) < ($1.distance, -($1.entry.population ?? 0), $1.order)
+            ($0.distance, $0.prefix, -($0.entry.population ?? 0), $0.order) < ($1.distance, $1.prefix, -($1.entry.population ?? 0), $1.order)
         }.map(\.entry)
     }
 

@@ -24,7 +24,7 @@ struct SiteIndex: Sendable {
         // depend on neither, go with the prefix index, the shorter of the two.
         let budget = shardSize - IndexShard.framingBytes
         let ((shards, typos), (wordRows, wordShards, manyMatches)) = Parallel.both({
-            (writer.shards(), places.map { TypoPlaces(places: $0, count: catalog.count, budget: budget) { writer.entry($0) } })
+            (writer.shards(), places.map { TypoPlaces(places: $0, count: catalog.count, budget: budget, bucketBudget: shardSize * 8 / 7 - IndexShard.framingBytes) { writer.entry($0) } })
         }) {
             let words = WordKeys(catalog: catalog), others = OtherNameKeys(catalog: catalog, places: places)
             let whole = places.map { WholeOtherNames(others, catalog: catalog, words: words, places: $0) }
@@ -55,8 +55,8 @@ struct SiteIndex: Sendable {
     func typoJSON(_ n: Int) -> [UInt8] {
         guard let typos else { return [] }
         guard n >= typos.files.count else { return IndexShard.json(rows: typos.files[n]) { writer.entry(typos.cities[$0]).appendJSON(to: &$1) } }
-        let bucket = typos.buckets[n - typos.files.count].cities
-        return IndexShard.json(rows: bucket.indices) { writer.entry(bucket[$0]).appendJSON(to: &$1) }
+        let bucket = typos.buckets.buckets[n - typos.files.count].cities
+        return IndexShard.json(rows: bucket.indices) { writer.entry(bucket[$0]).appendBucketJSON(to: &$1) }
     }
 
     /// The JSON of file `n` of the top matches table.

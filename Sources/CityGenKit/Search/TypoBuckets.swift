@@ -1,37 +1,104 @@
-/// SPEC §4c's typo reach for every place of `TypoPlaces.reachedPopulation` people or more: buckets that a query of
-/// `TypoPlaces.bucketQueryLength` characters or more reads two of, and that hold every such place a prefix of whose
-/// name it is within one edit of, the first letter kept.
+/// SPEC §4c's typo reach for every place of `TypoPlaces.reachedPopulation` people or more: buckets of which a query of
+/// `TypoPlaces.bucketQueryLength` characters or more reads at most two, and that hold every such place a prefix of
+/// whose key it is within one edit of, the first letter kept.
 ///
-/// A bucket is named by two characters: a place is in bucket `k0 k3` and in bucket `k0 k4` of its folded name `k`.
-/// This is the symmetric deletion neighbourhood (SymSpell's) of a name's first 5 characters, cut to 4: a query `q`
-/// within one edit of a prefix of `k` shares a variant with it (its first 4 characters, or them after one deletion
-/// at position 1 to 4), and a variant's last character is `q3` for the first kind and `q4` for the second, on both
-/// sides. So `q` reads the buckets `q0 q3` and `q0 q4`, and checks every place in them with `TypoDistance`.
-enum TypoBuckets {
-    /// The buckets of the places of `places`, in order of their names (by scalars); each place largest first, then
-    /// in §3 order, as many as `budget` bytes of entries hold (only a bucket of an unusual data set is cut).
-    static func make(places: Places, count: Int, budget: Int, entry: (Int) -> IndexEntry) -> [(name: String, cities: [Int])] {
-        var members: [[Unicode.Scalar]: [Int]] = [:]
-        for index in 0..<count {
-            guard let population = places.population(index), population >= TypoPlaces.reachedPopulation else { continue }
-            let name = Array(String(decoding: entry(index).key.prefix { $0 != 0x09 }, as: UTF8.self).unicodeScalars)
-            for position in [3, 4] where name.count > position { members[[name[0], name[position]], default: []].append(index) }
-        }
+/// This is the symmetric deletion neighbourhood (SymSpell's) of a key's first 5 characters, cut to 4: the variants of
+/// `k` are `k0 k1 k2 k3` and, for `p` in 1…4, its first 5 characters without `k[p]`, cut to 4. A query within one
+/// edit of a prefix of `k` (the first letter kept) has a variant in common with it. A variant `v` is in the bucket
+/// named `v0 v3`, or `v0 v2` where `v0 v3` is heavy: a place is in the buckets of its variants, a query reads those of
+/// its own, and checks every place in them with `TypoDistance`.
+///
+/// Why two: a query's variants have (`v2`, `v3`) = (`q2`, `q3`), (`q3`, `q4`) or (`q2`, `q4`), so their buckets are
+/// named by `q3` or `q4`, or, where those are heavy, by `q2` or `q3`: in every case two of `q2`, `q3`, `q4` at most.
+/// The heavy buckets are those too big for one file with `v3` alone (`s a`, names like Santa and Sarandë): their
+/// places spread over the buckets of their `v2`, and a place is in three buckets at most.
+struct TypoBuckets: Sendable {
+    /// The buckets in order of their names (by scalars): the name, and catalog indices, largest first, then §3.
+    let buckets: [(name: String, cities: [Int])]
+    /// The names (`v0 v3`) that are heavy, in order.
+    let heavy: [String]
+    /// How many places a bucket still too big left out (its smallest).
+    let cut: Int
+
+    /// The buckets of the places of `places`, each as many of its places as `budget` bytes of rows hold. The places
+    /// of `withWordKeys` (the largest, which shorter queries find by their word keys too) are there by those as well.
+    init(places: Places, count: Int, budget: Int, withWordKeys: Set<Int>, entry: (Int) -> IndexEntry) {
+        // Each place's variants, as (v0, v2, v3), and the bytes of its row.
+        var members: [(index: Int, variants: [[Unicode.Scalar]], bytes: Int)] = []
         var row: [UInt8] = []
-        return members.keys.sorted { $0.lexicographicallyPrecedes($1) { $0.value < $1.value } }.map { name in
-            let ranked = Set(members[name]!).sorted {
-                let (a, b) = (places.population($0)!, places.population($1)!)
+        for index in 0..<count {
+            let reached = (places.population(index) ?? 0) >= TypoPlaces.reachedPopulation, largest = withWordKeys.contains(index)
+            guard reached || largest else { continue }
+            let item = entry(index)
+            let keys = [Array(SearchKey.spec(fromIndex: item.key))] + (largest ? WordKeys.keys(indexKey: item.key) : [])
+            let variants = Set(keys.flatMap { Self.variants(Array(String(decoding: $0, as: UTF8.self).unicodeScalars)) }.map { [$0[0], $0[2], $0[3]] })
+            row.removeAll(keepingCapacity: true)
+            item.appendBucketJSON(to: &row)
+            members.append((index, variants.sorted { $0.lexicographicallyPrecedes($1) { $0.value < $1.value } }, row.count + 1))
+        }
+        // A bucket too big makes its name heavy; that moves places into the buckets of their v2, which may make one of
+        // those too big in turn: a few rounds settle it on real data.
+        var heavy = Set<[Unicode.Scalar]>(), filled = Self.fill(members, heavy: heavy)
+        for _ in 0..<4 {
+            let over = filled.filter { $0.value.bytes > budget && !heavy.contains($0.key) }.keys
+            guard !over.isEmpty else { break }
+            heavy.formUnion(over)
+            filled = Self.fill(members, heavy: heavy)
+        }
+        let bytes = Dictionary(members.map { ($0.index, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        var cut = 0
+        buckets = filled.keys.sorted { $0.lexicographicallyPrecedes($1) { $0.value < $1.value } }.map { name in
+            let ranked = filled[name]!.cities.sorted {
+                let (a, b) = (places.population($0) ?? 0, places.population($1) ?? 0)
                 return a != b ? a > b : $0 < $1
             }
-            var bytes = 2, kept: [Int] = []
+            var used = 0, kept: [Int] = []
             for index in ranked {
-                row.removeAll(keepingCapacity: true)
-                entry(index).appendJSON(to: &row)
-                guard bytes + row.count + 1 <= budget else { break }
-                bytes += row.count + 1
+                guard used + bytes[index]! <= budget else { break }
+                used += bytes[index]!
                 kept.append(index)
             }
+            cut += ranked.count - kept.count
             return (String(String.UnicodeScalarView(name)), kept)
         }
+        self.heavy = heavy.map { String(String.UnicodeScalarView($0)) }.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) { $0.value < $1.value } }
+        self.cut = cut
+    }
+
+    /// The places in each bucket, and the bytes of their rows.
+    private static func fill(_ members: [(index: Int, variants: [[Unicode.Scalar]], bytes: Int)], heavy: Set<[Unicode.Scalar]>)
+        -> [[Unicode.Scalar]: (cities: [Int], bytes: Int)]
+    {
+        var filled: [[Unicode.Scalar]: (cities: [Int], bytes: Int)] = [:]
+        for member in members {
+            for name in Set(member.variants.map { Self.name($0, heavy: heavy) }) {
+                filled[name, default: ([], 0)].cities.append(member.index)
+                filled[name]!.bytes += member.bytes
+            }
+        }
+        return filled
+    }
+
+    /// The variants of a key or query: its first 4 characters, and its first 5 without one of the 2nd to 5th, cut to
+    /// 4; none shorter than 4.
+    static func variants(_ key: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
+        let head = Array(key.prefix(5))
+        var variants = [Array(head.prefix(4))]
+        for position in stride(from: 1, to: min(head.count, 5), by: 1) {
+            var variant = head
+            variant.remove(at: position)
+            variants.append(Array(variant.prefix(4)))
+        }
+        return variants.filter { $0.count == 4 }
+    }
+
+    /// The bucket of a variant, given as (v0, v2, v3): `v0 v3`, or `v0 v2` where that is heavy.
+    static func name(_ variant: [Unicode.Scalar], heavy: Set<[Unicode.Scalar]>) -> [Unicode.Scalar] {
+        heavy.contains([variant[0], variant[2]]) ? [variant[0], variant[1]] : [variant[0], variant[2]]
+    }
+
+    /// The names of the buckets a folded query reads (at most two; it has 5 characters or more).
+    static func names(query: [Unicode.Scalar], heavy: Set<[Unicode.Scalar]>) -> Set<[Unicode.Scalar]> {
+        Set(variants(query).map { name([$0[0], $0[2], $0[3]], heavy: heavy) })
     }
 }

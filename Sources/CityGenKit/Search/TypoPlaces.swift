@@ -14,11 +14,11 @@ struct TypoPlaces: Sendable {
     let cities: [Int]
     /// The rows of `cities` in each file.
     let files: [Range<Int>]
-    /// The buckets (`TypoBuckets`), each a file after `files`: their names, and the catalog indices in each.
-    let buckets: [(name: String, cities: [Int])]
+    /// The buckets (`TypoBuckets`), each a file after `files`.
+    let buckets: TypoBuckets
 
     /// The largest places of `places` whose entries (`entry`) fit in `fileCount` files of at most `budget` bytes.
-    init(places: Places, count: Int, budget: Int, entry: (Int) -> IndexEntry) {
+    init(places: Places, count: Int, budget: Int, bucketBudget: Int, entry: (Int) -> IndexEntry) {
         var cities: [Int] = [], files: [Range<Int>] = []
         // The files hold about a thousand places: only the largest candidates are sorted, not every populated place,
         // which at 5× the data was the build's peak of memory. Twice as many are taken when the files are not full yet.
@@ -32,7 +32,7 @@ struct TypoPlaces: Sendable {
         }
         self.cities = cities
         self.files = files
-        self.buckets = TypoBuckets.make(places: places, count: count, budget: budget, entry: entry)
+        self.buckets = TypoBuckets(places: places, count: count, budget: bucketBudget, withWordKeys: Set(cities), entry: entry)
     }
 
     /// At least the `wanted` largest places (all those with the population of the last of them), largest first, then
@@ -75,10 +75,11 @@ struct TypoPlaces: Sendable {
 
     /// What the manifest says of them, from the index keys of the cities (`key`).
     func manifest(key: (Int) -> [UInt8]) -> IndexManifest.Typos {
-        let keys = cities.map { Array(String(decoding: SearchKey.spec(fromIndex: key($0)), as: UTF8.self).unicodeScalars) }
+        let all = Set(cities).union(buckets.buckets.lazy.flatMap(\.cities)).sorted()
+        let keys = all.map { Array(String(decoding: SearchKey.spec(fromIndex: key($0)), as: UTF8.self).unicodeScalars) }
         let letters = Set(keys.joined()).sorted { $0.value < $1.value }
         return .init(
             files: files.count, letters: String(String.UnicodeScalarView(letters)), longest: keys.map(\.count).max() ?? 0,
-            buckets: buckets.isEmpty ? nil : buckets.map(\.name).joined())
+            buckets: buckets.buckets.isEmpty ? nil : buckets.buckets.map(\.name).joined(), heavy: buckets.heavy.isEmpty ? nil : buckets.heavy.joined())
     }
 }

@@ -54,7 +54,7 @@ struct IndexShardFiles: OutputKind {
         var routes = RouteList()
         routes.append(count: index.shards.count * 2) { .indexShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         routes.append(count: index.wordShards.count * 2) { .wordShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
-        routes.append(count: ((index.typos?.files.count ?? 0) + (index.typos?.buckets.count ?? 0)) * 2) { .typoShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
+        routes.append(count: ((index.typos?.files.count ?? 0) + (index.typos?.buckets.buckets.count ?? 0)) * 2) { .typoShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         routes.append(count: index.topShards.count * 2) { .topShard($0 / 2, $0 % 2 == 0 ? .json : .script) }
         return routes
     }

@@ -60,9 +60,18 @@ var Index = (function () {
   function top(n) {  // a file of the top matches table (SPEC §4c)
     return manifest.then(function (m) { return load(m.urls.top.replace('{n}', String(n))); });
   }
-  function typo(n) {  // a file of the places typo matches are looked for among (SPEC §4c); its entries are only that
+  // A file of the places typo matches are looked for among (SPEC §4c); its entries are only that. A bucket's row has
+  // the population in place of the key (then the region or distinction, if any): the key is folded here, once a file.
+  function typo(n) {
     return manifest.then(function (m) { return load(m.urls.typos.replace('{n}', String(n))); }).then(function (data) {
-      data.entries.forEach(function (e) { e.typo = true; });
+      if (!data.keyed) {
+        data.entries = data.entries.map(function (r) {
+          var e = typeof r[5] === 'number' ? [r[0], r[1], r[2], r[3], r[4], Fold.fold(r[1]) + '\t' + Fold.fold(r[2]), r.length > 6 ? r[6] : 0, r[5]] : r;
+          e.typo = true;
+          return e;
+        });
+        data.keyed = true;
+      }
       return data;
     });
   }

@@ -1,14 +1,13 @@
 // Typo matches (SPEC §4c), for a query with fewer than 5 matches: among the places of its two buckets (5 characters
 // or more) or of the largest places' files (shorter), those with a key or word key of which a prefix is within 1
-// edit of the query (2 from 8 characters on), closest first, then largest, then in the files' order.
+// edit of the query (2 from 8 characters on; an edit of the first character costs 2), closest first (a name the
+// query spells whole before a prefix as close), then largest, then in the files' order.
 var TYPO_THRESHOLD = 5;
 Query.prototype.typoMatches = async function (m) {
   var q = Array.from(this.folded), limit = q.length >= 8 ? 2 : 1, listed = {}, found = [], files = [];
-  if (!m.typos) return [];
+  // A query longer than every typo place's key, or with more characters that none has than its edits, reads no file.
+  if (!m.typos || q.length > m.typos.longest + limit || q.filter(function (c) { return m.typos.letters.indexOf(c) < 0; }).length > limit) return [];
   var buckets = typoBuckets(m.typos, q);
-  // A short query longer than every largest place's key, or with more characters that none has than its edits,
-  // reads no file.
-  if (!buckets && (q.length > m.typos.longest + limit || q.filter(function (c) { return m.typos.letters.indexOf(c) < 0; }).length > limit)) return [];
   this.results.forEach(function (e) { listed[e[0]] = true; });
   if (buckets) buckets.forEach(function (n) { files.push(Index.typo(n)); });
   else for (var n = 0; n < m.typos.files; n++) files.push(Index.typo(n));
@@ -16,47 +15,56 @@ Query.prototype.typoMatches = async function (m) {
     file.entries.forEach(function (e) {
       if (listed[e[0]]) return;
       listed[e[0]] = true;  // a place may be in both buckets
-      var best = -1;
+      // The closest key; of two as close, one whose name (the key without its country) the query spells whole.
+      var best = null, country = Array.from(e[5].split('\t')[1] || '').length;
       [e[5].replace('\t', ' ').trim()].concat(wordKeys(e)).forEach(function (k) {
-        var d = typoDistance(q, Array.from(k), limit);
-        if (d >= 0 && (best < 0 || d < best)) best = d;
+        var key = Array.from(k), d = typoDistance(q, key, limit, country ? key.length - country - 1 : key.length);
+        if (d && (!best || d[0] < best[0] || (d[0] === best[0] && d[1] < best[1]))) best = d;
       });
-      if (best >= 0) found.push([best, found.length, e]);
+      if (best) found.push([best[0], best[1], found.length, e]);
     });
   });
-  // Within a distance the largest first: each file is in that order, two buckets are not together.
-  return found.sort(function (a, b) { return a[0] - b[0] || (b[2][7] || 0) - (a[2][7] || 0) || a[1] - b[1]; }).map(function (f) { return f[2]; });
+  // Within a distance, a name spelled whole first, then the largest: each file is in that order, two buckets are not
+  // together.
+  return found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1] || (b[3][7] || 0) - (a[3][7] || 0) || a[2] - b[2]; }).map(function (f) { return f[3]; });
 };
-// The files of the buckets (Swift's TypoBuckets) a query of 5 characters or more reads: its first character with
-// its 4th, and with its 5th; null for a shorter query, which reads the largest places' files.
+// The files of the buckets (Swift's TypoBuckets) a query of 5 characters or more reads, at most two: its variants
+// (its first 4 characters, and its first 5 without one of the 2nd to 5th, cut to 4), each in the bucket of its 1st
+// and 4th characters, or of its 1st and 3rd where that pair is heavy; null for a shorter query, which reads the largest
+// places' files.
 function typoBuckets(t, q) {
   if (!t.buckets || q.length < 5) return null;
-  var names = Array.from(t.buckets), wanted = [q[0] + q[3], q[0] + q[4]], files = [];
-  for (var i = 0; i + 1 < names.length; i += 2) {
-    if (wanted.indexOf(names[i] + names[i + 1]) >= 0) files.push(t.files + i / 2);
-  }
+  var pairs = function (s) { var a = Array.from(s || ''), out = []; for (var i = 0; i + 1 < a.length; i += 2) out.push(a[i] + a[i + 1]); return out; };
+  var names = pairs(t.buckets), heavy = pairs(t.heavy), wanted = {}, files = [];
+  var variants = [q.slice(0, 4)];
+  for (var p = 1; p < 5; p++) variants.push(q.slice(0, p).concat(q.slice(p + 1, 5)).slice(0, 4));
+  variants.forEach(function (v) { wanted[heavy.indexOf(v[0] + v[3]) >= 0 ? v[0] + v[2] : v[0] + v[3]] = true; });
+  names.forEach(function (name, i) { if (wanted[name]) files.push(t.files + i); });
   return files;
 }
 // The least number of edits (insertions, deletions, substitutions, swaps of neighbours) from the query q to a prefix
-// of the key k, both arrays of code points; -1 when it is over the limit. The same as Swift's TypoDistance.
-function typoDistance(q, k, limit) {
-  var n = q.length, m = Math.min(k.length, n + limit), j;
-  if (m < n - limit) return -1;
+// of the key k, both arrays of code points, and 0 when the first `whole` characters of k are as close, else 1; null
+// when it is over the limit. The same as Swift's TypoDistance.closeness.
+function typoDistance(q, k, limit, whole) {
+  var n = q.length, m = Math.min(k.length, n + limit), j, FIRST = 2;  // an edit of the first character costs 2
+  if (m < n - limit) return null;
   var before = new Array(m + 1).fill(0), prev = new Array(m + 1), cur = new Array(m + 1);
-  for (j = 0; j <= m; j++) prev[j] = j;
+  for (j = 0; j <= m; j++) prev[j] = j === 0 ? 0 : j - 1 + FIRST;
   for (var i = 1; i <= n; i++) {
-    cur[0] = i;
-    var best = i;
+    cur[0] = i - 1 + FIRST;
+    var best = cur[0];
     for (j = 1; j <= m; j++) {
-      var d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (q[i - 1] === k[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && q[i - 1] === k[j - 2] && q[i - 2] === k[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      var edit = i === 1 || j === 1 ? FIRST : 1;
+      var d = Math.min(prev[j] + (i === 1 ? FIRST : 1), cur[j - 1] + (j === 1 ? FIRST : 1), prev[j - 1] + (q[i - 1] === k[j - 1] ? 0 : edit));
+      if (i > 1 && j > 1 && q[i - 1] === k[j - 2] && q[i - 2] === k[j - 1]) d = Math.min(d, before[j - 2] + (i === 2 || j === 2 ? FIRST : 1));
       cur[j] = d;
       if (d < best) best = d;
     }
-    if (best > limit) return -1;  // every later row is at least this far
+    if (best > limit) return null;  // every later row is at least this far
     var t = before; before = prev; prev = cur; cur = t;
   }
   var closest = Infinity;
   for (j = Math.max(0, n - limit); j <= m; j++) closest = Math.min(closest, prev[j]);
-  return closest <= limit ? closest : -1;
+  if (closest > limit) return null;
+  return [closest, whole >= n - limit && whole <= m && prev[whole] === closest ? 0 : 1];
 }

@@ -1,0 +1,116 @@
+import CityGenKit
+import CityGenTestSupport
+import Foundation
+import XCTest
+
+/// SPEC §4c's typo reach on the full snapshot with GeoNames' own `cities15000.txt` as Debian installs it: every place
+/// of 15,000 people or more with a name of its own (no other such place folds to it) is found among the first 5
+/// results by a seeded one-edit query of 5 characters or more (a deletion, insertion, substitution or swap of
+/// neighbours, the first letter kept) that has no exact match, unless 5 larger places whose names the query spells as
+/// closely come first (SPEC §4c's order: `tanma` lists Tanda, Tanga… before Tanuma); a first-letter slip alone is not
+/// forgiven below 8 characters. The places, populations and queries come from GeoNames' file and the snapshot, not
+/// from the index; the searches are one `citygen search -`.
+final class TypoReachTests: XCTestCase {
+    func testEveryTownIsFoundThroughAOneEditQuery() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-reach-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let geoNames = "/usr/share/libtimezonemap/ui"
+        try """
+            formats: [markdown]
+            places: {cities: \(geoNames)/cities15000.txt, admin1: \(geoNames)/admin1Codes.txt, countries: \(geoNames)/countryInfo.txt}
+
+            """.write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
+        let build = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path, "-q"], in: folder)
+        XCTAssertEqual(build.status, 0, build.stderr)
+
+        let cities = try CityDecoder.decode(Data(contentsOf: CommandRunner.snapshot), sourceName: "snapshot").cities
+        let byID = Dictionary(cities.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var towns: [(city: City, population: Int)] = []
+        for line in try String(contentsOfFile: "\(geoNames)/cities15000.txt", encoding: .utf8).split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count > 14, let id = Int(fields[0]), let people = Int(fields[14]), people >= 15_000, let city = byID[id] else { continue }
+            towns.append((city, people))
+        }
+        let sharing = Dictionary(grouping: towns) { Fold.fold($0.city.name) }
+        let own = towns.filter { sharing[Fold.fold($0.city.name)]!.count == 1 }
+        XCTAssertGreaterThan(own.count, 20_000, "GeoNames' towns of 15,000 or more in the snapshot")
+
+        var generator = SeededGenerator(seed: 1_500)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz".unicodeScalars)
+        var asked: [(query: String, town: (city: City, population: Int))] = []
+        for town in own {
+            guard let query = Self.oneEdit(Array(Fold.fold(town.city.name).unicodeScalars), letters: letters, using: &generator) else { continue }
+            asked.append((String(String.UnicodeScalarView(query)), town))
+        }
+        // One citygen search for every query (`-`: one a line), its first 5 results each.
+        let queries = folder.appendingPathComponent("queries.txt")
+        try asked.map(\.query).joined(separator: "\n").appending("\n").write(to: queries, atomically: true, encoding: .utf8)
+        let search = try CommandRunner.run(["search", "-", "--json", "--limit", "5"], in: folder, input: queries)
+        XCTAssertEqual(search.status, 0, search.stderr)
+        let answers = try search.stdout.split(separator: "\n").map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        XCTAssertEqual(answers.count, asked.count)
+        let population = Dictionary(towns.map { ($0.city.id, $0.population) }, uniquingKeysWith: { first, _ in first })
+        var exact = 0, crowded = 0, missed: [String] = []
+        for ((query, town), answer) in zip(asked, answers) {
+            XCTAssertEqual(answer["query"] as? String, query)
+            let results = try XCTUnwrap(answer["results"] as? [[String: Any]])
+            if results.contains(where: { $0["block"] as? String != "typo" }) {
+                exact += 1
+                continue
+            }
+            if results.contains(where: { $0["id"] as? Int == town.city.id }) { continue }
+            // Crowded out, as SPEC §4c ranks: 5 larger places whose names the query spells within one edit.
+            let query = Array(query.unicodeScalars)
+            if results.count == 5, results.allSatisfy({ result in
+                (population[result["id"] as? Int ?? 0] ?? 0) > town.population
+                    && Self.edits(query, Array(Fold.fold(result["name"] as? String ?? "").unicodeScalars)) <= 1
+            }) {
+                crowded += 1
+                continue
+            }
+            let names = results.map { "\($0["name"] ?? ""), \($0["country"] ?? "")" }
+            missed.append("\(String(String.UnicodeScalarView(query))) → \(town.city.name), \(town.city.country) (\(town.population)): \(names)")
+        }
+        print("typo reach: \(own.count) towns of \(towns.count) with a name of their own; \(asked.count - exact) one-edit queries without an exact "
+            + "match (\(exact) with one): \(missed.count) not found in their first 5 results, \(crowded) behind 5 larger places as close")
+        XCTAssertGreaterThan(asked.count - exact, 15_000)
+        XCTAssertEqual(missed, [])
+        XCTAssertLessThan(crowded, 20)
+
+        // A first-letter slip costs two edits: not forgiven below 8 characters.
+        let olndon = try CommandRunner.run(["search", "olndon", "--json"], in: folder)
+        XCTAssertFalse(olndon.stdout.contains("\"id\":2643743,"), "London from olndon")
+    }
+
+    /// The optimal string alignment distance of two whole strings.
+    private static func edits(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        var table = (0...a.count).map { i in (0...b.count).map { j in i == 0 ? j : j == 0 ? i : 0 } }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
+            }
+        }
+        return table[a.count][b.count]
+    }
+
+    /// A one-edit variant of `name` of 5 characters or more that keeps its first letter, or nil when the one drawn
+    /// leaves it as it was or too short.
+    private static func oneEdit(_ name: [Unicode.Scalar], letters: [Unicode.Scalar], using generator: inout SeededGenerator) -> [Unicode.Scalar]? {
+        guard name.count >= 4 else { return nil }
+        var query = name
+        let letter = letters.randomElement(using: &generator)!
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: query.remove(at: Int.random(in: 1..<name.count, using: &generator))
+        case 1: query.insert(letter, at: Int.random(in: 1...name.count, using: &generator))
+        case 2: query[Int.random(in: 1..<name.count, using: &generator)] = letter
+        default:
+            let at = Int.random(in: 1..<name.count - 1, using: &generator)
+            query.swapAt(at, at + 1)
+        }
+        return query.count >= 5 && query != name && query.first == name.first ? query : nil
+    }
+}
