@@ -16,6 +16,22 @@ struct CommandRunner {
 
     static let snapshot = shared.appendingPathComponent("data/cities.json.gz")
 
+    /// GeoNames' own dump files, as Debian's `libtimezonemap-data` installs them.
+    static let geoNames = "/usr/share/libtimezonemap/ui"
+
+    /// Builds the snapshot into `folder/Output` as a Markdown-only site (for tests of its search index: it keeps the
+    /// build short) with places from GeoNames' files, as users build by default; fails the test when it fails.
+    static func buildIndexWithPlaces(in folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try """
+            formats: [markdown]
+            places: {cities: \(geoNames)/cities15000.txt, admin1: \(geoNames)/admin1Codes.txt, countries: \(geoNames)/countryInfo.txt}
+
+            """.write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
+        let build = try run(["build", "--source", snapshot.path, "-q"], in: folder)
+        XCTAssertEqual(build.status, 0, build.stderr)
+    }
+
     /// The `citygen` binary: `CITYGEN_BIN` when set (`scripts/test` points it at the release build, which runs the
     /// full-data builds several times faster than debug), else the one beside the tests.
     static var executable: URL {
