@@ -78,14 +78,16 @@ enum FuzzTarget: String, CaseIterable {
         let split = data.firstIndex(of: 0x0A) ?? data.endIndex
         let layout = SiteLayout()
         let shard = split < data.endIndex ? data[data.index(after: split)...] : Data()
-        let files = [(Route.indexManifest(.json), data[..<split]), (.indexFavorites, shard)] + (0..<4).map { (.indexShard($0, .json), shard) }
+        // The one shard stands for every file a query may read: prefix, typo (the largest places' and the buckets').
+        let files = [(Route.indexManifest(.json), data[..<split]), (.indexFavorites, shard)]
+            + (0..<4).flatMap { [(Route.indexShard($0, .json), shard), (.typoShard($0, .json), shard)] }
         for (route, bytes) in files {
             let url = site.appendingPathComponent(layout.path(route))
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? bytes.write(to: url)
         }
         guard let index = try? SearchIndex(site: site, layout: layout) else { return }
-        for query in ["", "a", "san", "Zü", "..."] { _ = try? index.search(query, limit: 60) }
+        for query in ["", "a", "san", "Zü", "...", "londn", "manchestr"] { _ = try? index.search(query, limit: 60) }
         _ = try? index.favorites(matching: "", limit: 60)
     }
 
