@@ -43,6 +43,17 @@ final class SearchBoundsTests: XCTestCase {
         }
         let named: Set = ["roma", "praha", "moskau", "warszawa", "lisboa", "wien", "munchen", "napoli", "londres", "peking"]
         queries.formUnion(named)
+        // Misspelt towns of 15,000 people or more, one or two edits each: typo queries that read the buckets (§4c).
+        let towns = catalog.cities.filter { (population[$0.id] ?? 0) >= 15_000 }
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz".unicodeScalars)
+        for edits in [1, 1, 2] {
+            for _ in 0..<50 {
+                let name = Array(Fold.fold(towns.randomElement(using: &generator)!.name).unicodeScalars)
+                if let query = Misspelling.edited(name, edits: edits, letters: alphabet, using: &generator) {
+                    queries.insert(String(String.UnicodeScalarView(query)))
+                }
+            }
+        }
         let words = WordMatchOracle(catalog), oracle = CatalogSearch(catalog)
         // The word keys that the most cities share (`county us`: 1,651), whole and in part: their runs span shards.
         for key in words.mostFrequentKeys(10) { queries.formUnion([key, String(key.prefix(key.count - 1)), String(key.prefix(4))]) }
@@ -53,7 +64,7 @@ final class SearchBoundsTests: XCTestCase {
             XCTAssertLessThanOrEqual(size, path.hasSuffix(".js") ? 33_024 : 32_768, path)
         }
         var worstLoads = (0, ""), worstWordLoads = (0, ""), overLoads: [String] = [], withOtherNames = 0
-        var worstPage = (0, ""), worstTypoPage = (0, ""), shortPages = 0, spelledWhole = 0
+        var worstPage = (0, ""), worstTypoPage = (0, ""), shortPages = 0, spelledWhole = 0, typoQueries = 0
         let position = Dictionary(catalog.cities.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for query in queries.sorted() {
             // The first page and its top matches, as a fresh page's first query reads them; then the first 50 results.
@@ -65,6 +76,7 @@ final class SearchBoundsTests: XCTestCase {
                 if index.bytesRead > worstPage.0 { worstPage = (index.bytesRead, query) }
                 XCTAssertLessThanOrEqual(index.bytesRead, 80 * 1024, "first page of \(loads)")
             } else {  // SPEC §4c's budget of a typo query
+                typoQueries += 1
                 if index.bytesRead > worstTypoPage.0 { worstTypoPage = (index.bytesRead, query) }
                 XCTAssertLessThanOrEqual(index.bytesRead, 160 * 1024, "typo query \(loads)")
                 XCTAssertLessThanOrEqual(index.shardLoads.count + index.wordShardLoads.count + index.topLoads.count + index.typoLoads.count, 4, loads)
@@ -101,8 +113,9 @@ final class SearchBoundsTests: XCTestCase {
         }
         print("search bounds: \(queries.count) queries; most shards for 50 results: \(worstLoads.0) (\(worstLoads.1)); "
             + "most word shards: \(worstWordLoads.0) (\(worstWordLoads.1)); \(withOtherNames) with other names in their first 50; first page with its top matches: most bytes \(worstPage.0) "
-            + "(\(worstPage.1)), \(shortPages) shorter than 50 results, \(spelledWhole) spell an other name whole; typo queries: most bytes "
+            + "(\(worstPage.1)), \(shortPages) shorter than 50 results, \(spelledWhole) spell an other name whole; \(typoQueries) typo queries: most bytes "
             + "\(worstTypoPage.0) (\(worstTypoPage.1))")
+        XCTAssertGreaterThan(typoQueries, 100, "misspelt towns read their typo files")
         XCTAssertGreaterThan(spelledWhole, 0, "queries spell other names whole")
         XCTAssertGreaterThan(withOtherNames, 0, "the index has other names")
         XCTAssertEqual(overLoads, [], "queries needing more than 2 shards, or 2 word shards")

@@ -37,8 +37,8 @@ final class TypoReachTests: XCTestCase {
         var asked: [(query: String, town: (city: City, population: Int))] = [], twice: [(query: String, id: Int)] = []
         for town in own {
             let name = Array(Fold.fold(town.city.name).unicodeScalars)
-            if let query = Self.edited(name, edits: 1, letters: letters, using: &generator) { asked.append((String(String.UnicodeScalarView(query)), town)) }
-            if name.count >= 9, let query = Self.edited(name, edits: 2, letters: letters, using: &generator) {
+            if let query = Misspelling.edited(name, edits: 1, letters: letters, using: &generator) { asked.append((String(String.UnicodeScalarView(query)), town)) }
+            if name.count >= 9, let query = Misspelling.edited(name, edits: 2, letters: letters, using: &generator) {
                 twice.append((String(String.UnicodeScalarView(query)), town.city.id))
             }
         }
@@ -105,24 +105,5 @@ final class TypoReachTests: XCTestCase {
             }
         }
         return table[a.count][b.count]
-    }
-
-    /// `name` after `edits` edits (each a deletion, insertion, substitution or swap, past the first letter), when it
-    /// keeps its first letter, differs from `name` and has 5 characters or more (8 for two edits); else nil.
-    private static func edited(_ name: [Unicode.Scalar], edits: Int, letters: [Unicode.Scalar], using generator: inout SeededGenerator) -> [Unicode.Scalar]? {
-        var query = name
-        for _ in 0..<edits {
-            guard query.count >= 4 else { return nil }
-            let letter = letters.randomElement(using: &generator)!
-            switch Int.random(in: 0..<4, using: &generator) {
-            case 0: query.remove(at: Int.random(in: 1..<query.count, using: &generator))
-            case 1: query.insert(letter, at: Int.random(in: 1...query.count, using: &generator))
-            case 2: query[Int.random(in: 1..<query.count, using: &generator)] = letter
-            default:
-                let at = Int.random(in: 1..<query.count - 1, using: &generator)
-                query.swapAt(at, at + 1)
-            }
-        }
-        return query.count >= (edits == 1 ? 5 : 8) && query != name && query.first == name.first ? query : nil
     }
 }

@@ -119,16 +119,16 @@ public final class SearchIndex {
     /// whole before a prefix as close), then largest, then in the files' order (§3).
     private func typoMatches(_ folded: [UInt8], listed: Set<Int>) throws -> [IndexEntry] {
         let query = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
-        guard let typos = manifest.typos else { return [] }
-        guard typos.mayMatch(query) else { return [] }
+        guard let typos = manifest.typos, typos.mayMatch(query) else { return [] }
         let buckets = typos.bucketFiles(query)
         let limit = TypoDistance.allowed(query)
         var found: [(distance: Int, prefix: Int, order: Int, entry: IndexEntry)] = [], seen = listed
         for n in buckets ?? Array(0..<typos.files) {
-            // A place is in both buckets of a query when its 4th and 5th characters are the query's.
+            // A place may be in both buckets a query reads.
             for entry in try load(.typoShard(n, .json)) where seen.insert(entry.id).inserted {
                 // The name of a key is the key without its country, if it has one.
-                let country = entry.key.firstIndex(of: SearchKey.separator).map { String(decoding: entry.key[($0 + 1)...], as: UTF8.self).unicodeScalars.count } ?? 0
+                let tab = entry.key.firstIndex(of: SearchKey.separator)
+                let country = tab.map { String(decoding: entry.key[($0 + 1)...], as: UTF8.self).unicodeScalars.count } ?? 0
                 let keys = [Array(SearchKey.spec(fromIndex: entry.key))] + WordKeys.keys(indexKey: entry.key)
                 let closest = keys.lazy.compactMap { key -> (distance: Int, whole: Bool)? in
                     let key = Array(String(decoding: key, as: UTF8.self).unicodeScalars)

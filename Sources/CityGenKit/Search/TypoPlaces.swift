@@ -1,7 +1,8 @@
-/// The places that SPEC §4c's typo matches are looked for among: those with the largest population, largest first,
-/// then in §3 order, as many as `fileCount` index files of the shard size hold. A
-/// query with fewer than 5 matches reads them all: a typo may be anywhere in a query, so no smaller part of the
-/// index holds every key close to it; the largest places are those a slip of the finger most often means.
+/// The places that SPEC §4c's typo matches are looked for among. A query of fewer than `bucketQueryLength`
+/// characters reads the largest places, largest first, then in §3 order, as many as `fileCount` index files of the
+/// shard size hold: too short for buckets, it may be close to keys anywhere in the index, and the largest places are
+/// those a slip of the finger most often means. A longer one reads at most two of the `buckets`, which hold every
+/// place of `reachedPopulation` people or more.
 struct TypoPlaces: Sendable {
     /// How many files: with a query's prefix and word shard, the 4 requests a typo query may make.
     static let fileCount = 2
