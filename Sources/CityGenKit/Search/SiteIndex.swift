@@ -22,9 +22,10 @@ struct SiteIndex: Sendable {
         let writer = SearchIndexWriter(catalog: catalog, shardSize: shardSize, placeLabels: placeLabels, places: places)
         // The two indexes are cut at once, one on each core: each measures every row's JSON. The typo places, which
         // depend on neither, go with the prefix index, the shorter of the two.
-        let budget = shardSize - IndexShard.framingBytes
+        // A typo bucket holds every town its name takes: 8/7 of the shard size, the 32 KiB of SPEC §7 by default.
+        let budget = shardSize - IndexShard.framingBytes, bucketBudget = shardSize * 8 / 7 - IndexShard.framingBytes
         let ((shards, typos), (wordRows, wordShards, manyMatches)) = Parallel.both({
-            (writer.shards(), places.map { TypoPlaces(places: $0, count: catalog.count, budget: budget, bucketBudget: shardSize * 8 / 7 - IndexShard.framingBytes) { writer.entry($0) } })
+            (writer.shards(), places.map { TypoPlaces(places: $0, count: catalog.count, budget: budget, bucketBudget: bucketBudget) { writer.entry($0) } })
         }) {
             let words = WordKeys(catalog: catalog), others = OtherNameKeys(catalog: catalog, places: places)
             let whole = places.map { WholeOtherNames(others, catalog: catalog, words: words, places: $0) }

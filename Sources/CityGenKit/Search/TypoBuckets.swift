@@ -17,10 +17,9 @@ struct TypoBuckets: Sendable {
     let buckets: [(name: String, cities: [Int])]
     /// The names (`v0 v3`) that are heavy, in order.
     let heavy: [String]
-    /// How many places a bucket still too big left out (its smallest).
-    let cut: Int
 
-    /// The buckets of the places of `places`, each as many of its places as `budget` bytes of rows hold. The places
+    /// The buckets of the places of `places`, each as many of its places as `budget` bytes of rows hold (a bucket
+    /// still too big after the rounds below keeps its largest). The places
     /// of `withWordKeys` (the largest, which shorter queries find by their word keys too) are there by those as well.
     init(places: Places, count: Int, budget: Int, withWordKeys: Set<Int>, entry: (Int) -> IndexEntry) {
         // Each place's variants, as (v0, v2, v3), and the bytes of its row.
@@ -46,7 +45,6 @@ struct TypoBuckets: Sendable {
             filled = Self.fill(members, heavy: heavy)
         }
         let bytes = Dictionary(members.map { ($0.index, $0.bytes) }, uniquingKeysWith: { first, _ in first })
-        var cut = 0
         buckets = filled.keys.sorted { $0.lexicographicallyPrecedes($1) { $0.value < $1.value } }.map { name in
             let ranked = filled[name]!.cities.sorted {
                 let (a, b) = (places.population($0) ?? 0, places.population($1) ?? 0)
@@ -58,11 +56,9 @@ struct TypoBuckets: Sendable {
                 used += bytes[index]!
                 kept.append(index)
             }
-            cut += ranked.count - kept.count
             return (String(String.UnicodeScalarView(name)), kept)
         }
         self.heavy = heavy.map { String(String.UnicodeScalarView($0)) }.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) { $0.value < $1.value } }
-        self.cut = cut
     }
 
     /// The places in each bucket, and the bytes of their rows.
