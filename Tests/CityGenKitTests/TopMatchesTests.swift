@@ -63,6 +63,58 @@ final class TopMatchesTests: XCTestCase {
         XCTAssertGreaterThan(site.index.topShards.count, 1)
     }
 
+    /// SPEC §4c: a query that spells a city's other name whole (alone or with its country) ranks that city among its
+    /// top matches too, with many matches (the table's queries) and with few; the oracle reads the other names back
+    /// from the places.
+    func testOtherNamesSpelledWholeRankAmongTheTopMatches() throws {
+        let (cities, populations) = fixture()
+        var generator = SeededGenerator(seed: 36)
+        let spellings = ["San", "Sa", "Porto", "Ri", "Mala", "Ñuta", "Zorro"]
+        var otherNames: [Int: String] = [:]
+        for city in cities where populations[city.id] != nil && Bool.random(using: &generator) {
+            otherNames[city.id] = spellings.randomElement(using: &generator)! + "," + spellings.randomElement(using: &generator)!
+        }
+        let catalog = Fixtures.catalog(cities)
+        let rows = cities.map { ($0.id, "", populations[$0.id] ?? 0, "PPL", "Etc/UTC") }
+        let places = try Fixtures.places(catalog, rows, regions: ["US.01": "One"], otherNames: otherNames)
+        let site = Site(catalog: catalog, settings: .init(shardSize: 2048), places: places)
+        try Fixtures.writeSearchIndex(of: site, to: folder)
+
+        func keys(_ i: Int) -> [String] {
+            let words = Fold.fold(catalog.cities[i].name).split(separator: " ").map(String.init), country = Fold.fold(catalog.cities[i].country)
+            return (0..<words.count).map { words[$0...].joined(separator: " ") + " " + country }
+        }
+        func spellsWhole(_ folded: String, _ i: Int) -> Bool {
+            let country = Fold.fold(catalog.cities[i].country)
+            return places.otherNames(i).contains { name in
+                let other = Fold.fold(name)
+                return other == folded || other + " " + country == folded
+            }
+        }
+        func oracle(_ folded: String) -> [Int] {
+            guard !folded.isEmpty else { return [] }
+            let matched = (0..<catalog.count).filter { i in keys(i).contains { $0.hasPrefix(folded) } || spellsWhole(folded, i) }
+            let ranked: [(id: Int, population: Int, index: Int)] = matched.compactMap { i in
+                guard let population = places.population(i) else { return nil }
+                return (catalog.cities[i].id, population, i)
+            }
+            return ranked.sorted { $0.population != $1.population ? $0.population > $1.population : $0.index < $1.index }.prefix(5).map(\.id)
+        }
+        let index = try SearchIndex(site: folder)
+        var tableQueries = 0, raised = 0
+        for name in spellings {
+            for query in [name, name + " us", name + ", FR", String(name.prefix(2))] {
+                let folded = Fold.fold(query).replacingOccurrences(of: ",", with: "")
+                XCTAssertEqual(try index.topMatches(query).map(\.id), oracle(folded), query)
+                if !index.topLoads.isEmpty { tableQueries += 1 }
+                let prefixOnly = (0..<catalog.count).filter { i in keys(i).contains { $0.hasPrefix(folded) } && places.population(i) != nil }
+                if oracle(folded).contains(where: { id in !prefixOnly.contains { catalog.cities[$0].id == id } }) { raised += 1 }
+            }
+        }
+        XCTAssertGreaterThan(tableQueries, 3, "queries with more than 50 matches read the table")
+        XCTAssertGreaterThan(raised, 3, "other names bring cities into the top matches")
+    }
+
     /// Without places the index has no table and no population, and no query has top matches.
     func testNoPlacesNoTopMatches() throws {
         let catalog = Fixtures.catalog(fixture().cities)

@@ -20,3 +20,29 @@ public enum SearchKey {
         return spec[...]
     }
 }
+
+/// A key as its parts lie in the catalog: a run of a folded name, then a joining byte and the folded country (an index
+/// key always has its tab; a word key has a space only before a country), compared without being made.
+struct KeyBytes {
+    let name: UnsafeBufferPointer<UInt8>
+    let joiner: UInt8?
+    let country: [UInt8]
+
+    /// Byte `i` of the key; -1 past its end.
+    private func byte(_ i: Int) -> Int {
+        if i < name.count { return Int(name[i]) }
+        guard let joiner else { return -1 }
+        if i == name.count { return Int(joiner) }
+        return i - name.count - 1 < country.count ? Int(country[i - name.count - 1]) : -1
+    }
+
+    /// The key compared with `other` byte by byte (as `ByteString.compare`); with `startOnly`, only the key's first
+    /// `other.count` bytes, so that 0 says the key starts with `other`.
+    func compare(with other: [UInt8], startOnly: Bool) -> Int {
+        for i in other.indices {
+            let x = byte(i), y = Int(other[i])
+            if x != y { return x < y ? -1 : 1 }
+        }
+        return startOnly || byte(other.count) < 0 ? 0 : 1
+    }
+}

@@ -28,9 +28,10 @@ struct SiteIndex: Sendable {
             (writer.shards(), places.map { TypoPlaces(places: $0, count: catalog.count, budget: budget, bucketBudget: bucketBudget) { writer.entry($0) } })
         }) {
             let words = WordKeys(catalog: catalog), others = OtherNameKeys(catalog: catalog, places: places)
-            let whole = places.map { WholeOtherNames(others, catalog: catalog, words: words, places: $0) }
+            let top = places.map { TopMatches(catalog: catalog, words: words, places: $0) }
+            let whole = places.map { WholeOtherNames(others, catalog: catalog, words: words, places: $0, table: top!) }
             let wordRows = WordIndexRows(words: words, otherNames: others, ranked: whole?.ranked ?? [])
-            return (wordRows, writer.wordShards(wordRows), places.map { (TopMatches(catalog: catalog, words: words, places: $0), whole!) })
+            return (wordRows, writer.wordShards(wordRows), places.map { _ in (top!, whole!) })
         }
         self.writer = writer
         self.shards = shards

@@ -67,6 +67,12 @@ struct TopMatches: Sendable {
         return TopMatches(table: merged)
     }
 
+    /// The top matches of `query` when the table holds it (the query has more than `localLimit` matches).
+    func cities(of query: [UInt8]) -> [Int]? {
+        let row = table.indices.partitionPoint { ByteString.compare(table[$0].query, query) < 0 }
+        return row < table.count && table[row].query == query ? table[row].cities : nil
+    }
+
     /// This table with the cities that its queries spell whole by an other name (SPEC §4c) ranked into their rows.
     func ranking(_ whole: WholeOtherNames, places: Places) -> TopMatches {
         TopMatches(table: table.map { row in (row.query, whole.cities[row.query].map { Self.top(row.cities + $0, places) } ?? row.cities) })
@@ -75,17 +81,26 @@ struct TopMatches: Sendable {
     /// The catalog indices of the §4 and §4b matches of the folded `query`, in catalog order (a city with two matching
     /// keys twice), or nil when there are more than `limit`.
     static func matches(of query: [UInt8], upTo limit: Int, catalog: CityCatalog, words: WordKeys) -> [Int]? {
-        func key(_ city: Int) -> [UInt8] { SearchKey.index(name: catalog.foldedNames[city], country: catalog.foldedCountries[city]) }
+        // The keys are compared where they lie, never made: a whole-name query of the index step makes a few dozen
+        // comparisons, and there is one for each other name.
+        func compare(_ city: Int, _ prefix: [UInt8], startOnly: Bool) -> Int {
+            catalog.foldedNames.withText(city) { name in
+                KeyBytes(name: name, joiner: SearchKey.separator, country: catalog.foldedCountries[city]).compare(with: prefix, startOnly: startOnly)
+            }
+        }
+        func compare(word row: Int, startOnly: Bool) -> Int {
+            words.withKey(row) { $0.compare(with: query, startOnly: startOnly) }
+        }
         var cities: [Int] = []
         let cap = limit == .max ? limit : limit + 1
         for prefix in SearchQuery(folded: query).prefixes {
-            let start = (0..<catalog.count).partitionPoint { ByteString.compare(key($0), prefix) < 0 }
-            let end = (start..<catalog.count).partitionPoint { ByteString.hasPrefix(key($0), prefix[...]) }
+            let start = (0..<catalog.count).partitionPoint { compare($0, prefix, startOnly: false) < 0 }
+            let end = (start..<catalog.count).partitionPoint { compare($0, prefix, startOnly: true) == 0 }
             cities += start..<(end - start > cap ? start + cap : end)
             guard cities.count <= limit else { return nil }
         }
-        let start = (0..<words.count).partitionPoint { ByteString.compare(words.key($0), query) < 0 }
-        let end = (start..<words.count).partitionPoint { ByteString.hasPrefix(words.key($0), query[...]) }
+        let start = (0..<words.count).partitionPoint { compare(word: $0, startOnly: false) < 0 }
+        let end = (start..<words.count).partitionPoint { compare(word: $0, startOnly: true) == 0 }
         cities += (start..<(end - start > cap ? start + cap : end)).lazy.map { words.city($0) }
         guard cities.count <= limit else { return nil }
         return cities.sorted()

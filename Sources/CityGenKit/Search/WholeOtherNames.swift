@@ -9,7 +9,9 @@ struct WholeOtherNames: Sendable {
     /// The rows of `OtherNameKeys` that carry the population.
     let ranked: Set<Int>
 
-    init(_ otherNames: OtherNameKeys, catalog: CityCatalog, words: WordKeys, places: Places) {
+    /// `table` is the site's table of top matches, which holds the answer for a query with many matches: only the
+    /// others are searched.
+    init(_ otherNames: OtherNameKeys, catalog: CityCatalog, words: WordKeys, places: Places, table: TopMatches) {
         var cities: [[UInt8]: [Int]] = [:]
         /// The queries that spell key `row` whole: the key, and the name without the country.
         func queries(_ row: Int) -> [[UInt8]] {
@@ -20,8 +22,12 @@ struct WholeOtherNames: Sendable {
             for query in queries(row) { cities[query, default: []].append(otherNames.city(row)) }
         }
         let all = cities.keys.sorted { ByteString.compare($0, $1) < 0 }
+        // The largest of a query's matches and its cities are those of its top matches and its cities.
         let tops = Parallel.map(0..<all.count, chunk: 64) { [cities] n in
-            Set(TopMatches.top(TopMatches.matches(of: all[n], upTo: .max, catalog: catalog, words: words)! + cities[all[n]]!, places))
+            let matches = table.cities(of: all[n])
+                ?? TopMatches.matches(of: all[n], upTo: TopMatches.localLimit, catalog: catalog, words: words)
+                ?? TopMatches.matches(of: all[n], upTo: .max, catalog: catalog, words: words)!
+            return Set(TopMatches.top(matches + cities[all[n]]!, places))
         }
         let top = Dictionary(uniqueKeysWithValues: zip(all, tops))
         ranked = Set((0..<otherNames.count).filter { row in queries(row).contains { top[$0]?.contains(otherNames.city(row)) ?? false } })

@@ -43,6 +43,14 @@ public struct WordKeys: Sendable {
         return Self.key(word: catalog.foldedNames[Int(word.city)][Int(word.start)...], country: catalog.foldedCountries[Int(word.city)])
     }
 
+    /// Calls `body` with key `row` as it lies in the catalog, without making it.
+    func withKey<Result>(_ row: Int, _ body: (KeyBytes) -> Result) -> Result {
+        let word = words[row], country = catalog.foldedCountries[Int(word.city)]
+        return catalog.foldedNames.withText(Int(word.city)) { name in
+            body(KeyBytes(name: UnsafeBufferPointer(rebasing: name[Int(word.start)...]), joiner: country.isEmpty ? nil : 0x20, country: country))
+        }
+    }
+
     /// The first byte of key `row` (a key starts with a word, never empty).
     func firstByte(_ row: Int) -> UInt8 {
         let word = words[row]
