@@ -13,9 +13,17 @@ final class SiteRenderer: Sendable {
     let pagerLabels: (top: TemplateValue, bottom: TemplateValue)
     /// `search.js` as written: the script's words (`Words.scriptPrelude`), then the template set's script.
     let searchScript: [UInt8]
-    /// What the links to a page's translations say of each language, in the site's order, made once: its code, its
-    /// name in itself, where its files are, and whether it is this one.
-    let twins: [(code: [UInt8], name: [UInt8], layout: SiteLayout, current: Bool)]
+    /// What the links to a page's translations say of each language, in the site's order, made once.
+    let twins: [Twin]
+    /// The start of a Markdown page's line of translations: a line break, then its label (`appendTranslationsLine`).
+    let translationsLineStart: [UInt8]
+
+    /// A language of the site, as a page's translation links show it.
+    struct Twin {
+        /// Its code, its name in itself (and escaped for Markdown), its folder (`en/`; empty at the root), and
+        /// whether it is this site's.
+        let code: [UInt8], name: [UInt8], markdownName: [UInt8], folder: [UInt8], current: Bool
+    }
 
     init(site: Site, templates: TemplateSet) {
         self.site = site
@@ -23,7 +31,13 @@ final class SiteRenderer: Sendable {
         let words = site.settings.language.words
         let languages = site.settings.translations.isEmpty ? [words] : site.settings.translations.map(\.language.words)
         self.searchScript = Array(Words.scriptPrelude(languages).utf8) + (templates.assets["search.js"] ?? [])
-        self.twins = site.settings.translations.map { (Array($0.language.code.utf8), Array($0.language.autonym.utf8), $0.layout, $0.layout == site.layout) }
+        self.twins = site.settings.translations.map {
+            Twin(code: Array($0.language.code.utf8), name: Array($0.language.autonym.utf8), markdownName: MarkdownEscaping.escape(Array($0.language.autonym.utf8)),
+                 folder: Array($0.layout.languageFolder.utf8), current: $0.layout == site.layout)
+        }
+        var lineStart = Array("\n".utf8)
+        MarkdownEscaping.append(words["languages.label"], to: &lineStart)
+        self.translationsLineStart = lineStart + Array(": ".utf8)
         self.pagerLabels = (.object([.pagerLabel: .text(words["pager.label"])]), .object([.pagerLabel: .text(words["pager.labelEnd"])]))
         let id = site.catalog.cities.first?.id ?? 0
         self.detailFrames = Dictionary(
@@ -139,12 +153,10 @@ final class SiteRenderer: Sendable {
     /// (`Languages: [Español](../index.md) · **English**`).
     func appendTranslationsLine(of page: Route, to out: inout [UInt8]) {
         let links = TwinLinks(page, twins: twins, from: layout)
-        out += "\n".utf8
-        MarkdownEscaping.append(words["languages.label"], to: &out)
-        out += ": ".utf8
+        out += translationsLineStart
         for twin in twins.indices {
             if twin > 0 { out += " · ".utf8 }
-            let name = MarkdownEscaping.escape(twins[twin].name)
+            let name = twins[twin].markdownName
             if twins[twin].current {
                 out += "**".utf8 + name + "**".utf8
             } else {
@@ -167,13 +179,13 @@ final class SiteRenderer: Sendable {
         let absolute: Bool
         let baseURL: String?
 
-        init(_ page: Route, twins: [(code: [UInt8], name: [UInt8], layout: SiteLayout, current: Bool)], from layout: SiteLayout) {
-            paths = twins.map { twin in
-                var path: [UInt8] = []
-                twin.layout.appendPath(page, to: &path)
-                return path
-            }
-            ups = paths[twins.firstIndex { $0.current } ?? 0].count { $0 == SiteLayout.slash }
+        init(_ page: Route, twins: [Twin], from layout: SiteLayout) {
+            // A page's path in a language is that language's folder, then the page's path in the root's.
+            var path: [UInt8] = []
+            layout.appendPath(page, to: &path)
+            ups = path.count { $0 == SiteLayout.slash }
+            let inRoot = path.dropFirst(layout.languageFolder.utf8.count)
+            paths = twins.map { $0.folder + inRoot }
             absolute = layout.linksAbsolutely(from: page)
             baseURL = layout.baseURL
         }
