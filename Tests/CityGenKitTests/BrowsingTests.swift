@@ -57,6 +57,27 @@ final class BrowsingTests: SiteTestCase {
         XCTAssertEqual(String(format: "%.1f", NearestCities.distance(from: pair.cities[east], to: pair.cities.first { $0.id == 2 }!)), "21.3")
     }
 
+    /// A site in several languages finds the nearest cities once and puts them in each language's order: the same
+    /// as found on that order, ties included (twelve cities at one point: which ten each keeps goes by the order).
+    func testNearestInAnotherOrderEqualsNearestFoundOnIt() {
+        var cities = randomCities(1_500, seed: 16, latitudes: 40...50, longitudes: 0...10)
+        cities += (0..<12).map { City(id: 20_000 + $0, name: "Same \($0)", country: "FR", latitude: 45, longitude: 5) }
+        let catalog = CityCatalog(cities)
+        // Renamed so that the order changes: every third city, and the cities at one point in reverse.
+        var names: [Int: String] = [:]
+        for index in catalog.cities.indices where index % 3 == 0 || catalog.cities[index].id >= 20_000 {
+            names[index] = "Z\(100_000 - catalog.cities[index].id)"
+        }
+        let (renamed, order) = catalog.renamed(names)
+        XCTAssertNotEqual(order, Array(order.indices))
+        let reordered = NearestCities(reordering: NearestCities(catalog: catalog), order: order, catalog: renamed)
+        let found = NearestCities(catalog: renamed)
+        for index in renamed.cities.indices {
+            XCTAssertEqual(reordered.of(index), found.of(index), "\(renamed.cities[index])")
+            XCTAssertEqual(found.of(index), bruteForce(renamed, index), "\(renamed.cities[index])")
+        }
+    }
+
     func testCompassDirections() {
         let origin = City(id: 0, name: "O", country: "", latitude: 0, longitude: 0)
         let expected = [(1.0, 0.0, "N"), (1, 1, "NE"), (0, 1, "E"), (-1, 1, "SE"), (-1, 0, "S"), (-1, -1, "SW"), (0, -1, "W"), (1, -1, "NW")]

@@ -12,8 +12,8 @@ extension BuildService {
     }
 
     /// The places joined to the catalog once, then the cities of each language of `languages`: with names in a
-    /// language, the catalog and the favorites in the order of those names (SPEC §3), and the nearest cities on
-    /// each order (their ties follow it).
+    /// language, the catalog and the favorites in the order of those names (SPEC §3). The nearest cities are found
+    /// once and put in each order (their ties follow it).
     func placesAndNearest(_ catalog: CityCatalog, placeFiles: LoadedPlaces?, favorites: Set<Int>, languages: [String], _ run: inout Run) throws
         -> [NamedCities]
     {
@@ -27,26 +27,27 @@ extension BuildService {
             let cities = NamedCities(catalog: catalog, places: places, nearest: near, favorites: favorites)
             return languages.map { _ in cities }
         }
-        // The join beside the names tables (every name in a language: which places joined is not known yet), then
-        // each language's order and nearest cities.
+        // The join and the nearest cities beside the names tables (every name in a language: which places joined is
+        // not known yet), then each language's order.
         let named = languages.filter(Self.readsNames)
         let cache = options.loader.cache, strict = options.strict
-        let (joinedResult, tables) = Parallel.both(
-            { [catalog] in joinPlaces(placeFiles, to: catalog)! },
+        let ((joinedResult, near), tables) = Parallel.both(
+            { [catalog] in Parallel.both({ joinPlaces(placeFiles, to: catalog)! }, { NearestCities(catalog: catalog) }) },
             { named.map { language in Result { try PlaceNames.read(names, language: language, wanted: nil, cache: cache, strict: strict) } } })
         let joined = try joinedResult.get()
         report(joined, from: placeFiles, &run)
-        var inLanguages: [String: (catalog: CityCatalog, places: Places, favorites: Set<Int>)] = [:]
+        var inLanguages: [String: (catalog: CityCatalog, order: [Int], places: Places, favorites: Set<Int>)] = [:]
         for (language, table) in zip(named, tables) {
             inLanguages[language] = inLanguage(joined, of: catalog, names: try table.get(), favorites: favorites, &run)
         }
         run.lap("places and names")
         var result: [NamedCities] = [], inSourceNames: NamedCities?
         for language in languages {
-            if let (catalog, places, favorites) = inLanguages[language] {
-                result.append(NamedCities(catalog: catalog, places: places, nearest: NearestCities(catalog: catalog), favorites: favorites))
+            if let (catalog, order, places, favorites) = inLanguages[language] {
+                let nearest = NearestCities(reordering: near, order: order, catalog: catalog)
+                result.append(NamedCities(catalog: catalog, places: places, nearest: nearest, favorites: favorites))
             } else {
-                let cities = inSourceNames ?? NamedCities(catalog: catalog, places: joined, nearest: NearestCities(catalog: catalog), favorites: favorites)
+                let cities = inSourceNames ?? NamedCities(catalog: catalog, places: joined, nearest: near, favorites: favorites)
                 inSourceNames = cities
                 result.append(cities)
             }
@@ -69,7 +70,7 @@ extension BuildService {
     /// The catalog, places and favorites with the cities and regions named in the site's language (SPEC §1b), from
     /// the names of the alternate names table, in the order of those names (SPEC §3).
     func inLanguage(_ places: Places, of catalog: CityCatalog, names table: AlternateNames, favorites: Set<Int>, _ run: inout Run)
-        -> (catalog: CityCatalog, places: Places, favorites: Set<Int>)
+        -> (catalog: CityCatalog, order: [Int], places: Places, favorites: Set<Int>)
     {
         warn(skipped: table.skipped, of: "the alternate names table", &run)
         var cityNames: [Int: String] = [:]
@@ -83,7 +84,7 @@ extension BuildService {
             order: order, sourceNames: Dictionary(uniqueKeysWithValues: cityNames.keys.map { ($0, catalog.cities[$0].name) }),
             regionNames: places.regionIDs.compactMapValues { table.names[$0] })
         run.report.namedInLanguage = cityNames.count
-        return (renamed, renamedPlaces, Set(favorites.map { newIndex[$0] }))
+        return (renamed, order, renamedPlaces, Set(favorites.map { newIndex[$0] }))
     }
 
     /// Reports what `joinPlaces` joined and skipped.

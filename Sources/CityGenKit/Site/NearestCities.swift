@@ -16,6 +16,9 @@ struct NearestCities: Sendable {
     /// indices of 16 million cities, a quarter less than 32-bit integers.
     private let neighbours: [UInt8]
     private let width: Int
+    /// The cities whose `count`-th nearest is as near as the next one: which of those two is kept depends on the
+    /// order (ties go by it), so `init(reordering:)` searches theirs again.
+    private let tiedAtTheEdge: [Int]
 
     init(catalog: CityCatalog) {
         let tree = Tree(catalog.cities.map { Self.unitVector(latitude: $0.latitude, longitude: $0.longitude) })
@@ -24,24 +27,78 @@ struct NearestCities: Sendable {
         // the search mostly waits for memory.
         let width = tree.order.count < 1 << 24 ? 3 : 4
         var neighbours = [UInt8](repeating: 0, count: tree.order.count * Self.count * width)
+        var tied = [Bool](repeating: false, count: tree.order.count)
         neighbours.withUnsafeMutableBufferPointer { buffer in
-            let slots = Parallel.Shared(buffer)
-            try? Parallel.forEachChunk(tree.order.indices, chunk: 2048) { part in
-                for position in part {
-                    let i = Int(tree.order[position])
-                    for (k, neighbour) in tree.nearest(toNodeAt: position, count: Self.count).enumerated() {
-                        var value = UInt32(neighbour + 1), slot = (i * Self.count + k) * width
-                        for _ in 0..<width {
-                            slots.value[slot] = UInt8(truncatingIfNeeded: value)
-                            value >>= 8
-                            slot += 1
-                        }
+            tied.withUnsafeMutableBufferPointer { tiedBuffer in
+                let slots = Parallel.Shared(buffer), ties = Parallel.Shared(tiedBuffer)
+                try? Parallel.forEachChunk(tree.order.indices, chunk: 2048) { part in
+                    for position in part {
+                        let i = Int(tree.order[position])
+                        let found = tree.nearest(toNodeAt: position, count: Self.count + 1)
+                        if found.count > Self.count, found[Self.count - 1].distance == found[Self.count].distance { ties.value[i] = true }
+                        Self.store(found.prefix(Self.count).lazy.map { Int($0.index) }, of: i, width: width, in: slots.value)
                     }
                 }
             }
         }
         self.neighbours = neighbours
         self.width = width
+        self.tiedAtTheEdge = tied.indices.filter { tied[$0] }
+    }
+
+    /// The nearest cities on `catalog`, the cities of `source`'s catalog in another order (`order[i]` is the index
+    /// there of city i): the same neighbours, ties in this order; only the cities tied at the edge are searched
+    /// again. What a site in several languages finds once.
+    init(reordering source: NearestCities, order: [Int], catalog: CityCatalog) {
+        let newIndex = {
+            var newIndex = [Int](repeating: 0, count: order.count)
+            for (new, old) in order.enumerated() { newIndex[old] = new }
+            return newIndex
+        }()
+        let points = catalog.cities.map { Self.unitVector(latitude: $0.latitude, longitude: $0.longitude) }
+        let width = source.width
+        var neighbours = [UInt8](repeating: 0, count: order.count * Self.count * width)
+        neighbours.withUnsafeMutableBufferPointer { buffer in
+            let slots = Parallel.Shared(buffer)
+            try? Parallel.forEachChunk(order.indices, chunk: 4096) { part in
+                for i in part {
+                    let found = source.of(order[i]).map { j -> (distance: Double, index: Int) in
+                        let d = points[newIndex[j]] - points[i]
+                        return ((d * d).sum(), newIndex[j])
+                    }
+                    Self.store(found.sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }.lazy.map(\.index), of: i, width: width, in: slots.value)
+                }
+            }
+            if !source.tiedAtTheEdge.isEmpty {
+                let tree = Tree(points)
+                var positions = [Int](repeating: 0, count: order.count)
+                for (position, i) in tree.order.enumerated() { positions[Int(i)] = position }
+                for old in source.tiedAtTheEdge {
+                    let i = newIndex[old]
+                    Self.store(tree.nearest(toNodeAt: positions[i], count: Self.count).lazy.map { Int($0.index) }, of: i, width: width, in: buffer)
+                }
+            }
+        }
+        self.neighbours = neighbours
+        self.width = width
+        self.tiedAtTheEdge = source.tiedAtTheEdge.map { newIndex[$0] }.sorted()
+    }
+
+    /// Writes `found`, catalog indices nearest first, into the slots of city `i` (padded with 0).
+    private static func store(_ found: some Sequence<Int>, of i: Int, width: Int, in slots: UnsafeMutableBufferPointer<UInt8>) {
+        var slot = i * count * width
+        for neighbour in found {
+            var value = UInt32(neighbour + 1)
+            for _ in 0..<width {
+                slots[slot] = UInt8(truncatingIfNeeded: value)
+                value >>= 8
+                slot += 1
+            }
+        }
+        while slot < (i + 1) * count * width {
+            slots[slot] = 0
+            slot += 1
+        }
     }
 
     /// The catalog indices of the nearest other cities of the city at `index`, nearest first.
@@ -131,8 +188,9 @@ struct NearestCities: Sendable {
             }
         }
 
-        /// The `count` points nearest to the node at `position` (not itself), by chord, ties by index; -1 pads.
-        func nearest(toNodeAt position: Int, count: Int) -> [Int32] {
+        /// The `count` points nearest to the node at `position` (not itself), by squared chord, ties by index; fewer
+        /// when there are fewer other points.
+        func nearest(toNodeAt position: Int, count: Int) -> [(distance: Double, index: Int32)] {
             let q = points[position], target = order[position]
             // The best so far, sorted by (squared chord, index).
             var best: [(distance: Double, index: Int32)] = []
@@ -161,7 +219,7 @@ struct NearestCities: Sendable {
                 if best.count < count || offset * offset <= best[best.count - 1].distance { stack.append((far.0, far.1, offset * offset)) }
                 stack.append((near.0, near.1, 0))
             }
-            return best.map(\.index) + [Int32](repeating: -1, count: count - best.count)
+            return best
         }
     }
 }
