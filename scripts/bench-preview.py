@@ -15,7 +15,9 @@ import threading
 import time
 from pathlib import Path
 
-citygen, snapshot, table, built, work = sys.argv[1:6]
+# The server runs in the work folder: every path it is given must not depend on this one.
+citygen, snapshot, table, built = (str(Path(arg).resolve()) for arg in sys.argv[1:5])
+work = sys.argv[5]
 work = Path(work)
 (work / "templates").mkdir(parents=True)
 template = work / "templates" / "city.md.mustache"
