@@ -29,7 +29,7 @@ struct KeyBytes {
     let country: [UInt8]
 
     /// Byte `i` of the key; -1 past its end.
-    private func byte(_ i: Int) -> Int {
+    func byte(_ i: Int) -> Int {
         if i < name.count { return Int(name[i]) }
         guard let joiner else { return -1 }
         if i == name.count { return Int(joiner) }
@@ -44,5 +44,16 @@ struct KeyBytes {
             if x != y { return x < y ? -1 : 1 }
         }
         return startOnly || byte(other.count) < 0 ? 0 : 1
+    }
+
+    /// The key compared with `other` byte by byte (as `ByteString.compare`).
+    func compare(_ other: KeyBytes) -> Int {
+        var i = 0
+        while true {
+            let x = byte(i), y = other.byte(i)
+            if x != y { return x < y ? -1 : 1 }
+            if x < 0 { return 0 }
+            i += 1
+        }
     }
 }

@@ -44,8 +44,12 @@ public struct WordKeys: Sendable {
     }
 
     /// Calls `body` with key `row` as it lies in the catalog, without making it.
-    func withKey<Result>(_ row: Int, _ body: (KeyBytes) -> Result) -> Result {
-        let word = words[row], country = catalog.foldedCountries[Int(word.city)]
+    func withKey<Result>(_ row: Int, _ body: (KeyBytes) -> Result) -> Result { Self.withKey(words[row], catalog, body) }
+
+    /// Calls `body` with the key of `word` (its word to the end of the name, then a space and the country when there
+    /// is one) as it lies in `catalog`.
+    private static func withKey<Result>(_ word: Word, _ catalog: CityCatalog, _ body: (KeyBytes) -> Result) -> Result {
+        let country = catalog.foldedCountries[Int(word.city)]
         return catalog.foldedNames.withText(Int(word.city)) { name in
             body(KeyBytes(name: UnsafeBufferPointer(rebasing: name[Int(word.start)...]), joiner: country.isEmpty ? nil : 0x20, country: country))
         }
@@ -78,24 +82,6 @@ public struct WordKeys: Sendable {
 
     /// Compares the keys of `a` and `b` byte by byte without making them (as `ByteString.compare`).
     private static func compare(_ a: Word, _ b: Word, _ catalog: CityCatalog) -> Int {
-        let countryA = catalog.foldedCountries[Int(a.city)], countryB = catalog.foldedCountries[Int(b.city)]
-        // Byte i of a key (its word to the end of the name, then a space and the country when there is one); -1 past its end.
-        func byte(_ i: Int, _ name: UnsafeBufferPointer<UInt8>, _ start: Int, _ country: [UInt8]) -> Int {
-            let word = name.count - start
-            if i < word { return Int(name[start + i]) }
-            if country.isEmpty { return -1 }
-            return i == word ? 0x20 : (i - word - 1 < country.count ? Int(country[i - word - 1]) : -1)
-        }
-        return catalog.foldedNames.withText(Int(a.city)) { nameA in
-            catalog.foldedNames.withText(Int(b.city)) { nameB in
-                var i = 0
-                while true {
-                    let x = byte(i, nameA, Int(a.start), countryA), y = byte(i, nameB, Int(b.start), countryB)
-                    if x != y { return x < y ? -1 : 1 }
-                    if x < 0 { return 0 }
-                    i += 1
-                }
-            }
-        }
+        withKey(a, catalog) { keyA in withKey(b, catalog) { keyA.compare($0) } }
     }
 }
