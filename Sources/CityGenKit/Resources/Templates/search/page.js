@@ -95,7 +95,8 @@ async function run() {
   showTop(top);
   show(query, 0);
   stats.timings.push(performance.now() - t0);
-  stats.last = input.value;
+  // The text these results are for: the box may hold more by now, whose search is still to run.
+  stats.last = query.text;
 }
 function showTop(top) {
   var section = $('topPlaces'), ol = $('topMatches');
