@@ -17,8 +17,7 @@ from pathlib import Path
 
 # The server runs in the work folder: every path it is given must not depend on this one.
 citygen, snapshot, table, built = (str(Path(arg).resolve()) for arg in sys.argv[1:5])
-work = sys.argv[5]
-work = Path(work)
+work = Path(sys.argv[5])
 (work / "templates").mkdir(parents=True)
 template = work / "templates" / "city.md.mustache"
 shutil.copy(Path(__file__).resolve().parents[1] / "Sources/CityGenKit/Resources/Templates/city.md.mustache", template)

@@ -78,8 +78,7 @@ extension BuildService {
             if let id = places.geonameID(index), let name = table.names[id], name != catalog.cities[index].name { cityNames[index] = name }
         }
         let (renamed, order) = catalog.renamed(cityNames)
-        var newIndex = [Int](repeating: 0, count: order.count)
-        for (new, old) in order.enumerated() { newIndex[old] = new }
+        let newIndex = order.newIndices
         let renamedPlaces = places.renamed(
             order: order, sourceNames: Dictionary(uniqueKeysWithValues: cityNames.keys.map { ($0, catalog.cities[$0].name) }),
             regionNames: places.regionIDs.compactMapValues { table.names[$0] })

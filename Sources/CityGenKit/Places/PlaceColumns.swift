@@ -105,13 +105,12 @@ struct PlaceColumns: Sendable {
         moved.elevations = order.map { elevations[$0] }
         moved.timeZoneNumbers = order.map { timeZoneNumbers[$0] }
         moved.featureNumbers = order.map { featureNumbers[$0] }
-        var newIndex = [Int32](repeating: 0, count: order.count)
-        for (new, old) in order.enumerated() { newIndex[old] = Int32(new) }
-        moved.wideRowIDs = Dictionary(uniqueKeysWithValues: wideRowIDs.map { (Int(newIndex[$0.key]), $0.value) })
-        moved.otherNames = Dictionary(uniqueKeysWithValues: otherNames.map { (Int(newIndex[$0.key]), $0.value) })
+        let newIndex = order.newIndices
+        moved.wideRowIDs = Dictionary(uniqueKeysWithValues: wideRowIDs.map { (newIndex[$0.key], $0.value) })
+        moved.otherNames = Dictionary(uniqueKeysWithValues: otherNames.map { (newIndex[$0.key], $0.value) })
         for r in regions.indices {
             let range = Int(regionStarts[r])..<Int(regionStarts[r + 1])
-            moved.regionMembers[range] = ArraySlice(regionMembers[range].map { newIndex[Int($0)] }.sorted())
+            moved.regionMembers[range] = ArraySlice(regionMembers[range].map { Int32(newIndex[Int($0)]) }.sorted())
         }
         return moved
     }

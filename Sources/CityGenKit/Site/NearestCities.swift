@@ -50,11 +50,7 @@ struct NearestCities: Sendable {
     /// there of city i): the same neighbours, ties in this order; only the cities tied at the edge are searched
     /// again. What a site in several languages finds once.
     init(reordering source: NearestCities, order: [Int], catalog: CityCatalog) {
-        let newIndex = {
-            var newIndex = [Int](repeating: 0, count: order.count)
-            for (new, old) in order.enumerated() { newIndex[old] = new }
-            return newIndex
-        }()
+        let newIndex = order.newIndices
         let points = catalog.cities.map { Self.unitVector(latitude: $0.latitude, longitude: $0.longitude) }
         let width = source.width
         var neighbours = [UInt8](repeating: 0, count: order.count * Self.count * width)
