@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -64,8 +65,9 @@ class Site:
 
 
 def wait(driver, timeout=20):
-    """A WebDriverWait that looks every 20 ms: the default half second would dominate a test that waits per keystroke."""
-    return WebDriverWait(driver, timeout, poll_frequency=0.02)
+    """A WebDriverWait that looks every 20 ms: the default half second would dominate a test that waits per keystroke.
+    An element gone stale between finding and reading it (the page reloaded, as the live preview's do) is "not yet"."""
+    return WebDriverWait(driver, timeout, poll_frequency=0.02, ignored_exceptions=[StaleElementReferenceException])
 
 
 def build_site(records=None, config=""):
