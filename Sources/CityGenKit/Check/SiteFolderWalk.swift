@@ -17,13 +17,11 @@ enum SiteFolderWalk {
     private static func walk(_ folder: OpaquePointer, prefix: String, _ visit: (String, Int) throws -> Void) throws {
         defer { closedir(folder) }
         let descriptor = dirfd(folder)
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." || name.hasPrefix(SiteLayout.bookkeepingPrefix) { continue }
+        try FolderEntry.forEach(in: folder) { entry in
+            let name = entry.name
+            if name.hasPrefix(SiteLayout.bookkeepingPrefix) { return }
             var info = stat()
-            guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
             switch info.st_mode & S_IFMT {
             case S_IFREG:
                 try visit(prefix + name, Int(info.st_size))
@@ -31,11 +29,11 @@ enum SiteFolderWalk {
                 let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 guard child >= 0, let sub = fdopendir(child) else {
                     if child >= 0 { close(child) }
-                    continue
+                    return
                 }
                 try walk(sub, prefix: prefix + name + "/", visit)
             default:
-                continue
+                return
             }
         }
     }

@@ -50,13 +50,11 @@ enum FolderExchange {
         }
         var folders: [String] = []
         if let directory = opendir(path) {
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name == "." || name == ".." { continue }
-                if entry.pointee.d_type == UInt8(DT_DIR) || entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                    folders.append(path + "/" + name)
+            FolderEntry.forEach(in: directory) { entry in
+                if entry.mayBeFolder {
+                    folders.append(path + "/" + entry.name)
                 } else {
-                    unlink(path + "/" + name)
+                    unlink(path + "/" + entry.name)
                 }
             }
             closedir(directory)

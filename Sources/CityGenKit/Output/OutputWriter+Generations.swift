@@ -11,18 +11,17 @@ extension OutputWriter {
             guard let directory = opendir(path) else { return }
             defer { closedir(directory) }
             var empty = true
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name == "." || name == ".." { continue }
+            try FolderEntry.forEach(in: directory) { entry in
+                let name = entry.name
                 empty = false
                 let relative = folder.isEmpty ? name : folder + "/" + name
-                if folder.isEmpty, name == Self.manifestName || name == Self.markerName { continue }
-                if name.hasPrefix(Self.temporaryPrefix) || previous.files.contains(relative) { continue }
+                if folder.isEmpty, name == Self.manifestName || name == Self.markerName { return }
+                if name.hasPrefix(Self.temporaryPrefix) || previous.files.contains(relative) { return }
                 var info = stat()
-                guard lstat(old + "/" + relative, &info) == 0 else { continue }
+                guard lstat(old + "/" + relative, &info) == 0 else { return }
                 if info.st_mode & S_IFMT == S_IFDIR {
                     try visit(relative)
-                    continue
+                    return
                 }
                 try Self.createFolder(URL(fileURLWithPath: new + "/" + folder))
                 // EEXIST: this build wrote a file of that name; its own wins.
