@@ -56,6 +56,10 @@ actor LivePreview {
         var sources = [options.source] + [options.placeNames].compactMap { $0 }
         if case .geoNames(let cities, let admin1, let countries) = options.places { sources += [cities, admin1, countries] }
         for case .file(let path) in sources { paths.append(URL(fileURLWithPath: path)) }
+        // A names table found beside a local geoname table, or put there later.
+        if options.placeNames == nil, case .geoNames(.file(let table), _, _) = options.places {
+            paths += PlacesLoader.namesTables(beside: table).map { URL(fileURLWithPath: $0) }
+        }
         let report: @Sendable ([String]) -> Void = { [weak self] changed in Task { await self?.changed(changed) } }
         do {
             watcher = try FileWatcher(paths: paths, mode: watching, onChange: report)

@@ -35,6 +35,11 @@ extension HTTPServer {
 }
 
 extension HTTPResponse {
+    /// A permanent redirect to `location` (a folder's address with its slash), as static hosts answer.
+    static func folderRedirect(to location: String) -> HTTPResponse {
+        HTTPResponse(statusCode: .movedPermanently, headers: [.location: location, .contentLength: "0"], body: Data())
+    }
+
     /// A site file's response: `body` with `headers`, or for HEAD the same headers with the body's length and no body.
     static func siteFile(_ status: HTTPStatusCode, headers: [HTTPHeader: String], body: Data, for request: HTTPRequest) -> HTTPResponse {
         guard request.method == .HEAD else { return HTTPResponse(statusCode: status, headers: HTTPHeaders(headers), body: body) }

@@ -15,10 +15,12 @@ struct PreviewHandler: HTTPHandler {
         let target = request.target.path()
         if target == ReloadChannel.path, request.method == .GET { return channel.response() }
         let site = site.withLock { $0 }
-        if target.utf8.count <= ServePath.maximumLength, let path = ServePath.file(for: target) {
-            // A folder asked for without its slash is its index page, as a static host serves it.
-            let file = site.file(at: path).map { (path, $0) } ?? site.file(at: path + "/index.html").map { (path + "/index.html", $0) }
-            if let (path, bytes) = file { return response(.ok, path: path, body: bytes, for: request) }
+        let isFolder = { (path: String) in site.file(at: path + "/" + SiteLayout().path(.home(.html))) != nil }
+        if let location = ServePath.folderRedirect(path: target, query: request.target.query(), isFolder: isFolder) {
+            return .folderRedirect(to: location)
+        }
+        if target.utf8.count <= ServePath.maximumLength, let path = ServePath.file(for: target), let bytes = site.file(at: path) {
+            return response(.ok, path: path, body: bytes, for: request)
         }
         return response(.notFound, path: "404.html", body: site.file(at: "404.html") ?? Array("Not found\n".utf8), for: request)
     }

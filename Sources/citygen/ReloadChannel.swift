@@ -9,23 +9,28 @@ final class ReloadChannel: Sendable {
     /// The request path of the event stream; `.citygen` names no file of a site (`ServePath` refuses it).
     static let path = "/\(SiteLayout.bookkeepingPrefix)/events"
 
-    private let pages = Locked<[UUID: AsyncStream<[UInt8]>.Continuation]>([:])
-    /// What a page that opens now is told first: the error being shown, if any.
-    private let problem = Locked<String?>(nil)
+    /// The open pages, and what a page that opens now is told first: the error being shown, if any. One lock holds
+    /// both, so that a page is told the error that stands when it opens or sent the one that comes after, never
+    /// neither.
+    private let state = Locked<(pages: [UUID: AsyncStream<[UInt8]>.Continuation], problem: String?)>(([:], nil))
 
     /// An event to every open page; returns how many there are.
     @discardableResult
     func send(_ event: Event) -> Int {
-        if case .problem(let text) = event { problem.withLock { $0 = text } } else { problem.withLock { $0 = nil } }
         let bytes = event.bytes
-        return pages.withLock { pages in
-            for page in pages.values { page.yield(bytes) }
-            return pages.count
+        return state.withLock { state in
+            switch event {
+            case .problem(let text): state.problem = text
+            case .reload: state.problem = nil
+            case .ping: break
+            }
+            for page in state.pages.values { page.yield(bytes) }
+            return state.pages.count
         }
     }
 
     /// How many pages are open.
-    var openPages: Int { pages.withLock { $0.count } }
+    var openPages: Int { state.withLock { $0.pages.count } }
 
     /// What the channel says.
     enum Event {
@@ -49,9 +54,11 @@ final class ReloadChannel: Sendable {
     func response() -> HTTPResponse {
         let id = UUID()
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingNewest(8))
-        continuation.onTermination = { [pages] _ in _ = pages.withLock { $0.removeValue(forKey: id) } }
-        if let text = problem.withLock({ $0 }) { continuation.yield(Event.problem(text).bytes) } else { continuation.yield(Event.ping.bytes) }
-        pages.withLock { $0[id] = continuation }
+        continuation.onTermination = { [state] _ in _ = state.withLock { $0.pages.removeValue(forKey: id) } }
+        state.withLock { state in
+            continuation.yield(state.problem.map { Event.problem($0).bytes } ?? Event.ping.bytes)
+            state.pages[id] = continuation
+        }
         return HTTPResponse(
             statusCode: .ok, headers: [.contentType: "text/event-stream; charset=utf-8", HTTPHeader("Cache-Control"): "no-store"],
             body: HTTPBodySequence(from: EventBytes(stream: stream)))

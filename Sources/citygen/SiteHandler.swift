@@ -9,6 +9,9 @@ struct SiteHandler: HTTPHandler {
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else { return HTTPResponse(statusCode: .methodNotAllowed) }
         // The raw target: FlyingFox's `path` is already decoded, and a path that is not UTF-8 must not be served.
+        if let location = ServePath.folderRedirect(path: request.target.path(), query: request.target.query(), isFolder: { ServePath.isFolder($0, in: root) }) {
+            return .folderRedirect(to: location)
+        }
         if let file = ServePath.resolve(request.target.path(), in: root) {
             // A precompressed copy (`--precompress`) when the client takes it, as nginx's gzip_static does.
             if let variant = ServePath.precompressed(file, in: root, accepting: request.headers[HTTPHeader("Accept-Encoding")]),

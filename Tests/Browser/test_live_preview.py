@@ -1,6 +1,7 @@
 """`citygen serve --watch` in Chromium: a detail page open in the preview shows a template edit by itself, keeping
-its scroll position; a broken template shows the error over the page, naming the file and line; mending it
-restores the page; so does bad YAML in citygen.yml, and a good one is planned again. The server renders the full snapshot from memory and writes nothing."""
+its scroll position; a broken template shows the error over the page, naming the file and line, and over
+every page opened while it lasts (at once after the break, and after the channel's pings); mending it restores the
+page; so does bad YAML in citygen.yml, and a good one is planned again. The server renders the full snapshot from memory and writes nothing."""
 import re
 import subprocess
 import tempfile
@@ -13,6 +14,8 @@ from conftest import CITYGEN, REPO, SHARED, wait
 
 TEMPLATE = REPO / "Sources" / "CityGenKit" / "Resources" / "Templates" / "city.md.mustache"
 GURZUF = "city/860/707860.html"
+# London, Rome, Paris, Buenos Aires.
+OTHER_PAGES = ["city/743/2643743.html", "city/70/3169070.html", "city/507/2988507.html", "city/910/3435910.html"]
 
 
 @pytest.fixture(scope="module")
@@ -75,10 +78,27 @@ def test_a_template_edit_shows_in_the_open_page_and_a_broken_one_shows_the_error
     assert "city.md.mustache" in box.text
     assert "New York City" in wide.find_element("css selector", "h1").text
 
+    # Every page opened while the error lasts shows it, also after the channel's keep-alive pings (every 10 s).
+    time.sleep(11)
+    for page in OTHER_PAGES:
+        wide.get(url + page)
+        box = wait(wide, 10).until(lambda d: d.find_elements("id", "citygen-preview-error"))[0]
+        assert "city.md.mustache" in box.text, page
+
     # Mended: the page reloads without the error.
     save_by_rename(template, original)
     wait(wide, 10).until(lambda d: not d.find_elements("id", "citygen-preview-error"))
     assert "Edited while the page was open." not in wide.find_element("tag name", "main").text
+
+    # Broken again and again, each time a page opened at once (before the watcher has told the server, or
+    # while the server plans): the error shows on it every time.
+    for round, page in enumerate(OTHER_PAGES * 2):
+        save_by_rename(template, original + "\n{{#nearby}}\nnever closed\n")
+        wide.get(url + page)
+        box = wait(wide, 10).until(lambda d: d.find_elements("id", "citygen-preview-error"))[0]
+        assert "city.md.mustache" in box.text, f"round {round}: {page}"
+        save_by_rename(template, original)
+        wait(wide, 10).until(lambda d: not d.find_elements("id", "citygen-preview-error"))
 
     # Bad YAML in a new citygen.yml: the error, with its file; the site planned again once it is gone.
     config = template.parent.parent / "citygen.yml"

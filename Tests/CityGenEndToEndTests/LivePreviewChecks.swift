@@ -20,17 +20,17 @@ extension FolderTestCase {
 
     /// The answer to `method path`. Synchronous: a test that awaits would wait for the build (`Process`) on a thread
     /// of the concurrency pool, which Foundation's `waitUntilExit` keeps busy.
-    private func get(_ path: String, port: UInt16, method: String = "GET") throws -> (status: Int, body: Data) {
+    private func get(_ path: String, port: UInt16, method: String = "GET") throws -> (status: Int, body: Data, location: String?) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/\(path)")!)
         request.httpMethod = method
-        let answer = Locked<(Int, Data)?>(nil), done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: request) { body, response, _ in
-            answer.withLock { $0 = ((response as? HTTPURLResponse)?.statusCode ?? 0, body ?? Data()) }
+        let answer = Locked<(Int, Data, String?)?>(nil), done = DispatchSemaphore(value: 0)
+        URLSession(configuration: .ephemeral, delegate: RedirectsNotFollowed(), delegateQueue: nil).dataTask(with: request) { body, response, _ in
+            let response = response as? HTTPURLResponse
+            answer.withLock { $0 = (response?.statusCode ?? 0, body ?? Data(), response?.value(forHTTPHeaderField: "Location")) }
             done.signal()
         }.resume()
         done.wait()
-        let (status, body) = answer.withLock { $0 }!
-        return (status, body)
+        return answer.withLock { $0 }!
     }
 
     /// `files` (paths below `output`, as `build` wrote them), 1,000 of them chosen by a seeded generator from every
@@ -64,9 +64,15 @@ extension FolderTestCase {
                 XCTAssertEqual(served.body, built, path)
             }
         }
-        // A folder is its index page; what the site has not is its 404 page; only GET and HEAD.
-        let countries = try get("country", port: port)
+        // A folder is its index page, and without its slash a redirect to it; what the site has not is its 404
+        // page; only GET and HEAD.
+        let countries = try get("country/", port: port)
         XCTAssertEqual(String(decoding: countries.body, as: UTF8.self).replacing(script, with: ""), try String(contentsOf: output.appendingPathComponent("country/index.html"), encoding: .utf8))
+        for (asked, location) in [("country?q=roma", "/country/?q=roma")] + (files.contains("en/index.html") ? [("en", "/en/")] : []) {
+            let withoutSlash = try get(asked, port: port)
+            XCTAssertEqual(withoutSlash.status, 301, asked)
+            XCTAssertEqual(withoutSlash.location, location, asked)
+        }
         let missing = try get("city/no/such.html", port: port)
         XCTAssertEqual(missing.status, 404)
         XCTAssertTrue(String(decoding: missing.body, as: UTF8.self).contains("citygen serve --watch"), "the 404 page reloads too")
@@ -79,5 +85,15 @@ extension FolderTestCase {
             let answer = try get(hostile, port: port)
             XCTAssertEqual(answer.status, 404, hostile)
         }
+    }
+}
+
+/// Lets a test see a redirect instead of its target.
+private final class RedirectsNotFollowed: NSObject, URLSessionTaskDelegate {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

@@ -52,7 +52,7 @@ final class ServeTests: XCTestCase {
             ["/" + path, "/list/../" + path, "/" + path.replacingOccurrences(of: ".", with: "%2E")].map { Array($0.utf8) }
         }
         for path in hostile + askedForBookkeeping {
-            let (status, body) = try request("GET", path)
+            let (status, _, body) = try request("GET", path)
             let shown = String(decoding: path.prefix(60), as: UTF8.self)
             // 0: FlyingFox closes the connection on a request line that is not UTF-8, without answering.
             XCTAssertTrue([0, 400, 404, 414].contains(status), "\(shown): status \(status)")
@@ -79,6 +79,24 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(server.isRunning, "the server survived")
     }
 
+    /// A folder asked for without its slash is redirected to it, query kept, as static hosts do, so that its page's
+    /// relative links resolve inside it; a link out of the site is not, whatever it points to.
+    func testAFolderWithoutItsSlashIsRedirectedToIt() throws {
+        for (asked, location) in [("/country", "/country/"), ("/country?q=roma", "/country/?q=roma"), ("/list/", nil), ("/list/1.html", nil)] {
+            let answer = try request("GET", Array(asked.utf8))
+            if let location {
+                XCTAssertEqual(answer.status, 301, asked)
+                XCTAssertTrue(answer.head.contains("\r\nLocation: \(location)\r\n"), "\(asked): \(answer.head)")
+            } else {
+                XCTAssertNotEqual(answer.status, 301, asked)
+            }
+        }
+        let folderPage = try request("GET", Array("/country/".utf8))
+        XCTAssertEqual(folderPage.status, 200)
+        XCTAssertEqual(folderPage.body, try String(contentsOf: folder.appendingPathComponent("site/country/index.html"), encoding: .utf8))
+        XCTAssertEqual(try request("GET", Array("/list/outside".utf8)).status, 404, "a folder outside the site through a link")
+    }
+
     /// The paths, relative to `site`, of the files citygen keeps for itself there (any path component starting
     /// with its bookkeeping prefix).
     private func bookkeepingFiles(in site: URL) throws -> [String] {
@@ -90,9 +108,9 @@ final class ServeTests: XCTestCase {
         }.sorted()
     }
 
-    /// Sends one request with `path` exactly as given and returns the status and the body (or the headers, if
-    /// there is no body), read until the server closes the connection.
-    private func request(_ method: String, _ path: [UInt8]) throws -> (status: Int, body: String) {
+    /// Sends one request with `path` exactly as given and returns the status, the head (status line and headers,
+    /// each line ending in CRLF) and the body, read until the server closes the connection.
+    private func request(_ method: String, _ path: [UInt8]) throws -> (status: Int, head: String, body: String) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()
@@ -116,7 +134,7 @@ final class ServeTests: XCTestCase {
         }
         let text = String(decoding: response, as: UTF8.self)
         let status = Int(text.split(separator: " ", maxSplits: 2).dropFirst().first ?? "") ?? 0
-        let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
-        return (status, body)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        return (status, (parts.first ?? "") + "\r\n", parts.dropFirst().joined(separator: "\r\n\r\n"))
     }
 }

@@ -186,15 +186,24 @@ final class ConfigTests: XCTestCase {
             cities: .file("mine.txt"), admin1: .remote(URL(string: "https://example.org/a1.txt")!), countries: .file("/data/countries.txt")),
             "the flag replaces the table and keeps the files the config names")
         XCTAssertEqual(try places(three, flag: "none"), PlacesSource.none)
+
+        // A file the mapping does not name is beside its table, as with the flag; a string is what the flag takes.
+        XCTAssertEqual(try places("places: {cities: geo/cities15000.txt}"), PlacesSource(table: .file("/site/geo/cities15000.txt")))
+        XCTAssertEqual(try places("places: geo/cities15000.txt"), PlacesSource(table: .file("/site/geo/cities15000.txt")))
+        XCTAssertEqual(try places("places: https://example.org/geo/cities5000.zip"), try places(nil, flag: "https://example.org/geo/cities5000.zip"))
+        XCTAssertEqual(try places("places: {cities: geo/c.txt, admin1: a1.txt}"), .geoNames(
+            cities: .file("/site/geo/c.txt"), admin1: .file("/site/a1.txt"), countries: .file("/site/geo/countryInfo.txt")))
+        XCTAssertEqual(try places("places: {cities: geo/c.txt, admin1: a1.txt}", flag: "mine/t.txt"), .geoNames(
+            cities: .file("mine/t.txt"), admin1: .file("/site/a1.txt"), countries: .file("mine/countryInfo.txt")),
+            "the flag's table keeps the admin-1 file the config names, and finds the one it does not name beside itself")
+        XCTAssertEqual(try places("places: {names: n/alternateNamesV2.zip}"), PlacesSource.default, "no table named: GeoNames' own")
+        XCTAssertEqual(try SiteConfig(yaml: "places: {names: n/alternateNamesV2.zip}").placeNames, .file("n/alternateNamesV2.zip"))
     }
 
     func testBadPlacesNameTheKey() {
-        let places = "must be none or {cities: …, admin1: …, countries: …}, each an http(s) URL or a path of a file"
-        XCTAssertEqual(error("places: all"), .invalidConfig(file: "citygen.yml", item: "places", reason: "\(places), not \"all\""))
+        let places = "must be none, an http(s) URL or a path of a file, or {cities: …, admin1: …, countries: …, names: …}, each an http(s) URL or a path of a file"
+        XCTAssertEqual(error("places: ftp://x.org/a.zip"), .invalidConfig(file: "citygen.yml", item: "places", reason: "\(places); not a URL of ftp (\"ftp://x.org/a.zip\")"))
         XCTAssertEqual(error("places: [a, b, c]"), .invalidConfig(file: "citygen.yml", item: "places", reason: places))
-        XCTAssertEqual(
-            error("places: {cities: a.txt, admin1: b.txt}"),
-            .invalidConfig(file: "citygen.yml", item: "places.countries", reason: "missing (places names cities, admin1, countries, or is none)"))
         XCTAssertEqual(
             error("places: {cities: a.txt, admin1: b.txt, countries: c.txt, alternate: d.txt}"),
             .invalidConfig(file: "citygen.yml", item: "places.alternate", reason: "unknown key; known keys: cities, admin1, countries, names"))

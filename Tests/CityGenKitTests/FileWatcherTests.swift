@@ -99,4 +99,50 @@ final class FileWatcherTests: XCTestCase {
             XCTAssertFalse(reports.all.contains { $0.hasSuffix("notes.txt") }, "\(mode): \(reports.all)")
         }
     }
+
+    func testAFileWhoseFolderIsMadeLaterIsReported() throws {
+        for mode in modes {
+            let strings = folder.appendingPathComponent("later \(modes.firstIndex(of: mode)!)/strings/fr.yml")
+            let reports = Reports()
+            let watcher = try FileWatcher(paths: [strings], mode: mode, onChange: reports.add)
+            defer { watcher.stop() }
+            try FileManager.default.createDirectory(at: strings.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "t: 1\n".write(to: strings, atomically: false, encoding: .utf8)
+            XCTAssertTrue(reports.wait(for: strings.path), "\(mode): \(reports.all)")
+            // Its folder deleted and made again: still watched.
+            try FileManager.default.removeItem(at: strings.deletingLastPathComponent())
+            Thread.sleep(forTimeInterval: 0.2)
+            reports.clear()
+            try FileManager.default.createDirectory(at: strings.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "t: 2\n".write(to: strings, atomically: false, encoding: .utf8)
+            XCTAssertTrue(reports.wait(for: strings.path), "\(mode): made again: \(reports.all)")
+        }
+    }
+
+    /// More events than the kernel queues (`fs.inotify.max_queued_events`) while the watcher is busy: events are
+    /// lost, so every watched path is reported, the unchanged config among them (the preview plans again).
+    func testAnOverflowedQueueReportsEveryWatchedPath() throws {
+        let queued = (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16384
+        let busy = DispatchSemaphore(value: 0)
+        let reports = Reports()
+        let first = Locked(true)
+        let watcher = try FileWatcher(
+            paths: [folder.appendingPathComponent("citygen.yml"), folder.appendingPathComponent("templates")], mode: .inotify
+        ) { changed in
+            reports.add(changed)
+            if first.withLock({ let was = $0; $0 = false; return was }) { busy.wait() }
+        }
+        defer { watcher.stop() }
+        let template = folder.appendingPathComponent("templates/city.md.mustache")
+        try "y".write(to: template, atomically: false, encoding: .utf8)
+        XCTAssertTrue(reports.wait(for: template.path), "\(reports.all)")
+        reports.clear()
+        // The watcher is held in its report; each file made is three events (create, modify, close).
+        for i in 0..<(queued / 3 + 100) {
+            XCTAssertTrue(FileManager.default.createFile(atPath: folder.appendingPathComponent("templates/\(i).txt").path, contents: Data("x".utf8)))
+        }
+        busy.signal()
+        XCTAssertTrue(reports.wait(for: folder.appendingPathComponent("citygen.yml").path), "\(reports.all.prefix(5))")
+    }
 }

@@ -56,7 +56,7 @@ extension BuildOptions {
         if let host = try Self.host(flags: flags, configHost: config?.host) {
             use(host, keepingFormats: config?.formats != nil)
         }
-        try apply(flags, configuredPlaces: config?.places == nil ? nil : shape.places)
+        try apply(flags, configuredPlaces: config?.placesSetting?.resolvingPaths { Self.resolve($0, in: folder).path })
     }
 
     /// The host the command line builds for: the one it names; else, unless the file names one, Kiwix for a
@@ -70,9 +70,7 @@ extension BuildOptions {
 
     /// The values `config` gives.
     private mutating func apply(_ config: SiteConfig, folder: URL) throws {
-        func resolve(_ path: String) -> URL {
-            path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-        }
+        func resolve(_ path: String) -> URL { Self.resolve(path, in: folder) }
         if let source = config.source {
             let parsed = CitySource(argument: source)
             if case .file(let path) = parsed { self.source = .file(resolve(path).path) } else { self.source = parsed }
@@ -93,15 +91,20 @@ extension BuildOptions {
             languageConfigFile = config.file
         }
         for (code, path) in config.strings { strings[code] = resolve(path) }
-        if let places = config.places { shape.places = places.resolvingPaths { resolve($0).path } }
+        if let places = config.placesSetting { shape.places = places.resolvingPaths { resolve($0).path }.source }
         if let names = config.placeNames {
             if case .file(let path) = names { placeNames = .file(resolve(path).path) } else { placeNames = names }
         }
     }
 
+    /// `path` of a config file in `folder`: relative paths are relative to the file's folder.
+    private static func resolve(_ path: String, in folder: URL) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+    }
+
     /// The values the flags give; their paths are as typed, relative to the working directory. `--places` names
     /// the geoname table, and the other two files are those of `configuredPlaces` (the file's) when it names them.
-    private mutating func apply(_ flags: Flags, configuredPlaces: PlacesSource?) throws {
+    private mutating func apply(_ flags: Flags, configuredPlaces: PlacesSource.Setting?) throws {
         if let precompress = flags.precompress { shape.precompress = try Self.parsePrecompress(precompress) }
         if let map = flags.map { shape.map = try MapMode.parse(map, item: "--map") }
         if let source = flags.source { self.source = CitySource(argument: source) }

@@ -17,6 +17,7 @@ extension BuildService {
     /// with them at once.
     public func reloadingWordsAndTemplates(of site: SiteInMemory) throws -> SiteInMemory {
         let words = try options.languages.map { try options.words(in: $0) }
+        for warning in words.flatMap(\.warnings) { log("warning: \(warning)") }
         return site.with(words: words, templates: try words.map { try TemplateSet(overrides: options.templates, words: $0) })
     }
 }

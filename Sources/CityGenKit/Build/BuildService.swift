@@ -88,10 +88,7 @@ public struct BuildService: Sendable {
         var templates: [TemplateSet] = []
         for language in options.languages {
             let words = try options.words(in: language)
-            if !words.missingKeys.isEmpty {
-                warn("the strings of \(words.language) lack \(words.missingKeys.count) words, said in English: \(words.missingKeys.joined(separator: ", "))", &run)
-            }
-            if !words.unknownKeys.isEmpty { warn("the strings of \(words.language) have keys no page uses: \(words.unknownKeys.joined(separator: ", "))", &run) }
+            for warning in words.warnings { warn(warning, &run) }
             templates.append(try TemplateSet(overrides: options.templates, words: words))
         }
         let sourceDigest = SourceCache.sha256(loaded.data)

@@ -17,9 +17,12 @@ public enum PlacesSource: Sendable, Equatable, Encodable {
     /// GeoNames' own files: the places of at least 500 people, and the two tables beside them.
     public static let `default` = PlacesSource(table: .remote(URL(string: "https://download.geonames.org/export/dump/cities500.zip")!))
 
-    /// The table at `table`, and the admin-1 and country files beside it under their published names.
-    public init(table: CitySource) {
-        self = .geoNames(cities: table, admin1: Self.sibling(of: table, Self.admin1FileName), countries: Self.sibling(of: table, Self.countriesFileName))
+    /// The table at `table`, and the admin-1 and country files given, else those beside it under their published
+    /// names.
+    public init(table: CitySource, admin1: CitySource? = nil, countries: CitySource? = nil) {
+        self = .geoNames(
+            cities: table, admin1: admin1 ?? Self.sibling(of: table, Self.admin1FileName),
+            countries: countries ?? Self.sibling(of: table, Self.countriesFileName))
     }
 
     /// The file named `name` in the folder of `location`.
@@ -28,16 +31,6 @@ public enum PlacesSource: Sendable, Equatable, Encodable {
         case .remote(let url): .remote(url.deletingLastPathComponent().appendingPathComponent(name))
         case .file(let path): .file(path.lastIndex(of: "/").map { path[...$0] + name } ?? name)
         }
-    }
-
-    /// The same files with each path passed through `resolve` (a config file's paths are relative to its folder).
-    func resolvingPaths(_ resolve: (String) -> String) -> PlacesSource {
-        guard case .geoNames(let cities, let admin1, let countries) = self else { return self }
-        func resolved(_ location: CitySource) -> CitySource {
-            if case .file(let path) = location { return .file(resolve(path)) }
-            return location
-        }
-        return .geoNames(cities: resolved(cities), admin1: resolved(admin1), countries: resolved(countries))
     }
 
     /// The geoname table's location; nil for none.
@@ -66,11 +59,35 @@ public enum PlacesSource: Sendable, Equatable, Encodable {
     /// Reads `--places`: `none`, or the geoname table's URL or path, with the admin-1 and country files that
     /// `configured` (what `citygen.yml` says, if anything) names, else those beside the table.
     /// - Throws: `CityGenError.invalidOption` naming `--places` (exit 64).
-    public static func parse(flag text: String, configured: PlacesSource?) throws -> PlacesSource {
+    public static func parse(flag text: String, configured: Setting?) throws -> PlacesSource {
         if text == "none" { return .none }
         if let problem = problem(with: text) { throw CityGenError.invalidOption(name: "--places", reason: "must be none or \(expected), \(problem)") }
         let table = CitySource(argument: text)
-        guard case .geoNames(_, let admin1, let countries)? = configured else { return PlacesSource(table: table) }
-        return .geoNames(cities: table, admin1: admin1, countries: countries)
+        guard case .files(_, let admin1, let countries)? = configured else { return PlacesSource(table: table) }
+        return PlacesSource(table: table, admin1: admin1, countries: countries)
+    }
+
+    /// `places:` as `citygen.yml` writes it: none, or the files it names; a file it does not name is looked up beside
+    /// the table, and a table it does not name is GeoNames' own (`default`).
+    public enum Setting: Sendable, Equatable {
+        case none
+        case files(cities: CitySource?, admin1: CitySource?, countries: CitySource?)
+
+        /// The files this setting means.
+        public var source: PlacesSource {
+            guard case .files(let cities, let admin1, let countries) = self else { return .none }
+            return PlacesSource(table: cities ?? PlacesSource.default.table!, admin1: admin1, countries: countries)
+        }
+
+        /// The same setting with each path passed through `resolve` (a config file's paths are relative to its
+        /// folder).
+        func resolvingPaths(_ resolve: (String) -> String) -> Setting {
+            guard case .files(let cities, let admin1, let countries) = self else { return self }
+            func resolved(_ location: CitySource?) -> CitySource? {
+                if case .file(let path)? = location { return .file(resolve(path)) }
+                return location
+            }
+            return .files(cities: resolved(cities), admin1: resolved(admin1), countries: resolved(countries))
+        }
     }
 }

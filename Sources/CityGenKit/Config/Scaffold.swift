@@ -40,8 +40,9 @@ public enum Scaffold {
 
         # Places from GeoNames (CC BY 4.0) joined to the cities: region, population, elevation, time zone.
         # The geoname table (cities500.zip, cities1000.txt, allCountries.zip, …), the admin-1 codes and the country
-        # information, each an http(s) URL (downloaded, cached like the source) or a path; `places: none` builds
-        # without them. On the command line, --places names the table and finds the other two beside it.
+        # information, each an http(s) URL (downloaded, cached like the source) or a path; a file not named is
+        # looked up beside the table under its published name, and `places: URL-OR-PATH` names the table alone, as
+        # --places does. `places: none` builds without them.
         \(placesLines)
 
         # The site's language (BCP 47): its words, the names of places and countries, numbers and order. citygen

@@ -29,8 +29,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var titles: [String: String] = [:]
     /// A YAML file of the site's words for a language, by its code (paths as written, relative to the file).
     public var strings: [String: String] = [:]
-    /// As `--places`: the GeoNames files (paths as written, relative to the file), or none.
-    public var places: PlacesSource?
+    /// `places:` as written (paths relative to the file): none, or the GeoNames files it names.
+    public var placesSetting: PlacesSource.Setting?
+    /// The GeoNames files `places:` means (paths as written), or none.
+    public var places: PlacesSource? { placesSetting?.source }
     /// `places: {names: …}`: GeoNames' alternate names table, for a site in another language than English.
     public var placeNames: CitySource?
     /// The file's path as given, for errors found after it was read.
@@ -225,33 +227,33 @@ public struct SiteConfig: Sendable, Equatable {
         }
     }
 
-    /// `places:`: `none`, or a mapping that names the three GeoNames files.
+    /// `places:`: `none`, the geoname table's URL or path (the other files beside it), or a mapping that names the
+    /// GeoNames files (`cities`, `admin1`, `countries`, `names`), each not named looked up beside `cities`.
     private mutating func readPlaces(_ values: Values) throws {
         guard let value = values.mapping["places"] else { return }
-        let keys = ["cities", "admin1", "countries"]
-        let expected = "must be none or {\(keys.map { "\($0): …" }.joined(separator: ", "))}, each \(PlacesSource.expected)"
+        let keys = ["cities", "admin1", "countries", "names"]
+        let expected = "must be none, \(PlacesSource.expected), or {\(keys.map { "\($0): …" }.joined(separator: ", "))}, each \(PlacesSource.expected)"
+        func location(_ value: Any, item: String) throws -> CitySource {
+            guard let text = value as? String else { throw values.error(item, "must be \(PlacesSource.expected)") }
+            if let problem = PlacesSource.problem(with: text) { throw values.error(item, "must be \(PlacesSource.expected), \(problem)") }
+            return CitySource(argument: text)
+        }
         if let text = value as? String {
-            guard text == "none" else { throw values.error("places", "\(expected), not \"\(text)\"") }
-            places = PlacesSource.none
+            if text == "none" {
+                placesSetting = PlacesSource.Setting.none
+                return
+            }
+            if let problem = PlacesSource.problem(with: text) { throw values.error("places", "\(expected); \(problem)") }
+            placesSetting = .files(cities: CitySource(argument: text), admin1: nil, countries: nil)
             return
         }
         guard let files = value as? [String: Any] else { throw values.error("places", expected) }
-        if let names = files["names"] {
-            guard let text = names as? String else { throw values.error("places.names", "must be \(PlacesSource.expected)") }
-            if let problem = PlacesSource.problem(with: text) { throw values.error("places.names", "must be \(PlacesSource.expected), \(problem)") }
-            placeNames = CitySource(argument: text)
+        for key in files.keys.sorted() where !keys.contains(key) {
+            throw values.error("places.\(key)", "unknown key; known keys: \(keys.joined(separator: ", "))")
         }
-        for key in files.keys.sorted() where !keys.contains(key) && key != "names" {
-            throw values.error("places.\(key)", "unknown key; known keys: \(keys.joined(separator: ", ")), names")
-        }
-        let locations = try keys.map { key in
-            guard let text = files[key] else {
-                throw values.error("places.\(key)", "missing (places names \(keys.joined(separator: ", ")), or is none)")
-            }
-            guard let text = text as? String else { throw values.error("places.\(key)", "must be \(PlacesSource.expected)") }
-            if let problem = PlacesSource.problem(with: text) { throw values.error("places.\(key)", "must be \(PlacesSource.expected), \(problem)") }
-            return CitySource(argument: text)
-        }
-        places = .geoNames(cities: locations[0], admin1: locations[1], countries: locations[2])
+        var named: [String: CitySource] = [:]
+        for key in files.keys.sorted() { named[key] = try location(files[key]!, item: "places.\(key)") }
+        placeNames = named["names"]
+        placesSetting = .files(cities: named["cities"], admin1: named["admin1"], countries: named["countries"])
     }
 }

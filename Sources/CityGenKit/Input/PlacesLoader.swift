@@ -71,9 +71,7 @@ public struct PlacesLoader: Sendable {
         } else if case .remote(let url) = table {
             names = .remote(url.deletingLastPathComponent().appendingPathComponent(AlternateNames.publishedName))
         } else if case .file(let path) = table {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            let candidates = [AlternateNames.publishedName, "alternateNamesV2.txt"].map { folder.appendingPathComponent($0).path }
-            guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            guard let found = Self.namesTables(beside: path).first(where: { FileManager.default.fileExists(atPath: $0) }) else {
                 return (nil, ["no alternate names table beside \(path) (\(AlternateNames.publishedName) or alternateNamesV2.txt): places keep the source's names"])
             }
             names = .file(found)
@@ -91,6 +89,12 @@ public struct PlacesLoader: Sendable {
                 return (nil, ["could not download \(url.absoluteString) (\(problem)); places keep the source's names"])
             }
         }
+    }
+
+    /// Where the alternate names table is looked for beside the local geoname table `table`, in order.
+    public static func namesTables(beside table: String) -> [String] {
+        let folder = URL(fileURLWithPath: table).deletingLastPathComponent()
+        return [AlternateNames.publishedName, "alternateNamesV2.txt"].map { folder.appendingPathComponent($0).path }
     }
 
     /// `file` from `url`, through the cache.

@@ -57,6 +57,16 @@ public struct Words: Sendable, Equatable {
         self.sources = sources
     }
 
+    /// What the build warns of this table: the keys a user's file lacks, and those no page uses.
+    public var warnings: [String] {
+        var warnings: [String] = []
+        if !missingKeys.isEmpty {
+            warnings.append("the strings of \(language) lack \(missingKeys.count) words, said in English: \(missingKeys.joined(separator: ", "))")
+        }
+        if !unknownKeys.isEmpty { warnings.append("the strings of \(language) have keys no page uses: \(unknownKeys.joined(separator: ", "))") }
+        return warnings
+    }
+
     /// The shipped table's code that serves `language`: itself, or its base language.
     static func shippedCode(for language: String) -> String? {
         if shipped.contains(language) { return language }

@@ -18,6 +18,24 @@ public enum ServePath {
         return regularFile(candidate, inside: realRoot)
     }
 
+    /// Where to send a request for a folder without its closing slash (`/en`, `/country`): the same path with the
+    /// slash and `query` (raw) kept, as static hosts redirect, so that the folder page's relative links resolve
+    /// inside it; nil for any other path. `isFolder` tells whether a site path (as `file(for:)` gives it) is a
+    /// folder.
+    public static func folderRedirect(path requestPath: String, query: String, isFolder: (String) -> Bool) -> String? {
+        guard !requestPath.hasSuffix("/"), requestPath.utf8.count < maximumLength, let folder = file(for: requestPath),
+            isFolder(folder)
+        else { return nil }
+        return requestPath + "/" + (query.isEmpty ? "" : "?" + query)
+    }
+
+    /// Whether `file` (a path `file(for:)` gave) is a folder of the site in `root`, inside it.
+    public static func isFolder(_ file: String, in root: URL) -> Bool {
+        var info = stat()
+        guard let realRoot = realPath(root.path), let real = realPath(realRoot + "/" + file), real.hasPrefix(realRoot + "/") else { return false }
+        return stat(real, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// The precompressed copy of `file` (a path `resolve` returned) to send instead, for a request whose
     /// `Accept-Encoding` header is `acceptEncoding`: Brotli before gzip, each only when accepted (not `q=0`) and
     /// present as a regular file inside the root, like any file served.

@@ -88,13 +88,18 @@ public final class FileWatcher: @unchecked Sendable {
     }
 }
 
-/// An inotify instance (used by one thread) watching the folders of `files` and every folder below `folders`.
+/// An inotify instance (used by one thread) watching the folders of `files` and every folder below `folders`. A file's
+/// folder that does not exist yet is watched through its nearest existing ancestor until it is made.
 private final class INotifySource: @unchecked Sendable {
     private let descriptor: Int32
     /// The folder of each watch.
     private var watched: [Int32: String] = [:]
     private let files: Set<String>
     private let folders: [String]
+    /// The folders of `files`.
+    private let fileFolders: Set<String>
+    /// Those of `fileFolders` that are not watched: they do not exist (yet), or were deleted.
+    private var missing: Set<String> = []
     private static let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
 
     init(files: Set<String>, folders: [String]) throws {
@@ -102,14 +107,22 @@ private final class INotifySource: @unchecked Sendable {
         guard descriptor >= 0 else { throw CityGenError.invalidOption(name: "--watch", reason: "cannot watch files with inotify (\(String(cString: strerror(errno))))") }
         self.files = files
         self.folders = folders
-        for folder in Set(files.map { ($0 as NSString).deletingLastPathComponent }) + folders where !add(folder) && errno != ENOENT {
+        fileFolders = Set(files.map(Self.parent))
+        for folder in fileFolders.union(folders) where !add(folder) {
+            if errno == ENOENT {
+                if fileFolders.contains(folder) { missing.insert(folder) }
+                continue
+            }
             // Out of watches (fs.inotify.max_user_watches), or a file system that has none: the caller may poll.
             let reason = String(cString: strerror(errno))
             close()
             throw CityGenError.invalidOption(name: "--watch", reason: "cannot watch \(folder) with inotify (\(reason))")
         }
         for folder in folders { addTree(folder) }
+        _ = watchMissingFolders()
     }
+
+    private static func parent(_ path: String) -> String { (path as NSString).deletingLastPathComponent }
 
     /// Watches `folder`; false when inotify refuses it (`errno` says why).
     @discardableResult
@@ -128,32 +141,70 @@ private final class INotifySource: @unchecked Sendable {
         }
     }
 
+    /// Watches each missing folder that exists now, else its nearest existing ancestor (whose new folders are what
+    /// makes it); returns the watched files found in the folders watched now, which changed since they were missing.
+    private func watchMissingFolders() -> Set<String> {
+        var found = Set<String>()
+        for folder in missing.sorted() {
+            if add(folder) {
+                missing.remove(folder)
+                found.formUnion(files.filter { Self.parent($0) == folder && FileManager.default.fileExists(atPath: $0) })
+                continue
+            }
+            var ancestor = Self.parent(folder)
+            while ancestor.count > 1, !add(ancestor) { ancestor = Self.parent(ancestor) }
+        }
+        return found
+    }
+
     /// Whether events are waiting, after at most `timeout` seconds.
     func wait(timeout: TimeInterval) -> Bool {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, Int32(timeout * 1000)) > 0
     }
 
-    /// The watched paths that the waiting events name; a folder created below a watched folder is watched too.
+    /// The watched paths that the waiting events name; a folder created below a watched folder is watched too. When
+    /// the kernel's queue overflowed, events were lost: every watched path is reported (the preview plans again).
     func read() -> Set<String> {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return [] }
         var changed = Set<String>()
-        var offset = 0
+        var offset = 0, overflowed = false, foldersChanged = false
         let header = MemoryLayout<inotify_event>.size
         while offset + header <= count {
             let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
             let nameBytes = buffer[(offset + header)..<(offset + header + Int(event.len))].prefix { $0 != 0 }
             offset += header + Int(event.len)
+            if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                overflowed = true
+                continue
+            }
+            if event.mask & UInt32(IN_IGNORED) != 0 {
+                // The folder went away (deleted, or moved): watched again once it is back.
+                if let folder = watched.removeValue(forKey: event.wd), fileFolders.contains(folder) {
+                    missing.insert(folder)
+                    foldersChanged = true
+                }
+                continue
+            }
             guard let folder = watched[event.wd], !nameBytes.isEmpty else { continue }
             let path = folder + "/" + String(decoding: nameBytes, as: UTF8.self)
+            let isNewFolder = event.mask & UInt32(IN_ISDIR) != 0 && event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
+            if isNewFolder, !missing.isEmpty { foldersChanged = true }
             let inFolder = folders.contains { path.hasPrefix($0 + "/") }
             if inFolder, event.mask & UInt32(IN_ISDIR) != 0 {
-                if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addTree(path) }
+                if isNewFolder { addTree(path) }
                 continue
             }
             if inFolder || files.contains(path) { changed.insert(path) }
+        }
+        if foldersChanged { changed.formUnion(watchMissingFolders()) }
+        if overflowed {
+            for folder in folders { addTree(folder) }
+            changed.formUnion(watchMissingFolders())
+            changed.formUnion(files)
+            changed.formUnion(folders)
         }
         return changed
     }
