@@ -70,4 +70,23 @@ final class SiteInMemoryTests: SiteTestCase {
         XCTAssertEqual(files(retemplated), files(replanned))
         XCTAssertTrue(String(decoding: retemplated.file(at: "en/city/743/2643743.md")!, as: UTF8.self).hasPrefix("London!\n"))
     }
+
+    /// A strings file read again warns of the words it lacks, as the plan does.
+    func testAStringsFileReadAgainWarnsOfTheWordsItLacks() async throws {
+        let strings = folder.appendingPathComponent("eo.yml")
+        try "city.population: Loĝantaro\n".write(to: strings, atomically: true, encoding: .utf8)
+        let options = try options {
+            $0.languages = ["eo"]
+            $0.strings = ["eo": strings]
+        }
+        let lines = Locked<[String]>([])
+        let service = BuildService(options: options, log: { line in lines.withLock { $0.append(line) } })
+        let site = try await service.planInMemory()
+        let planned = lines.withLock { $0.filter { $0.contains("the strings of eo lack") } }
+        XCTAssertEqual(planned.count, 1, "\(lines.withLock { $0 })")
+        lines.withLock { $0 = [] }
+        try "city.population: Loĝantoj\n".write(to: strings, atomically: true, encoding: .utf8)
+        _ = try service.reloadingWordsAndTemplates(of: site)
+        XCTAssertEqual(lines.withLock { $0.filter { $0.contains("the strings of eo lack") } }, planned)
+    }
 }
