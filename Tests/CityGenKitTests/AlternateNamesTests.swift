@@ -34,6 +34,18 @@ final class AlternateNamesTests: XCTestCase {
         XCTAssertEqual(table.skipped.count, 0)
     }
 
+    /// A name is trimmed; one that is no name (blank, punctuation alone, a control or bidirectional character) is
+    /// never picked, and the next rule's name is.
+    func testANameIsTrimmedAndOneThatIsNoNameLeavesTheChoiceToTheNext() throws {
+        let table = try names([
+            row(1, 1, "es", "  Sevilla \u{00A0}", "ps"),
+            row(2, 2, "es", " - ", "ps"), row(3, 2, "es", "Dos", "p"),
+            row(4, 3, "es", "...", "ps"), row(5, 3, "es", "\u{202E}Tres", "p"), row(6, 3, "es", "Tres", "s"),
+            row(7, 4, "es", "’", "ps"),
+        ], "es")
+        XCTAssertEqual(table.names, [1: "Sevilla", 2: "Dos", 3: "Tres"])
+    }
+
     func testARegionalLanguageTakesItsOwnRowsElseItsLanguagesAndNoCodeThatIsNoLanguage() throws {
         let rows = [row(1, 1, "pt", "Geral", "ps"), row(2, 1, "pt-BR", "Brasileiro"), row(3, 2, "pt", "Só pt", "p"), row(4, 3, "fr_1793", "Révolution", "ps")]
         XCTAssertEqual(try names(rows, "pt-BR").names, [1: "Brasileiro", 2: "Só pt"])

@@ -192,7 +192,7 @@ final class LanguageSiteTests: SiteTestCase {
             $0.language = "es"
             $0.loader.cache = SourceCache(folder: self.folder.appendingPathComponent("cache"))
         }
-        XCTAssertEqual(report.namedInLanguage, names.filter { id, name in Self.cities.first { $0.id == id }!.name != name }.count)
+        XCTAssertEqual(report.namedInLanguage, ["es": names.filter { id, name in Self.cities.first { $0.id == id }!.name != name }.count])
         let london = try read("city/743/2643743.html")
         XCTAssertTrue(london.contains("<h1>\(names[2643743]!), GB</h1>"), london)
         XCTAssertTrue(london.contains("<li>Otro nombre: London</li>"), london)
@@ -208,6 +208,24 @@ final class LanguageSiteTests: SiteTestCase {
         XCTAssertTrue(extracts[0].hasSuffix("-es.txt"))
     }
 
+    /// With two languages that read names, the report counts each one's named places.
+    func testTheReportCountsTheNamedPlacesOfEachLanguage() async throws {
+        let places = try geoNames(names: nil)
+        let rows = [(2643743, "es", "Londres"), (3169070, "es", "Roma"), (2886242, "es", "Colonia"), (3169070, "de", "Rom"), (2886242, "de", "Köln")]
+        try rows.enumerated().map { [String($0 + 1), String($1.0), $1.1, $1.2, "1", "1", "", "", "", ""].joined(separator: "\t") }.joined(separator: "\n")
+            .write(to: folder.appendingPathComponent("alternateNamesV2.txt"), atomically: true, encoding: .utf8)
+        let german = folder.appendingPathComponent("de.yml")
+        try "city.population: Einwohner\n".write(to: german, atomically: true, encoding: .utf8)
+        let report = try await build(Fixtures.json(Self.cities), pageSize: 10) {
+            $0.places = places
+            $0.languages = ["es", "de"]
+            $0.strings = ["de": german]
+        }
+        XCTAssertEqual(report.namedInLanguage, ["es": 3, "de": 2])
+        XCTAssertTrue(report.summary(output: "site").contains("named: 2 in de, 3 in es"), report.summary(output: "site"))
+        XCTAssertTrue(report.json(output: "site").contains(#""namedInLanguage" : {"#), report.json(output: "site"))
+    }
+
     func testALocalTableWithNoNamesBesideItKeepsTheSourcesNamesWithOneWarning() async throws {
         let places = try geoNames(names: nil)
         let report = try await build(Fixtures.json(Self.cities), pageSize: 10) {
@@ -215,7 +233,7 @@ final class LanguageSiteTests: SiteTestCase {
             $0.language = "es"
         }
         XCTAssertEqual(report.warnings.filter { $0.contains("alternate names") }.count, 1, "\(report.warnings)")
-        XCTAssertEqual(report.namedInLanguage, 0)
+        XCTAssertEqual(report.namedInLanguage, [:])
         XCTAssertTrue(try read("city/743/2643743.html").contains("<h1>London, GB</h1>"))
         XCTAssertTrue(try read("city/743/2643743.html").contains("Población"), "the words are still Spanish")
     }

@@ -165,10 +165,9 @@ final class SeveralLanguagesTests: SiteTestCase {
         }
     }
 
-    func testABadListOfLanguagesNamesWhatIsWrongAndWritesNothing() throws {
+    func testABadListOfLanguagesNamesWhatIsWrongAndWritesNothing() async throws {
         let cases: [(yaml: String, says: String)] = [
             ("languages: [es, en, es]", "lists es twice"),
-            ("languages: [es, map]", "map would be a folder of the site's own"),
             ("language: es\nlanguages: [es, en]", "two ways to say one thing"),
             ("languages: []", "must be a list of language codes"),
             ("languages: es", "must be a list of language codes"),
@@ -182,6 +181,26 @@ final class SeveralLanguagesTests: SiteTestCase {
         XCTAssertThrowsError(try BuildOptions(config: SiteConfig(yaml: "languages: [es, de]"), folder: folder).validate()) { error in
             XCTAssertEqual((error as? CityGenError)?.exitCode, 65)
             XCTAssertTrue("\(error)".contains("languages") && "\(error)".contains("\"de\" is a language with no words"), "\(error)")
+        }
+        // A language whose folder the site's own files fill (the maps, the index), found from the planned files.
+        for code in ["map"] {
+            let strings = folder.appendingPathComponent("\(code).yml")
+            try "city.population: P\n".write(to: strings, atomically: true, encoding: .utf8)
+            let config = try SiteConfig(yaml: "languages: [es, \(code)]\nstrings: {\(code): \(strings.path)}")
+            var options = try BuildOptions(config: config, folder: folder)
+            let source = folder.appendingPathComponent("cities.json")
+            try Fixtures.json(cities).write(to: source)
+            options.source = .file(source.path)
+            options.output = folder.appendingPathComponent("refused")
+            options.places = .none
+            do {
+                _ = try await BuildService(options: options).run()
+                XCTFail("\(code): built")
+            } catch {
+                XCTAssertEqual((error as? CityGenError)?.exitCode, 65, "\(error)")
+                XCTAssertTrue("\(error)".contains("languages: \(code) would put its pages in \(code)/, a folder of the site's own (\(code)/"), "\(error)")
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: options.output.path), "nothing written")
         }
         let config = try SiteConfig(yaml: "languages: [es, en]\ntitle: {es: Ciudades, en: Cities}")
         XCTAssertEqual(config.languages, ["es", "en"])

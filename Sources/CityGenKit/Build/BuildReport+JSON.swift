@@ -22,6 +22,8 @@ extension BuildReport {
         }
         struct Places: Encodable {
             let joinedByID: Int, joinedByName: Int, skippedLines: Int, files: [String]
+            /// For each language that reads names, how many cities it shows under its own name.
+            let namedInLanguage: [String: Int]
         }
         struct Step: Encodable {
             let name: String, seconds: Double
@@ -49,7 +51,9 @@ extension BuildReport {
                 JSONReport.Source(kind: $0.kind.rawValue, origin: origin, sha256: $0.sha256, bytes: $0.bytes,
                     fetchedAt: $0.fetchedAt.map { ISO8601DateFormatter().string(from: $0) })
             },
-            places: places.map { .init(joinedByID: $0.joinedByID, joinedByName: $0.joinedByName, skippedLines: $0.skipped, files: $0.origins) },
+            places: places.map {
+                .init(joinedByID: $0.joinedByID, joinedByName: $0.joinedByName, skippedLines: $0.skipped, files: $0.origins, namedInLanguage: namedInLanguage)
+            },
             warnings: warnings,
             skipped: .init(count: skippedCount, records: skipped.map { .init(index: $0.index, reason: $0.reason) }),
             pages: .init(cities: cityCount, listPages: listPages, cityPages: cityCount, indexShards: shardCount, favorites: favoriteCount),

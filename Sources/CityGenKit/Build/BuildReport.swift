@@ -22,8 +22,8 @@ public struct BuildReport: Sendable {
         public var origins: [String]
     }
     public var places: PlaceFacts?
-    /// Cities shown under their name in the site's language (SPEC §1b), not the source's.
-    public var namedInLanguage = 0
+    /// How many cities each language that reads names (SPEC §1b) shows under its own name, not the source's.
+    public var namedInLanguage: [String: Int] = [:]
     public var warnings: [String] = []
     public var cityCount = 0
     public var skipped: [SkippedRecord] = [] {
@@ -56,7 +56,8 @@ public struct BuildReport: Sendable {
         line += "\(Digits.grouped(files.removed)) removed"
         if skippedCount > 0 { line += "; \(count(skippedCount, "record", "records")) skipped" }
         if let places { line += "; places: \(Digits.grouped(places.joinedByID)) joined by id, \(Digits.grouped(places.joinedByName)) by name" }
-        if namedInLanguage > 0 { line += ", \(Digits.grouped(namedInLanguage)) named in the site's language" }
+        let named = namedInLanguage.sorted { $0.key < $1.key }.map { "\(Digits.grouped($0.value)) in \($0.key)" }
+        if !named.isEmpty { line += "; named: " + named.joined(separator: ", ") }
         return line + ")"
     }
 

@@ -38,7 +38,7 @@ extension BuildService {
         report(joined, from: placeFiles, &run)
         var inLanguages: [String: (catalog: CityCatalog, order: [Int], places: Places, favorites: Set<Int>)] = [:]
         for (language, table) in zip(named, tables) {
-            inLanguages[language] = inLanguage(joined, of: catalog, names: try table.get(), favorites: favorites, &run)
+            inLanguages[language] = inLanguage(language, joined, of: catalog, names: try table.get(), favorites: favorites, &run)
         }
         run.lap("places and names")
         var result: [NamedCities] = [], inSourceNames: NamedCities?
@@ -67,9 +67,9 @@ extension BuildService {
         return Result { try PlaceJoin.join(catalog: catalog, table: files.table, admin1: files.admin1, countryInfo: files.countries, strict: options.strict) }
     }
 
-    /// The catalog, places and favorites with the cities and regions named in the site's language (SPEC §1b), from
+    /// The catalog, places and favorites with the cities and regions named in `language` (SPEC §1b), from
     /// the names of the alternate names table, in the order of those names (SPEC §3).
-    func inLanguage(_ places: Places, of catalog: CityCatalog, names table: AlternateNames, favorites: Set<Int>, _ run: inout Run)
+    func inLanguage(_ language: String, _ places: Places, of catalog: CityCatalog, names table: AlternateNames, favorites: Set<Int>, _ run: inout Run)
         -> (catalog: CityCatalog, order: [Int], places: Places, favorites: Set<Int>)
     {
         warn(skipped: table.skipped, of: "the alternate names table", &run)
@@ -82,7 +82,7 @@ extension BuildService {
         let renamedPlaces = places.renamed(
             order: order, sourceNames: Dictionary(uniqueKeysWithValues: cityNames.keys.map { ($0, catalog.cities[$0].name) }),
             regionNames: places.regionIDs.compactMapValues { table.names[$0] })
-        run.report.namedInLanguage = cityNames.count
+        run.report.namedInLanguage[language] = cityNames.count
         return (renamed, order, renamedPlaces, Set(favorites.map { newIndex[$0] }))
     }
 

@@ -169,6 +169,7 @@ public struct BuildService: Sendable {
             }
             sites.append(SiteFiles(site: site, templates: templates[i]))
         }
+        try checkLanguageFolders(of: sites)
         try checkPlannedFit(sites)
         run.report.listPages = sites[0].site.plan.pageCount
         run.report.favoriteCount = favorites.count
@@ -176,6 +177,18 @@ public struct BuildService: Sendable {
         FreedMemory.release()
         run.lap("index and pages")
         return sites
+    }
+
+    /// Each language's folder is its own: no file of the root's site (which holds the shared files) lies in it.
+    private func checkLanguageFolders(of sites: [SiteFiles]) throws {
+        let root = sites[0].site
+        for other in sites.dropFirst() {
+            let folder = other.site.layout.languageFolder
+            guard !folder.isEmpty, let route = root.layout.route(in: root.routes, insideFolder: folder) else { continue }
+            throw CityGenError.invalidConfig(
+                file: options.languageConfigFile ?? SiteConfig.fileName, item: "languages",
+                reason: "\(folder.dropLast()) would put its pages in \(folder), a folder of the site's own (\(root.layout.path(route)))")
+        }
     }
 
     /// Writes the site into the output folder: the files whose bytes changed, or (when only the favorites did) the

@@ -159,8 +159,8 @@ public struct SiteConfig: Sendable, Equatable {
         }
     }
 
-    /// `language` (one code) or `languages` (a list, the root's first), each code checked: a language listed twice,
-    /// or one whose code is a folder of the site, is an error naming it.
+    /// `language` (one code) or `languages` (a list, the root's first), each code checked: a language listed twice is
+    /// an error naming it (one whose folder is a folder of the site is found by the plan, from its files).
     private mutating func readLanguages(_ values: Values) throws {
         if let text = try values.string("language") {
             guard let code = SiteLanguage.code(text) else {
@@ -177,9 +177,6 @@ public struct SiteConfig: Sendable, Equatable {
                 throw values.error("languages", "must be a list of language codes (BCP 47: en, es, pt-BR), not \"\(item)\"")
             }
             if codes.contains(code) { throw values.error("languages", "lists \(code) twice") }
-            if SiteLayout.siteFolders.contains(code.lowercased()) {
-                throw values.error("languages", "\(code) would be a folder of the site's own (\(SiteLayout.siteFolders.joined(separator: ", ")))")
-            }
             codes.append(code)
         }
         languages = codes

@@ -81,6 +81,17 @@ struct SourceRecord: Decodable {
         return City(id: id, name: name, country: country, latitude: lat, longitude: lon)
     }
 
+    /// `text` as a name a page can show, by the rules of the source's names: trimmed, with a letter or digit, no
+    /// control or bidirectional character, at most `maximumLength` characters; nil when it is none (an alternate
+    /// name that fails them is never picked).
+    static func usableName(_ text: String) -> String? {
+        let name = trimmed(text)
+        guard !name.isEmpty, name.unicodeScalars.count <= maximumLength, !name.unicodeScalars.contains(where: { forbiddenKind($0) != nil }),
+            foldsToSomething(name)
+        else { return nil }
+        return name
+    }
+
     /// Whether `fold(name)` is not empty (SPEC §1: a name that folds to nothing, like `-`, is no name). An ASCII
     /// letter or digit decides it without folding, which most names have.
     static func foldsToSomething(_ name: String) -> Bool {

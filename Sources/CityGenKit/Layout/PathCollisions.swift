@@ -18,4 +18,16 @@ extension SiteLayout {
         }
         return nil
     }
+
+    /// The first route of `routes` whose path lies in `folder` (`map/`): a language's folder that the site's own
+    /// files fill too (the shared maps, the root's index) would mix two languages' files, so it is a collision.
+    func route(in routes: RouteList, insideFolder folder: String) -> Route? {
+        let prefix = Array(folder.utf8)
+        let inside = Parallel.map(routes.indices, chunk: 16_384, carrying: [UInt8]()) { i, path in
+            path.removeAll(keepingCapacity: true)
+            appendPath(routes[i], to: &path)
+            return path.starts(with: prefix)
+        }
+        return inside.firstIndex(of: true).map { routes[$0] }
+    }
 }

@@ -34,9 +34,6 @@ public struct SiteLayout: Sendable, Equatable {
         SiteLayout(cityFolders: cityFolders, baseURL: baseURL, languageFolder: folder)
     }
 
-    /// The folders at the site's root: no language's folder may be one of them.
-    public static let siteFolders = ["assets", "city", "country", "list", "map", "region", "search"]
-
     /// Names in the output folder that start with this are citygen's bookkeeping, not part of the site.
     public static let bookkeepingPrefix = ".citygen"
 

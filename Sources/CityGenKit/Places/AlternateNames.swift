@@ -45,7 +45,9 @@ public struct AlternateNames: Sendable {
             let preferred = Self.flag(fields[4]), short = Self.flag(fields[5])
             let rank = code * 4 + (preferred && short ? 0 : preferred ? 1 : short ? 2 : 3)
             if let held = chosen[id], held.rank <= rank { return nil }
-            chosen[id] = (rank, fields.string(3))
+            // A name that is no name (blank, punctuation alone, a control character) leaves the choice to the next.
+            guard let name = SourceRecord.usableName(fields.string(3)) else { return nil }
+            chosen[id] = (rank, name)
             return nil
         }
         names = chosen.mapValues(\.name)
