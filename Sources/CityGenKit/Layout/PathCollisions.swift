@@ -2,21 +2,28 @@ extension SiteLayout {
     /// Two routes of `routes` that the layout gives the same path, if any (like zola's `find_path_collisions`): one
     /// file would overwrite the other, so the build stops before writing with both named.
     func pathCollision(in routes: RouteList) -> (first: Route, second: Route, path: String)? {
-        // Each path's hash, made on all cores from bytes; only routes whose hashes meet are compared by path.
-        let hashes = Parallel.map(routes.indices, chunk: 16_384, carrying: [UInt8]()) { i, path in
-            path.removeAll(keepingCapacity: true)
-            appendPath(routes[i], to: &path)
-            return ManifestFiles.hash(path)
-        }
-        var seen = Set<Int>(minimumCapacity: hashes.count), shared = Set<Int>()
-        for hash in hashes where !seen.insert(hash).inserted { shared.insert(hash) }
-        var paths: [String: Int] = [:]
-        for i in hashes.indices where shared.contains(hashes[i]) {
-            let path = path(routes[i])
+        // Each path's hash, made on all cores from bytes and sorted in place (a set of them would cost twice the
+        // memory); hashes that meet are rare, and only then are the paths of their routes made and compared.
+        var hashes = Parallel.map(routes.indices, chunk: 16_384, carrying: [UInt8]()) { i, path in hash(of: routes[i], in: &path) }
+        hashes.sort()
+        var shared = Set<Int>()
+        for i in hashes.indices.dropFirst() where hashes[i] == hashes[i - 1] { shared.insert(hashes[i]) }
+        hashes = []
+        guard !shared.isEmpty else { return nil }
+        var paths: [String: Int] = [:], path: [UInt8] = []
+        for i in routes.indices where shared.contains(hash(of: routes[i], in: &path)) {
+            let path = self.path(routes[i])
             if let first = paths[path] { return (routes[first], routes[i], path) }
             paths[path] = i
         }
         return nil
+    }
+
+    /// The hash of `route`'s path, made in `path` (a buffer reused from route to route).
+    private func hash(of route: Route, in path: inout [UInt8]) -> Int {
+        path.removeAll(keepingCapacity: true)
+        appendPath(route, to: &path)
+        return ManifestFiles.hash(path)
     }
 
     /// The first route of `routes` whose path lies in `folder` (`map/`): a language's folder that the site's own

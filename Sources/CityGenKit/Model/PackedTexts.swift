@@ -49,6 +49,20 @@ struct PackedTexts: Sendable {
         self.init(bytes: bytes.capacity > bytes.count + bytes.count / 8 ? Array(bytes[...]) : bytes, ends: ends)
     }
 
+    /// Texts appended one by one.
+    struct Builder {
+        private var bytes: [UInt8] = [], ends: [UInt32] = []
+
+        mutating func append(_ text: some Collection<UInt8>) {
+            bytes += text
+            precondition(bytes.count <= UInt32.max, "more than 4 GB of text")
+            ends.append(UInt32(bytes.count))
+        }
+
+        /// The texts appended.
+        var texts: PackedTexts { PackedTexts(bytes: bytes, ends: ends) }
+    }
+
     private init(bytes: [UInt8], ends: [UInt32]) {
         self.bytes = bytes
         self.ends = ends

@@ -4,50 +4,54 @@
 /// when it is a prefix of one of them. Kept with the spelling that came first in GeoNames' list, which the result
 /// shows (`London, GB — Londres`).
 public struct OtherNameKeys: Sendable {
-    /// Every key, sorted by key (scalar values), then list order.
-    private let rows: [Row]
-
-    private struct Row: Sendable {
-        let key: [UInt8]
-        let name: String
-        /// The catalog index of the city.
-        let city: Int32
-    }
+    /// Every key, sorted by key (scalar values), then list order; packed, as there may be hundreds of thousands.
+    private let keys: PackedTexts
+    /// The other name of each key, as GeoNames spells it.
+    private let names: PackedTexts
+    /// The catalog index of the city of each key.
+    private let cities: [Int32]
 
     /// The other names of `places` for the cities of `catalog`; none without places.
     public init(catalog: CityCatalog, places: Places?) {
-        var rows: [Row] = []
+        var keys = PackedTexts.Builder(), names = PackedTexts.Builder(), cities: [Int32] = []
         if let places {
             for city in 0..<catalog.count {
-                let names = places.otherNames(city)
-                guard !names.isEmpty else { continue }
+                let otherNames = places.otherNames(city)
+                guard !otherNames.isEmpty else { continue }
                 var seen: Set<[UInt8]> = [catalog.foldedNames[city]]
-                for name in names {
+                for name in otherNames {
                     let folded = Array(Fold.fold(name).utf8)
                     guard !folded.isEmpty, seen.insert(folded).inserted else { continue }
-                    rows.append(Row(key: Self.key(folded: folded, country: catalog.foldedCountries[city]), name: name, city: Int32(city)))
+                    keys.append(Self.key(folded: folded, country: catalog.foldedCountries[city]))
+                    names.append(Array(name.utf8))
+                    cities.append(Int32(city))
                 }
             }
         }
-        rows.sort { a, b in
-            let order = ByteString.compare(a.key, b.key)
-            return order != 0 ? order < 0 : a.city < b.city
+        let (unsortedKeys, unsortedNames) = (keys.texts, names.texts)
+        let order = cities.indices.sorted { a, b in
+            let order = unsortedKeys.compare(a, b)
+            return order != 0 ? order < 0 : cities[a] < cities[b]
         }
-        // Grown by doubling, the array may be twice its size: kept for the whole build, so copied to its size.
-        self.rows = rows.capacity > rows.count + rows.count / 8 ? Array(rows[...]) : rows
+        self.keys = unsortedKeys.permuted(by: order)
+        self.names = unsortedNames.permuted(by: order)
+        self.cities = order.map { cities[$0] }
     }
 
     /// The number of keys.
-    public var count: Int { rows.count }
+    public var count: Int { cities.count }
 
     /// Key `row`, in sorted order.
-    public func key(_ row: Int) -> [UInt8] { rows[row].key }
+    public func key(_ row: Int) -> [UInt8] { keys[row] }
+
+    /// Calls `body` with the bytes of key `row`, without copying them.
+    func withKey<Result>(_ row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result { keys.withText(row, body) }
 
     /// The other name of key `row`, as GeoNames spells it.
-    public func name(_ row: Int) -> String { rows[row].name }
+    public func name(_ row: Int) -> String { names.string(row) }
 
     /// The catalog index of the city of key `row`.
-    public func city(_ row: Int) -> Int { Int(rows[row].city) }
+    public func city(_ row: Int) -> Int { Int(cities[row]) }
 
     /// The key of an other name, from its folded form and the city's folded country.
     static func key(folded: [UInt8], country: [UInt8]) -> [UInt8] {

@@ -75,7 +75,10 @@ struct TopMatches: Sendable {
 
     /// This table with the cities that its queries spell whole by an other name (SPEC §4c) ranked into their rows.
     func ranking(_ whole: WholeOtherNames, places: Places) -> TopMatches {
-        TopMatches(table: table.map { row in (row.query, whole.cities[row.query].map { Self.top(row.cities + $0, places) } ?? row.cities) })
+        TopMatches(table: table.map { row in
+            let spelled = whole.cities(spelledBy: row.query)
+            return (row.query, spelled.isEmpty ? row.cities : Self.top(row.cities + spelled, places))
+        })
     }
 
     /// The catalog indices of the §4 and §4b matches of the folded `query`, in catalog order (a city with two matching

@@ -4,33 +4,82 @@
 /// word index, so that a client that ranks a first page itself (`TopMatches.localLimit`) ranks them too; the
 /// table's rows take the cities in (`TopMatches.ranking`).
 struct WholeOtherNames: Sendable {
-    /// Each query that spells an other name whole, with the catalog indices of the cities it spells that way.
-    let cities: [[UInt8]: [Int]]
     /// The rows of `OtherNameKeys` that carry the population.
     let ranked: Set<Int>
+    private let otherNames: OtherNameKeys
+    /// Each spelling of an other name of a populated city: its row of `otherNames`, and whether the query has the
+    /// country too. Sorted by query, then row; the queries are read where the keys lie, never copied (there are two
+    /// for each other name of a place of 15,000 or more).
+    private let spellings: [Spelling]
+    /// The country's length in a key, plus its space (0 for a key with no country), by row.
+    private let countryLengths: [UInt8]
+
+    private struct Spelling: Sendable {
+        let row: Int32
+        let withCountry: Bool
+    }
 
     /// `table` is the site's table of top matches, which holds the answer for a query with many matches: only the
     /// others are searched.
     init(_ otherNames: OtherNameKeys, catalog: CityCatalog, words: WordKeys, places: Places, table: TopMatches) {
-        var cities: [[UInt8]: [Int]] = [:]
-        /// The queries that spell key `row` whole: the key, and the name without the country.
-        func queries(_ row: Int) -> [[UInt8]] {
-            let key = otherNames.key(row), country = catalog.foldedCountries[otherNames.city(row)]
-            return country.isEmpty ? [key] : [key, Array(key.dropLast(country.count + 1))]
+        self.otherNames = otherNames
+        countryLengths = (0..<otherNames.count).map { row in
+            let country = catalog.foldedCountries[otherNames.city(row)].count
+            return UInt8(country == 0 ? 0 : country + 1)
         }
+        var spellings: [Spelling] = []
         for row in 0..<otherNames.count where places.population(otherNames.city(row)) != nil {
-            for query in queries(row) { cities[query, default: []].append(otherNames.city(row)) }
+            spellings.append(Spelling(row: Int32(row), withCountry: true))
+            if countryLengths[row] > 0 { spellings.append(Spelling(row: Int32(row), withCountry: false)) }
         }
-        let all = cities.keys.sorted { ByteString.compare($0, $1) < 0 }
-        // The largest of a query's matches and its cities are those of its top matches and its cities.
-        let tops = Parallel.map(0..<all.count, chunk: 64) { [cities] n in
-            let matches = table.cities(of: all[n])
-                ?? TopMatches.matches(of: all[n], upTo: TopMatches.localLimit, catalog: catalog, words: words)
-                ?? TopMatches.matches(of: all[n], upTo: .max, catalog: catalog, words: words)!
-            return Set(TopMatches.top(matches + cities[all[n]]!, places))
+        let lengths = countryLengths
+        /// Spelling `spelling`'s query, as bytes where its key lies.
+        @Sendable func withQuery<Result>(_ spelling: Spelling, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            otherNames.withKey(Int(spelling.row)) { key in
+                body(spelling.withCountry ? key : UnsafeBufferPointer(rebasing: key.dropLast(Int(lengths[Int(spelling.row)]))))
+            }
         }
-        let top = Dictionary(uniqueKeysWithValues: zip(all, tops))
-        ranked = Set((0..<otherNames.count).filter { row in queries(row).contains { top[$0]?.contains(otherNames.city(row)) ?? false } })
-        self.cities = cities
+        @Sendable func compare(_ a: Spelling, _ b: Spelling) -> Int {
+            withQuery(a) { a in withQuery(b) { b in ByteString.compare(a, b) } }
+        }
+        spellings.sort { a, b in
+            let order = compare(a, b)
+            return order != 0 ? order < 0 : a.row < b.row
+        }
+        self.spellings = spellings
+        // Each run of one query is ranked with that query's matches, and its rows whose city makes the top are kept;
+        // runs are taken a chunk of spellings at a time (a run that starts in a chunk is that chunk's).
+        let chunk = 1024, sorted = spellings
+        let rankedRows = Parallel.map(0..<(sorted.count + chunk - 1) / chunk, chunk: 1) { c -> [Int32] in
+            var kept: [Int32] = []
+            var start = c * chunk
+            while start > 0, start < sorted.count, compare(sorted[start - 1], sorted[start]) == 0 { start += 1 }
+            while start < min(sorted.count, (c + 1) * chunk) {
+                var end = start + 1
+                while end < sorted.count, compare(sorted[start], sorted[end]) == 0 { end += 1 }
+                let run = sorted[start..<end], query = withQuery(sorted[start]) { Array($0) }
+                let matches = table.cities(of: query)
+                    ?? TopMatches.matches(of: query, upTo: TopMatches.localLimit, catalog: catalog, words: words)
+                    ?? TopMatches.matches(of: query, upTo: .max, catalog: catalog, words: words)!
+                let top = TopMatches.top(matches + run.lazy.map { otherNames.city(Int($0.row)) }, places)
+                kept += run.lazy.filter { top.contains(otherNames.city(Int($0.row))) }.map(\.row)
+                start = end
+            }
+            return kept
+        }
+        ranked = Set(rankedRows.joined().lazy.map { Int($0) })
+    }
+
+    /// The cities whose other name `query` spells whole, in the order of their rows; empty when none.
+    func cities(spelledBy query: [UInt8]) -> [Int] {
+        func compare(_ spelling: Spelling) -> Int {
+            otherNames.withKey(Int(spelling.row)) { key in
+                let text = spelling.withCountry ? key : UnsafeBufferPointer(rebasing: key.dropLast(Int(countryLengths[Int(spelling.row)])))
+                return query.withUnsafeBufferPointer { ByteString.compare(text, $0) }
+            }
+        }
+        let start = spellings.indices.partitionPoint { compare(spellings[$0]) < 0 }
+        let end = (start..<spellings.count).partitionPoint { compare(spellings[$0]) <= 0 }
+        return spellings[start..<end].map { otherNames.city(Int($0.row)) }
     }
 }

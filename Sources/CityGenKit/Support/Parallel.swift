@@ -53,13 +53,15 @@ enum Parallel {
     static func map<T: Sendable, State: Sendable>(
         _ range: Range<Int>, chunk: Int = 1024, carrying initial: State, _ transform: @Sendable (Int, inout State) -> T
     ) -> [T] {
-        let parts = Locked<[Int: [T]]>([:])
-        try? forEachChunk(range, chunk: chunk) { part in
-            var state = initial
-            let mapped = part.map { transform($0, &state) }
-            parts.withLock { $0[part.lowerBound] = mapped }
+        // Each element is made in its place in the result: no chunk's array to concatenate, so no second copy.
+        Array(unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            let elements = Shared(buffer.baseAddress)
+            try? forEachChunk(range, chunk: chunk) { part in
+                var state = initial
+                for i in part { (elements.value! + (i - range.lowerBound)).initialize(to: transform(i, &state)) }
+            }
+            initialized = range.count
         }
-        return parts.withLock { parts in parts.keys.sorted().flatMap { parts[$0]! } }
     }
 
     /// `0..<count` sorted by `areInIncreasingOrder`, a strict total order: each half sorted on a core, then merged.
