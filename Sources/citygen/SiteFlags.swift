@@ -8,7 +8,7 @@ struct SiteFlags: ParsableArguments {
 
     @OptionGroup var sourceOptions: SourceOptions
 
-    @Option(help: "The site's title. (default: \(BuildOptions.Defaults.title))")
+    @Option(help: "The site's title. (default: the site's language's word for it: World Cities, Ciudades del mundo)")
     var title: String?
 
     @Option(help: "Cities per list page. (default: \(BuildOptions.Defaults.pageSize))")

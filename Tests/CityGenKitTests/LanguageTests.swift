@@ -226,6 +226,34 @@ final class LanguageSiteTests: SiteTestCase {
         XCTAssertTrue(report.json(output: "site").contains(#""namedInLanguage" : {"#), report.json(output: "site"))
     }
 
+    /// Without `title:` the site is called by its language's word for it, in every place the title is; `title:`
+    /// still wins; a user's table without the word falls back to English as other words do.
+    func testTheDefaultTitleIsAWordOfEachShippedLanguage() async throws {
+        let expected = ["en": "World Cities", "es": "Ciudades del mundo"]
+        XCTAssertEqual(Set(expected.keys), Set(Words.shipped), "a title for each shipped language")
+        for language in Words.shipped {
+            let title = try Words(language: language)["site.title"]
+            XCTAssertEqual(title, expected[language], language)
+            try await build(Fixtures.json(Self.cities), pageSize: 10, output: language) { $0.language = language }
+            let home = try read("index.html", in: language), city = try read("city/743/2643743.html", in: language)
+            XCTAssertTrue(home.contains("<title>\(title)</title>") && home.contains("<h1>\(title)</h1>"), "\(language): \(home.prefix(400))")
+            XCTAssertTrue(city.contains("· \(title)</title>") && city.contains(">\(title)</a></header>"), language)
+            XCTAssertTrue(try read("index.md", in: language).hasPrefix("# \(title)\n"), language)
+        }
+        try await build(Fixtures.json(Self.cities), pageSize: 10, output: "titled") {
+            $0.language = "es"
+            $0.title = "Mis ciudades"
+        }
+        XCTAssertTrue(try read("index.html", in: "titled").contains("<title>Mis ciudades</title>"))
+        let esperanto = folder.appendingPathComponent("eo.yml")
+        try "city.population: Loĝantaro\n".write(to: esperanto, atomically: true, encoding: .utf8)
+        try await build(Fixtures.json(Self.cities), pageSize: 10, output: "eo") {
+            $0.language = "eo"
+            $0.strings = ["eo": esperanto]
+        }
+        XCTAssertTrue(try read("index.html", in: "eo").contains("<title>World Cities</title>"), "a table without the word: English")
+    }
+
     func testALocalTableWithNoNamesBesideItKeepsTheSourcesNamesWithOneWarning() async throws {
         let places = try geoNames(names: nil)
         let report = try await build(Fixtures.json(Self.cities), pageSize: 10) {

@@ -8,7 +8,8 @@ extension BuildOptions {
     ///
     /// A `Set` field takes `@EncodedInOrder`: a set's own order changes from one process to the next.
     public struct Shape: Sendable, Equatable, Encodable {
-        public var title = Defaults.title
+        /// The site's title; nil: each language's own word for it (`site.title`: World Cities, Ciudades del mundo).
+        public var title: String?
         /// The title in a language, where it differs from `title` (`title: {es: Ciudades, en: Cities}`).
         public var titles: [String: String] = [:]
         /// Cities per list page.
@@ -41,7 +42,9 @@ extension BuildOptions {
         }
 
         /// The title of the site in `language`: its own, else the root's, else `title`.
-        public func title(in language: String) -> String { titles[language] ?? titles[languages[0]] ?? title }
+        /// The title in `language`: its own, else the root language's, else `title`; nil where none is given, for
+        /// the language's own word.
+        public func title(in language: String) -> String? { titles[language] ?? titles[languages[0]] ?? title }
 
         /// One serialization of every field, the same for equal values in any process: JSON with sorted keys.
         public var canonicalJSON: String {

@@ -10,7 +10,6 @@ public struct BuildOptions: Sendable {
     /// The defaults, for the options, the help texts and `citygen init`.
     public enum Defaults {
         public static let output = "Output"
-        public static let title = "World Cities"
         public static let pageSize = 100
         public static let shardSize = 28 * 1024
         public static let minimumShardSize = 1024

@@ -18,8 +18,8 @@ public enum Scaffold {
         # The folder the site is written into (relative to this file).
         output: \(BuildOptions.Defaults.output)
 
-        # The site's title.
-        title: \(BuildOptions.Defaults.title)
+        # The site's title (default: the site's language's word for it, World Cities in English). Example:
+        # title: World Cities
 
         # The site's public address; with it, citygen writes sitemap.xml. No default. Example:
         # baseURL: https://cities.example.org/

@@ -4,7 +4,8 @@
 struct Site: Sendable {
     /// What a site is made with besides its cities and favorites.
     struct Settings: Sendable {
-        var title = BuildOptions.Defaults.title
+        /// The title given (`title:`); nil: the language's own word for it.
+        var title: String?
         var pageSize = BuildOptions.Defaults.pageSize
         var layout = SiteLayout()
         /// The formats, in the order they are written.
@@ -100,7 +101,7 @@ struct Site: Sendable {
 
     var layout: SiteLayout { settings.layout }
     var formats: [PageFormat] { settings.formats }
-    var title: String { settings.title }
+    var title: String { settings.title ?? settings.language.words["site.title"] }
     var compact: Bool { layout.cityFolders == .compact && formats.contains(.html) }
     /// Whether it writes the files every language shares (maps, assets, the sitemap): the root's language does.
     var writesSharedFiles: Bool { layout.languageFolder.isEmpty }
