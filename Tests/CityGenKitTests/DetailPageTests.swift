@@ -21,12 +21,13 @@ final class DetailPageTests: SiteTestCase {
         try await build(Fixtures.json(Self.cities), pageSize: 2)
         let html = try read("city/860/707860.html")
         XCTAssertTrue(html.contains("<h1>Hurzuf, UA</h1>"), html)
-        XCTAssertTrue(html.contains(#"<li>Country: <a href="../../country/UA/1.html#cityCell_707860">Ukraine (UA)</a></li>"#), html)
+        XCTAssertTrue(html.contains(#"<nav class="trail" aria-label="Breadcrumb"><a href="../../index.html">Home</a><a href="../../country/UA/1.html">Ukraine</a></nav>"#), html)
+        XCTAssertTrue(html.contains("<li>Country: Ukraine (UA)</li>"), html)
         XCTAssertTrue(html.contains(#"<span id="coordinates">44.5500,"# + "\u{A0}" + #"34.2833 (44°33′0.0″N, 34°17′0.0″E)</span>"#), html)
         // The locator: Ukraine's map (one city: the minimum span, padded, centred on it) with the marker at its middle,
         // and the link to the OpenStreetMap viewer, which the script may put in place; no iframe until then.
         let viewer = "https://www.openstreetmap.org/export/embed.html?bbox=34.203333,44.499999,34.363333,44.599999&layer=mapnik&marker=44.549999,34.283333"
-        XCTAssertTrue(html.contains(#"<div id="locatorMap"><img src="../../map/UA.png" alt="Hurzuf, UA on the map of Ukraine">"#
+        XCTAssertTrue(html.contains(#"<div id="locatorMap"><img src="../../map/UA.png" alt="Hurzuf, UA on the map of Ukraine" width="342" height="480">"#
             + #"<span id="locatorMarker" style="left:50.00%;top:50.00%"></span></div>"# + "\n"
             + #"<a id="showMap" href=""# + viewer.replacingOccurrences(of: "&", with: "&amp;") + #"" data-viewer>Interactive map (openstreetmap.org)</a>"#), html)
         XCTAssertFalse(html.contains("<iframe"), html)
@@ -43,22 +44,33 @@ final class DetailPageTests: SiteTestCase {
         XCTAssertFalse(markdown.contains("<"), "no HTML in the Markdown page")
     }
 
-    func testJSONLDIsValidSchemaOrgPlace() async throws {
+    /// A detail page is a schema.org `WebPage` in its language, its trail a `BreadcrumbList` (each step's `position`,
+    /// `name` and `item`, as search engines require them), about its `Place` (`mainEntity`): `inLanguage` belongs to
+    /// the page, a creative work, not to the place.
+    func testJSONLDIsAWebPageAboutThePlaceWithItsTrail() async throws {
         try await build(Fixtures.json(Self.cities + [(9, "</script><script>alert(1)</script>", "X\"Y", 1, 2)]))
-        for (id, name) in [(707860, "Hurzuf"), (9, "</script><script>alert(1)</script>")] {
+        for (id, name, country) in [(707860, "Hurzuf", "Ukraine"), (9, "</script><script>alert(1)</script>", "X\"Y")] {
             let html = try read("city/\(id % 1000)/\(id).html")
             let start = try XCTUnwrap(html.range(of: #"<script type="application/ld+json">"#)).upperBound
             let end = try XCTUnwrap(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
             let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(html[start..<end].utf8)) as? [String: Any])
-            XCTAssertEqual(json["@type"] as? String, "Place")
-            XCTAssertEqual(json["name"] as? String, name)
-            let geo = try XCTUnwrap(json["geo"] as? [String: Any])
+            XCTAssertEqual(json["@context"] as? String, "https://schema.org")
+            XCTAssertEqual(json["@type"] as? String, "WebPage")
+            XCTAssertEqual(json["inLanguage"] as? String, "en")
+            let place = try XCTUnwrap(json["mainEntity"] as? [String: Any])
+            XCTAssertEqual(place["@type"] as? String, "Place")
+            XCTAssertEqual(place["name"] as? String, name)
+            XCTAssertNil(place["inLanguage"], "a place has no language")
+            let geo = try XCTUnwrap(place["geo"] as? [String: Any])
             XCTAssertEqual(geo["@type"] as? String, "GeoCoordinates")
-            // The country once: the place it is in.
-            let country = try XCTUnwrap(json["containedInPlace"] as? [String: Any])
-            XCTAssertEqual(country["@type"] as? String, "Country")
-            XCTAssertEqual(country["identifier"] as? String, id == 9 ? "X\"Y" : "UA")
-            XCTAssertNil(json["address"])
+            let trail = try XCTUnwrap(json["breadcrumb"] as? [String: Any])
+            XCTAssertEqual(trail["@type"] as? String, "BreadcrumbList")
+            let items = try XCTUnwrap(trail["itemListElement"] as? [[String: Any]])
+            XCTAssertEqual(items.map { $0["@type"] as? String }, ["ListItem", "ListItem"])
+            XCTAssertEqual(items.map { $0["position"] as? Int }, [1, 2])
+            XCTAssertEqual(items.map { $0["name"] as? String }, ["Home", country])
+            let folder = SiteLayout.countryFolder(id == 9 ? "X\"Y" : "UA")
+            XCTAssertEqual(items.map { $0["item"] as? String }, ["../../index.html", "../../country/\(folder)/1.html"])
         }
         // Only the pages whose script lists cities carry the pattern of a city's URL.
         XCTAssertFalse(try read("city/860/707860.html").contains("data-city-url"))
@@ -127,8 +139,9 @@ final class DetailPageTests: SiteTestCase {
         try await build(Fixtures.json(Self.cities))
         let html = try read("city/4/4.html")
         XCTAssertTrue(html.contains("<h1>Edge</h1>"))
-        XCTAssertTrue(html.contains(#"<li>Country: <a href="../../country/none/1.html#cityCell_4">none given</a></li>"#), html)
-        XCTAssertTrue(html.contains(#"<img src="../../map/none.png" alt="Edge on the map of the places without a country">"#), html)
+        XCTAssertTrue(html.contains("<li>Country: none given</li>"), html)
+        XCTAssertTrue(html.contains(#"<a href="../../country/none/1.html">No country</a></nav>"#), html)
+        XCTAssertTrue(html.contains(#"<img src="../../map/none.png" alt="Edge on the map of the places without a country" width="#), html)
         XCTAssertFalse(html.contains("containedInPlace"))
     }
 
@@ -136,7 +149,7 @@ final class DetailPageTests: SiteTestCase {
         try await build(Fixtures.json(Self.cities), pageSize: 2) { $0.favorites = [.name("Hurzuf, UA"), .id(3)] }
         XCTAssertTrue(try read("list/1.md").contains("- [Hurzuf, UA](../city/860/707860.md) ★ · 44.5500,\u{A0}34.2833"))
         XCTAssertTrue(try read("list/1.html").contains(#"<a href="../city/860/707860.html">Hurzuf, UA</a> <span class="favorite" role="img" aria-label="Favorite" title="Favorite">★</span>"#))
-        XCTAssertTrue(try read("city/860/707860.md").hasPrefix("# Hurzuf, UA ★\n\n★ One of this site’s favorites.\n"))
+        XCTAssertTrue(try read("city/860/707860.md").contains("\n# Hurzuf, UA ★\n\n★ One of this site’s favorites.\n"))
         XCTAssertTrue(try read("city/860/707860.html").contains(#"<span class="favorite" role="img" aria-label="Favorite">★</span>"#))
         XCTAssertFalse(try read("city/1/1.md").contains("★"))
         let favorites = try read("favorites.md")

@@ -118,19 +118,24 @@ public struct Words: Sendable, Equatable {
         say(count == 1 ? "\(key).one" : "\(key).other", values)
     }
 
-    /// The words the browser's script says (favorite toggles, search messages, the local time), by key.
-    static let scriptKeys = [
-        "favorite.save", "favorite.saved", "favorite.saveTitle", "favorite.removeTitle", "favorite.savedHere", "favorite.unavailable",
-        "search.unavailable", "search.population", "city.localTime", "city.thePlace", "city.mapAltOwnCountry", "map.title",
-    ]
+    /// The words the browser's script `script` says (favorite toggles, search messages, the local time): the keys
+    /// quoted in the arguments of its `say(…)` calls (`say('search.empty')`, `say(on ? 'a.b' : 'c.d')`), sorted, so
+    /// that this list is found from its source and never kept by hand.
+    static func scriptKeys(in script: String) -> [String] {
+        let call = /say\(([^)]*)/, key = /'([a-z][a-zA-Z]*(?:\.[a-zA-Z]+)+)'/
+        return Set(script.matches(of: call).flatMap { $0.output.1.matches(of: key).map { String($0.output.1) } }).sorted()
+    }
 
-    /// `window.citygenWords`, the script's words by language, as the first line of `search.js`: the script takes
-    /// its words from the site's tables through it, and a page picks its language's by `<html lang>`.
-    static func scriptPrelude(_ languages: [Words]) -> String {
+    /// The first lines of `search.js`: `window.citygenWords`, the words of `script` by language (the script takes its
+    /// words from the site's tables through it, and a page picks its language's by `<html lang>`), and the search
+    /// index's folder below a site's root. A key that no table has is left out (the script then says the key).
+    static func scriptPrelude(_ languages: [Words], script: String, indexFolder: String) -> String {
+        let keys = scriptKeys(in: script)
         let tables = languages.map { words in
-            JSONText.quoted(words.language) + ":{" + scriptKeys.map { JSONText.quoted($0) + ":" + JSONText.quoted(words[$0]) }.joined(separator: ",") + "}"
+            JSONText.quoted(words.language) + ":{"
+                + keys.filter(words.has).map { JSONText.quoted($0) + ":" + JSONText.quoted(words[$0]) }.joined(separator: ",") + "}"
         }
-        return "window.citygenWords = {" + tables.joined(separator: ",") + "};\n"
+        return "window.citygenWords = {" + tables.joined(separator: ",") + "};\nwindow.citygenIndexFolder = " + JSONText.quoted(indexFolder) + ";\n"
     }
 
     /// The English table as shipped: what `citygen init --strings CODE` writes.

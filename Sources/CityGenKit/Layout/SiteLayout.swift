@@ -200,7 +200,9 @@ public struct SiteLayout: Sendable, Equatable {
     }
 
     /// The search index's folder, relative to the output folder.
-    public var indexFolder: String { languageFolder + "search/" }
+    public var indexFolder: String { languageFolder + Self.indexFolderName }
+    /// The search index's folder below a language's root.
+    static let indexFolderName = "search/"
 
     private static let shardFolder = "shards/"
     private static let wordFolder = "words/"

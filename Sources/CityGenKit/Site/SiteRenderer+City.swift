@@ -61,10 +61,15 @@ extension SiteRenderer {
     func city(at index: Int, _ format: PageFormat, reusing texts: inout CityTexts?) -> Page {
         let facts = cityFacts(index, format, reusing: &texts)
         var context = cityContext(facts)
+        let crumbs = trail(ofCityAt: index, format)
+        appendTrail(crumbs, from: facts.links, to: &context)
         if format == .html {
-            let url = layout.url(facts.route)
-            let sourceName = site.places?.sourceNames[index], language = language.code
-            context.appendText(.jsonLD) { Self.appendJSONLD(facts, url: url, language: language, sourceName: sourceName, to: &$0) }
+            let sourceName = site.places?.sourceNames[index]
+            context.appendText(.jsonLD) { out in
+                appendJSONLD(crumbs, type: "WebPage", url: layout.url(facts.route), from: facts.links, to: &out) {
+                    Self.appendPlace(facts, sourceName: sourceName, to: &$0)
+                }
+            }
         }
         return render(.city, context, facts.route, facts.texts.head)
     }

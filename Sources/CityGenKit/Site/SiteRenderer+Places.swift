@@ -22,6 +22,15 @@ extension SiteRenderer {
         }
     }
 
+    /// What a search result says of the city at `index` besides its label, as the script's `facts` says it: its region
+    /// and population where known, else nothing.
+    func resultFacts(_ index: Int) -> String {
+        guard let places = site.places, places.isJoined(index) else { return "" }
+        let region = site.regions.place(ofCityAt: index)?.region.name
+        let population = places.population(index).map { words.say("search.population", ["count": language.grouped($0)]) }
+        return [region, population].compactMap { $0 }.joined(separator: " · ")
+    }
+
     /// Appends the largest places among `indices` (largest first), each a link with its population.
     func appendLargest(_ indices: [Int], from links: SiteLayout.Links, to context: inout TemplateContext) {
         guard let places = site.places, !indices.isEmpty else { return }

@@ -30,7 +30,9 @@ final class SiteRenderer: Sendable {
         self.templates = templates
         let words = site.settings.language.words
         let languages = site.settings.translations.isEmpty ? [words] : site.settings.translations.map(\.language.words)
-        self.searchScript = Array(Words.scriptPrelude(languages).utf8) + (templates.assets["search.js"] ?? [])
+        let script = templates.assets["search.js"] ?? []
+        let prelude = Words.scriptPrelude(languages, script: String(decoding: script, as: UTF8.self), indexFolder: SiteLayout.indexFolderName)
+        self.searchScript = Array(prelude.utf8) + script
         self.twins = site.settings.translations.map {
             Twin(code: Array($0.language.code.utf8), name: Array($0.language.autonym.utf8), markdownName: MarkdownEscaping.escape(Array($0.language.autonym.utf8)),
                  folder: Array($0.layout.languageFolder.utf8), current: $0.layout == site.layout)

@@ -21,9 +21,12 @@ enum TemplateKey: String, CaseIterable, Sendable {
     case dataFiles, dataFolder
     // Home, lists, countries, favorites.
     case cityCount, pageCount, initials, noneHTML, firstPage, favoriteCount, favoritesHref, countriesHref, countryCount
-    case favoritesJSON, indexHref, firstCity, heading, cities, pager, pagerTop, pagerBottom, count, code, countries, favorites
+    case favoritesJSON, indexHref, firstCity, heading, cities, pager, pagerTop, pagerBottom, count, code, countries, favorites, facts
     // Places (GeoNames): a detail page's facts, regions, the largest places, the credit.
-    case regionName, regionHref, population, elevation, timeZone, placeRole, parentName, parentHref
+    case regionName, regionHref, population, elevation, timeZone, placeRole
+    // The trail of a city, region, country or list page (each `name`, `href`, `first`, `current`; in HTML
+    // `nameHTML`, `hrefHTML`, `crumbID`).
+    case trail, crumbID, first
     case hasLargest, largestCities, hasRegions, regions, nameHTML, placesCredit
 
     /// Its place among `allCases`, for tables indexed by key: a case without a payload is stored as that number.

@@ -15,7 +15,9 @@ public struct TemplateSet: Sendable {
     public static let assets = ["style.css", "search.js"]
     /// The parts of the search client, in `search/`, in the order `search.js` holds them inside one function (each
     /// may be overridden by name, or `search.js` whole).
-    public static let searchParts = ["words.js", "fold.js", "favorites.js", "index.js", "query.js", "typos.js", "matches.js", "results.js", "page.js"]
+    public static let searchParts = [
+        "words.js", "fold.js", "favorites.js", "index.js", "query.js", "typos.js", "matches.js", "results.js", "page.js", "header.js",
+    ]
 
     let library: MustacheLibrary
     /// The page templates and the layout compiled for the fast path, when every one of them can be; nil means
@@ -48,13 +50,14 @@ public struct TemplateSet: Sendable {
             }
             return try Self.withWords(text, words, template: name)
         }
-        func parse(_ name: String, _ text: String) throws -> MustacheTemplate {
+        /// `text` parsed; `linesBefore` lines of citygen's own come before the file's, and are not counted in errors.
+        func parse(_ name: String, _ text: String, linesBefore: Int = 0) throws -> MustacheTemplate {
             do {
                 return try MustacheTemplate(string: text)
             } catch let error as MustacheTemplate.ParserError {
                 let place = error.context
                 throw CityGenError.invalidTemplate(
-                    name: name, reason: "line \(place.lineNumber), column \(place.columnNumber): \(error.error) in \"\(place.line)\"")
+                    name: name, reason: "line \(place.lineNumber - linesBefore), column \(place.columnNumber): \(error.error) in \"\(place.line)\"")
             } catch {
                 throw CityGenError.invalidTemplate(name: name, reason: "\(error)")
             }
@@ -69,7 +72,8 @@ public struct TemplateSet: Sendable {
             var text = try source(name)
             if text.hasSuffix("\n") { text.removeLast() }
             let key = String(name.prefix { $0 != "." })
-            library.register(try parse(name, "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + text), named: key)
+            // The pragma on a line of its own, so that a partial on the file's first line stands alone as anywhere else.
+            library.register(try parse(name, "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}\n" + text, linesBefore: 1), named: key)
             compiledPages?[key] = CompiledTemplate(text, escape: MarkdownEscaping.append)
             if compiledPages?[key] == nil { compiledPages = nil }
         }

@@ -2,7 +2,7 @@
 /// `CityViewerPage` over `CompactDataPage`.
 struct CityPage: PageKind {
     var name: String { "city" }
-    var templates: [PageTemplate] { [.city] }
+    var templates: [PageTemplate] { [.city, .trail] }
 
     /// The formats a site has a file per city in.
     private func detailFormats(_ site: Site, _ formats: [PageFormat]) -> [PageFormat] {

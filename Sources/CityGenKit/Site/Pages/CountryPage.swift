@@ -49,6 +49,7 @@ extension SiteRenderer {
             appendRegions(ofCountry: code, from: links, to: &context)
         }
         appendList(onPage, page: page, of: pages, from: links, to: &context) { .country(code: code, page: $0, format) }
+        appendTrail(trail(ofCountry: code, page: page, format), from: links, route, to: &context)
         return render(.list, context, route, head)
     }
 }

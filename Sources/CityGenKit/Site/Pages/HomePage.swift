@@ -68,6 +68,7 @@ extension SiteRenderer {
         row.append(.markerTop, text: marker.top)
         row.append(.labelHTML, text: HTMLEscaping.escape(texts.label))
         row.append(.coordinates, text: texts.coordinates)
+        row.append(.facts, text: HTMLEscaping.escape(resultFacts(0)))
         row.append(.osmURLHTML, text: HTMLEscaping.escape(texts.osmURL))
         row.append(.hrefHTML, text: HTMLEscaping.escape(links.href(to: .city(id: city.id, .html))))
         row.endRow()

@@ -1,7 +1,7 @@
 /// `list/<n>`: the paginated alphabetical list of every city (SPEC §5).
 struct ListPage: PageKind {
     var name: String { "list" }
-    var templates: [PageTemplate] { [.list, .pager, .largest, .regions] }
+    var templates: [PageTemplate] { [.list, .pager, .largest, .regions, .trail] }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList {
         var routes = RouteList()
@@ -29,6 +29,7 @@ extension SiteRenderer {
         var context = common(route, head)
         context.append(.heading, text: heading)
         appendList(plan.cities(onPage: page), page: page, of: plan.pageCount, from: links, to: &context) { .list(page: $0, format) }
+        appendTrail(trail(ofListPage: page, format), from: links, route, to: &context)
         return render(.list, context, route, head)
     }
 }

@@ -44,13 +44,12 @@ extension SiteRenderer {
         let head = PageHead(title: heading, description: span(heading, onPage))
         var context = common(route, head)
         context.append(.heading, text: heading)
-        context.append(.parentName, text: countryName)
-        context.append(.parentHref, text: links.href(to: .country(code: place.country, page: 1, format)))
         if page == 1 {
             appendRegionMap(region, countryName: countryName, from: links, to: &context)
             appendLargest(site.largest.byRegion[place] ?? [], from: links, to: &context)
         }
         appendList(onPage, page: page, of: pages, from: links, to: &context) { .region(place, page: $0, format) }
+        appendTrail(trail(ofRegion: place, name: region.name, page: page, format), from: links, route, to: &context)
         return render(.list, context, route, head)
     }
 

@@ -70,11 +70,20 @@ var Favorites = (function () {
   };
 })();
 window.citygenFavorites = Favorites;  // for the tests
-// The toggles the pages carry (list rows, detail pages): hidden until this script runs.
+// The toggles the pages carry (list rows): hidden until this script runs; and a detail page's, made here from its
+// data-city (on .place) and put at the end of its trail, whose line has room for it.
 function wireToggles(root) {
   Array.prototype.forEach.call(root.querySelectorAll('button.favToggle[data-city]'), function (b) {
     try { Favorites.button(JSON.parse(b.getAttribute('data-city')), b); } catch (error) { }
   });
+  var place = root.querySelector('.place[data-city]');
+  if (!place) return;
+  try {
+    var b = document.createElement('button');
+    b.id = 'favoriteToggle';
+    Favorites.button(JSON.parse(place.getAttribute('data-city')), b);
+    (root.querySelector('nav.trail') || place).appendChild(b);
+  } catch (error) { }
 }
 wireToggles(document);
 // Numbers in the data's precision (6 decimals, trailing zeros dropped), as citygen writes them in links (SPEC §5).
@@ -87,7 +96,7 @@ function wireMapButton(root) {
   link.addEventListener('click', function (event) {
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    var frame = document.createElement('iframe'), data = root.querySelector('#favoriteToggle');
+    var frame = document.createElement('iframe'), data = root.querySelector('.place[data-city]');
     var e = data ? JSON.parse(data.getAttribute('data-city')) : null;
     frame.id = 'cityMap';
     frame.className = 'map';

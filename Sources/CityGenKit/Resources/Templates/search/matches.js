@@ -48,7 +48,7 @@ function ranked(entries) {
   }).slice(0, TOP);
 }
 Query.prototype.topMatches = async function () {
-  var m = await Index.manifest, bounds = m.top, q = this.folded;
+  var m = await Index.manifest(), bounds = m.top, q = this.folded;
   if (!bounds || this.all || this.favorites) return [];
   var exact = this.results.filter(function (e) { return !e.other && !e.typo; });
   if (bounds.length && (!this.word.done || exact.length > TOP_LOCAL)) {

@@ -35,10 +35,10 @@ Query.prototype.prepare = function (m) {
   }
   prefixes.push(q);
 };
-// A first page (SPEC §7) reads at most FIRST_FILES shard files that no earlier query read, once it has a result to
+// A first page (SPEC §7: PAGE results) reads at most FIRST_FILES shard files that no earlier query read, once it has a result to
 // show: the manifest, those files and a file of the top matches table stay within 80 KiB. The rest waits for the
 // next page. The same as Swift's FirstPage.
-var FIRST_FILES = 2;
+var FIRST_FILES = 2, PAGE = 50;
 Query.prototype.mayRead = function (url, n) {
   var name = url.replace('{n}', String(n));
   if (Index.requested(name)) return true;
@@ -51,7 +51,7 @@ Query.prototype.next = async function (count, files) {
   this.budget = files === undefined ? Infinity : files;
   this.reads = 0;
   this.stopped = false;
-  var m = await Index.manifest, shards = m.shards;
+  var m = await Index.manifest(), shards = m.shards;
   if (this.favorites) {  // the site's favorites and the visitor's own, in list order: no index file is read
     var q = this.folded, all = this.all, seen = {};
     var merged = favorites.concat(Favorites.list().map(function (e) { return e.concat([Favorites.key(e)]); }))

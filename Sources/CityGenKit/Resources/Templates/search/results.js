@@ -1,5 +1,6 @@
-// Results: each a #cityCell_<id> with a link, `Name, CC` and the coordinates, built from text nodes.
-var list = $('cityList'), empty = $('emptyMessage'), more = $('loadMore'), favOnly = $('favoritesOnly');
+// Results: each a #cityCell_<id> with a link and `Name, CC`, then what tells places apart for a reader (the region
+// and population where known, else the coordinates), built from text nodes. The coordinates are in its data
+// attributes either way. The home page's list and the header's panel both show them.
 var siteFavorite = {};
 favorites.forEach(function (e) { siteFavorite[e[0]] = true; });
 // `Name, CC`, and what tells it apart where other cities have that label (its 7th field: its region's name, 1
@@ -7,26 +8,37 @@ favorites.forEach(function (e) { siteFavorite[e[0]] = true; });
 function label(e) {
   var text = e[2] ? e[1] + ', ' + e[2] : e[1];
   if (typeof e[6] === 'string') return text + ' (' + e[6] + ')';
-  return e[6] === 1 ? text + ' (' + coordinates(e) + ')' : e[6] === 2 ? text + ' (id ' + e[0] + ')' : text;
+  return e[6] === 1 ? text + ' (' + coordinates(e) + ')' : e[6] === 2 ? text + ' (' + say('city.idLabel', { id: e[0] }) + ')' : text;
 }
 // Coordinates as every page shows them: 4 decimal places, a no-break space so that a pair never wraps.
 function fixed4(v) { var s = v.toFixed(4); return s === '-0.0000' ? '0.0000' : s; }
 function coordinates(e) { return fixed4(e[3]) + ',\u00A0' + fixed4(e[4]); }
+// What a row says of a place besides its label: the region (when the label does not say it already) and the
+// population where known; the coordinates where nothing else is known, or where they tell look-alikes apart.
+function facts(e) {
+  var parts = e[6] === 1 ? [coordinates(e)] : [];
+  if (typeof e[8] === 'string') parts.push(e[8]);
+  if (e[7] > 0) parts.push(say('search.population', { count: e[7].toLocaleString(LOCALE) }));
+  return parts.length ? parts.join(' \u00B7 ') : coordinates(e);
+}
 function topRow(e) {
   var li = document.createElement('li'), a = document.createElement('a'), p = document.createElement('span');
   li.id = 'topCell_' + e[0];
   a.href = cityURL(e[0]);
   a.textContent = label(e);
   p.className = 'population';
-  p.textContent = say('search.population', { count: e[7].toLocaleString(LANG === 'en' ? 'en-US' : LANG) });
+  p.textContent = facts(e);
   li.appendChild(a);
   li.appendChild(document.createTextNode(' \u00B7 '));
   li.appendChild(p);
   return li;
 }
-function row(e) {
+// A result row; `withToggle`: with the visitor's ★ toggle and mark (the home page's list).
+function row(e, withToggle) {
   var li = document.createElement('li'), a = document.createElement('a'), c = document.createElement('span');
   li.id = 'cityCell_' + e[0];
+  li.setAttribute('data-lat', String(e[3]));
+  li.setAttribute('data-lon', String(e[4]));
   a.href = cityURL(e[0]);
   a.textContent = e[6] === 1 ? label(e.slice(0, 6)) : label(e);  // the row shows the coordinates already
   if (e[6] === 1) a.title = label(e);
@@ -35,18 +47,25 @@ function row(e) {
     li.setAttribute('data-match', 'other');
     a.textContent += ' \u2014 ' + e.other;
   }
-  c.className = 'coordinates';
-  c.textContent = coordinates(e);
+  c.className = 'facts';
+  c.textContent = facts(e);
   li.appendChild(a);
   li.appendChild(document.createTextNode(' \u00B7 '));
   li.appendChild(c);
-  if (!siteFavorite[e[0]] && Favorites.has(e[0])) {  // the visitor's own, told apart from the site's
+  if (withToggle && !siteFavorite[e[0]] && Favorites.has(e[0])) {  // the visitor's own, told apart from the site's
     var mark = document.createElement('span');
     mark.className = 'own';
     mark.textContent = ' \u00B7 ' + say('favorite.savedHere');
     li.appendChild(mark);
   }
-  li.appendChild(document.createTextNode(' '));
-  li.appendChild(Favorites.button(e));
+  if (withToggle) {
+    li.appendChild(document.createTextNode(' '));
+    li.appendChild(Favorites.button(e));
+  }
   return li;
+}
+// The first typo row of a list is headed (in the page's words: the style sheet shows the attribute).
+function headTypos(list) {
+  var first = list.querySelector('li[data-match=typo]');
+  if (first) first.setAttribute('data-heading', say('search.didYouMean'));
 }

@@ -1,0 +1,113 @@
+/// A page's trail (SPEC §5 "Going on from any page"): the pages above it, home first, then the page itself; a `<nav>`
+/// in HTML, a line in Markdown (`trail.md.mustache`), and schema.org's `BreadcrumbList` in the page's JSON-LD.
+extension SiteRenderer {
+    /// One step of a trail.
+    struct Crumb {
+        let name: String
+        /// Its page; nil for the page the trail is on.
+        let route: Route?
+        /// The id its link carries in HTML (`region` on a detail page: SPEC §7's `#region`).
+        var id: String? = nil
+    }
+
+    /// Home › country › region › the city.
+    func trail(ofCityAt index: Int, _ format: PageFormat) -> [Crumb] {
+        let city = catalog.cities[index]
+        var crumbs = [home(format), Crumb(name: countryName(city.country), route: .country(code: city.country, page: 1, format))]
+        if let place = site.regions.place(ofCityAt: index) {
+            crumbs.append(Crumb(name: place.region.name, route: .region(place.region.region, page: 1, format), id: "region"))
+        }
+        return crumbs + [Crumb(name: city.name, route: nil)]
+    }
+
+    /// Home › the country, or Home › the country › page n.
+    func trail(ofCountry code: String, page: Int, _ format: PageFormat) -> [Crumb] {
+        [home(format)] + paged(Crumb(name: countryName(code), route: .country(code: code, page: 1, format)), page: page)
+    }
+
+    /// Home › its country › the region, or Home › its country › the region › page n.
+    func trail(ofRegion place: PlaceRegion, name: String, page: Int, _ format: PageFormat) -> [Crumb] {
+        [home(format), Crumb(name: countryName(place.country), route: .country(code: place.country, page: 1, format))]
+            + paged(Crumb(name: name, route: .region(place, page: 1, format)), page: page)
+    }
+
+    /// Home › page n.
+    func trail(ofListPage page: Int, _ format: PageFormat) -> [Crumb] {
+        [home(format), Crumb(name: words.say("trail.page", ["page": language.grouped(page)]), route: nil)]
+    }
+
+    private func home(_ format: PageFormat) -> Crumb { Crumb(name: words["trail.home"], route: .home(format)) }
+
+    private func countryName(_ code: String) -> String { countries.country(code)?.name ?? code }
+
+    /// `crumb` as the last step on its first page; on a later one, a link followed by the page's number.
+    private func paged(_ crumb: Crumb, page: Int) -> [Crumb] {
+        guard page > 1 else { return [Crumb(name: crumb.name, route: nil)] }
+        return [crumb, Crumb(name: words.say("trail.page", ["page": language.grouped(page)]), route: nil)]
+    }
+
+    /// Appends `trail` (each step's `name` and `href`, `first` for the first and `current` for the page itself,
+    /// which the default template leaves to the heading below, and in HTML `nameHTML`, `hrefHTML` and its link's
+    /// `crumbID`).
+    func appendTrail(_ crumbs: [Crumb], from links: SiteLayout.Links, to context: inout TemplateContext) {
+        let html = links.page.format == .html
+        var rows = TemplateRows()
+        for (n, crumb) in crumbs.enumerated() {
+            rows.append(.name, text: crumb.name)
+            if n == 0 { rows.append(.first, flag: true) }
+            if html { rows.append(.nameHTML, text: HTMLEscaping.escape(crumb.name)) }
+            if let route = crumb.route {
+                let href = links.href(to: route)
+                rows.append(.href, text: href)
+                if html { rows.append(.hrefHTML, text: HTMLEscaping.escape(href)) }
+                if let id = crumb.id { rows.append(.crumbID, text: id) }
+            } else {
+                rows.append(.current, flag: true)
+            }
+            rows.endRow()
+        }
+        context.append(.trail, rows: rows)
+    }
+
+    /// Appends the trail of a page that lists places (`route`), and in HTML its JSON-LD: a `CollectionPage`.
+    func appendTrail(_ crumbs: [Crumb], from links: SiteLayout.Links, _ route: Route, to context: inout TemplateContext) {
+        appendTrail(crumbs, from: links, to: &context)
+        guard route.format == .html else { return }
+        context.appendText(.jsonLD) { appendJSONLD(crumbs, type: "CollectionPage", url: layout.url(route), from: links, to: &$0) }
+    }
+
+    /// Appends a page's JSON-LD to `out`: schema.org's `WebPage` (a `CollectionPage` for a list of places) in the
+    /// page's language, with its trail as a `BreadcrumbList` (the steps above the page, as the page shows them: each
+    /// one's `position`, `name` and `item`, its URL, or its link from the page without a base URL) and the place it is
+    /// about as its `mainEntity` (`appendPlace`), as JSON that is safe inside `<script>`.
+    func appendJSONLD(
+        _ crumbs: [Crumb], type: String, url: String?, from links: SiteLayout.Links, to out: inout [UInt8], mainEntity: ((inout [UInt8]) -> Void)? = nil
+    ) {
+        out += #"{"@context":"https://schema.org","@type":"#.utf8
+        JSONText.appendQuoted(type, to: &out)
+        out += #","inLanguage":"#.utf8
+        JSONText.appendQuoted(language.code, to: &out)
+        if let url {
+            out += #","url":"#.utf8
+            JSONText.appendQuoted(url, to: &out)
+        }
+        out += #","breadcrumb":{"@type":"BreadcrumbList","itemListElement":["#.utf8
+        for (n, crumb) in crumbs.enumerated() {
+            guard let route = crumb.route else { continue }
+            if n > 0 { out.append(UInt8(ascii: ",")) }
+            out += #"{"@type":"ListItem","position":"#.utf8
+            Digits.append(n + 1, to: &out)
+            out += #","name":"#.utf8
+            JSONText.appendQuoted(crumb.name, to: &out)
+            out += #","item":"#.utf8
+            JSONText.appendQuoted(layout.url(route) ?? links.href(to: route), to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out += "]}".utf8
+        if let mainEntity {
+            out += #","mainEntity":"#.utf8
+            mainEntity(&out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}
