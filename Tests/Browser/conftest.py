@@ -1,5 +1,6 @@
 """Fixtures for the browser tests: built sites (the challenge's 5 cities, the full data set), a preview
 server for each (`citygen serve`), and headless Chromium through selenium."""
+import gettext
 import json
 import os
 import re
@@ -34,6 +35,22 @@ PLACES = f"""places:
   admin1: {GEONAMES}/admin1Codes.txt
   countries: {GEONAMES}/countryInfo.txt
 """
+
+
+CATALOG = Path("/usr/share/locale/es/LC_MESSAGES/geonames.mo")
+
+
+def alternate_names_rows(names):
+    """GeoNames' names as alternateNamesV2.txt rows, with rows SPEC §1b's rule passes over (historic, colloquial,
+    codes that are no language, another language, not preferred)."""
+    rows, n = [], 0
+    for place, name in sorted(names.items()):
+        for code, text, flags in [("es", "Historic " + name, "11010"), ("es", "Colloquial " + name, "11100"), ("post", "28001", "11000"),
+                                  ("de", "Other " + name, "11000"), ("es", "Plain " + name, "00000"), ("es", name, "11000")]:
+            n += 1
+            preferred, short, colloquial, historic = ("1" if f == "1" else "" for f in flags[:4])
+            rows.append("\t".join([str(n), str(place), code, text, preferred, short, colloquial, historic, "", ""]))
+    return "\n".join(rows) + "\n"
 
 
 def citygen(*args, cwd):
@@ -153,3 +170,20 @@ def narrow(browser):
     browser.set_window_size(390, 844)
     yield browser
     browser.set_window_size(1280, 900)
+
+
+@pytest.fixture(scope="session")
+def spanish_site():
+    """The full snapshot in Spanish, HTML only, with GeoNames' places and libgeonames-common's Spanish names."""
+    if not CATALOG.exists() or not (GEONAMES / "cities15000.txt").exists():
+        pytest.fail("libgeonames-common or libtimezonemap-data is not installed (scripts/test installs them)")
+    catalog = gettext.GNUTranslations(CATALOG.open("rb"))._catalog
+    names = {int(k): v for k, v in catalog.items() if isinstance(k, str) and k.isdigit()}
+    table = Path(tempfile.mkdtemp(prefix="citygen-names-")) / "alternateNamesV2.txt"
+    table.write_text(alternate_names_rows(names), encoding="utf-8")
+    site = build_site(None, f"language: es\nformats: [html]\n{PLACES}  names: {table}\n")  # HTML is all a browser reads
+    site.names = names
+    yield site
+    site.close()
+    shutil.rmtree(site.folder, ignore_errors=True)
+    shutil.rmtree(table.parent, ignore_errors=True)

@@ -171,7 +171,7 @@ def test_the_sites_own_search_works_inside_kiwix_serve(browser, kiwix_serve):
     # The viewer's link stays a plain link: the reader is offline, so the page never puts a blank viewer in place.
     link = browser.find_element(By.ID, "showMap")
     assert link.get_attribute("href").startswith("https://www.openstreetmap.org/export/embed.html?bbox=")
-    assert link.get_attribute("data-viewer") is None
+    assert link.get_attribute("data-offline") is not None
     assert browser.find_elements(By.TAG_NAME, "iframe") == [] or all(
         "openstreetmap" not in f.get_attribute("src") for f in browser.find_elements(By.TAG_NAME, "iframe"))
 

@@ -2,18 +2,12 @@
 (libtimezonemap-data's places, libgeonames-common's Spanish names written as an alternate names table). Search by the
 shown names and by the source's gives what `citygen search` gives, over HTTP and from file://; the search UI and the
 script's own words are the Spanish table's; axe finds nothing."""
-import gettext
-import shutil
-from pathlib import Path
-
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import GEONAMES, PLACES, REPO, build_site, wait
+from conftest import REPO, wait
 from test_layout import violations
 from test_search import labels_up_to, open_home
-
-CATALOG = Path("/usr/share/locale/es/LC_MESSAGES/geonames.mo")
 
 
 def words(code):
@@ -26,35 +20,6 @@ def words(code):
                 text = text[1:-1].replace('\\"', '"')
             table[key] = text
     return table
-
-
-def alternate_names_rows(names):
-    """GeoNames' names as alternateNamesV2.txt rows, with rows SPEC §1b's rule passes over (historic, colloquial,
-    codes that are no language, another language, not preferred)."""
-    rows, n = [], 0
-    for place, name in sorted(names.items()):
-        for code, text, flags in [("es", "Historic " + name, "11010"), ("es", "Colloquial " + name, "11100"), ("post", "28001", "11000"),
-                                  ("de", "Other " + name, "11000"), ("es", "Plain " + name, "00000"), ("es", name, "11000")]:
-            n += 1
-            preferred, short, colloquial, historic = ("1" if f == "1" else "" for f in flags[:4])
-            rows.append("\t".join([str(n), str(place), code, text, preferred, short, colloquial, historic, "", ""]))
-    return "\n".join(rows) + "\n"
-
-
-@pytest.fixture(scope="module")
-def spanish_site():
-    if not CATALOG.exists() or not (GEONAMES / "cities15000.txt").exists():
-        pytest.fail("libgeonames-common or libtimezonemap-data is not installed (scripts/test installs them)")
-    catalog = gettext.GNUTranslations(CATALOG.open("rb"))._catalog
-    names = {int(k): v for k, v in catalog.items() if isinstance(k, str) and k.isdigit()}
-    table = Path(__import__("tempfile").mkdtemp(prefix="citygen-names-")) / "alternateNamesV2.txt"
-    table.write_text(alternate_names_rows(names), encoding="utf-8")
-    site = build_site(None, f"language: es\nformats: [html]\n{PLACES}  names: {table}\n")  # HTML is all a browser reads
-    site.names = names
-    yield site
-    site.close()
-    shutil.rmtree(site.folder, ignore_errors=True)
-    shutil.rmtree(table.parent, ignore_errors=True)
 
 
 @pytest.mark.parametrize("mode", ["http", "file"])

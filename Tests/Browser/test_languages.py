@@ -26,8 +26,7 @@ import pytest
 from lxml import etree
 from selenium.webdriver.common.by import By
 
-from conftest import GEONAMES, PLACES, build_site, wait
-from test_language import CATALOG, alternate_names_rows
+from conftest import CATALOG, GEONAMES, PLACES, alternate_names_rows, build_site, wait
 from test_search import labels_up_to, type_query, wait_idle
 from test_top_matches import snapshot_records
 

@@ -44,8 +44,8 @@ def test_the_header_stays_put_on_every_page(browser, full_site):
         positions = {}
         for page in pages:
             browser.get(full_site.http + page)
-            link = browser.find_element(By.CSS_SELECTOR, "header.site a")
-            positions[page] = (link.rect["x"], browser.find_element(By.CSS_SELECTOR, "header.site").rect["width"])
+            link = browser.find_element(By.CSS_SELECTOR, "body > header a")
+            positions[page] = (link.rect["x"], browser.find_element(By.CSS_SELECTOR, "body > header").rect["width"])
         assert len(set(positions.values())) == 1, (width, positions)
     browser.set_window_size(1280, 900)
 
@@ -109,7 +109,8 @@ def test_look_alike_cities_are_told_apart_in_results_rows_and_neighbours(wide, f
 def test_coordinates_have_one_precision_and_never_wrap(narrow, full_site):
     open_home(narrow, full_site, "http")
     type_query(narrow, "san")
-    spans = narrow.find_elements(By.CSS_SELECTOR, "#cityList .coordinates")
+    # Without places what tells the rows apart is their coordinates (SPEC §7: each row has them).
+    spans = narrow.find_elements(By.CSS_SELECTOR, "#cityList .facts")
     assert len(spans) == 50
     for span in spans:
         assert COORDINATES.match(text(span)), text(span)
@@ -153,7 +154,7 @@ def test_the_404_page_works_under_a_sub_folder(wide, full_site, tmp_path):
         assert wide.execute_script("return getComputedStyle(document.body).maxWidth") == "1280px", "its style applies"
         home = wide.find_element(By.PARTIAL_LINK_TEXT, "Go to the home page")
         wait(wide, 10).until(lambda b: home.get_attribute("href") == base + "index.html")
-        assert wide.find_element(By.CSS_SELECTOR, "header.site a").get_attribute("href") == base + "index.html"
+        assert wide.find_element(By.CSS_SELECTOR, "body > header a").get_attribute("href") == base + "index.html"
         home.click()
         wait(wide).until(lambda b: b.execute_script("return window.citygenStats && window.citygenStats.timings.length > 0"))
         assert len(labels(wide)) == 50, "the home page it leads to works"

@@ -180,7 +180,7 @@ enum HTMLSafety {
     ]
     static let allowedAttributes: Set<String> = [
         "html", "lang", "charset", "name", "content", "rel", "href", "type", "class", "id", "role", "aria-label", "title",
-        "src", "loading", "for", "autocomplete", "spellcheck", "placeholder", "aria-controls", "aria-live", "hidden", "data-index", "data-city", "data-root", "data-city-url", "data-viewer", "aria-pressed", "defer",
+        "src", "loading", "for", "autocomplete", "spellcheck", "placeholder", "aria-controls", "aria-live", "hidden", "data-index", "data-city", "data-city-url", "data-offline", "aria-pressed", "defer",
         "alt", "width", "height", "style",
     ]
 

@@ -85,7 +85,7 @@ final class LanguageTests: XCTestCase {
         let spanish = try Words(language: "es")
         XCTAssertEqual(spanish.say("list.heading", ["page": "3", "pages": "4.192"]), "Ciudades, página 3 de 4.192")
         XCTAssertEqual(spanish.say("country.mapAlt", count: 1, ["country": "Chile (CL)"]), "Mapa de Chile (CL): su único lugar, como un punto")
-        XCTAssertEqual(spanish.say("city.backToList", ["other": "x"]), "Volver a la página {{{listPage}}} de la lista")
+        XCTAssertEqual(spanish.say("city.backToList", ["other": "x"]), "Página {{{listPage}}} de la lista")
         XCTAssertEqual(spanish.say("city.alsoNamed", ["name": "{{x}} é"]), "Otros lugares llamados {{x}} é")
     }
 

@@ -108,7 +108,7 @@ final class LayoutTests: SiteTestCase {
         let detail = try read("city/3/10.html")
         XCTAssertTrue(detail.contains(#"<link rel="stylesheet" href="../../assets/style.css">"#), detail)
         XCTAssertTrue(detail.contains(#"<a href="../4/11.html">City 11, US ›</a>"#), detail)
-        XCTAssertTrue(detail.contains(#"<a href="../../list/1.html#cityCell_10">Back to page 1 of the list</a>"#), detail)
+        XCTAssertTrue(detail.contains(#"<a href="../../list/1.html#cityCell_10">Page 1 of the list</a>"#), detail)
         XCTAssertTrue(try read("city/3/10.md").contains("[City 11, US ›](../4/11.md)"))
 
         // The sitemap, the browser's URL pattern and the manifest of written files follow.

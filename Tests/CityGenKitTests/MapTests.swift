@@ -241,7 +241,7 @@ final class MapTests: SiteTestCase {
         let (fr, at) = try image("FR")
         let (x, top) = fr.pixel(latitude: 43.3, longitude: -0.36667), bottom = fr.pixel(latitude: 42.4, longitude: -0.36667).y
         XCTAssertTrue((top...bottom).contains { at(x, $0) == rgba(MapPalette.border) }, "a border pixel between France and Spain")
-        XCTAssertTrue(try read("index.html").contains(#"Maps: <a href="https://www.naturalearthdata.com/">Natural Earth</a>, public domain."#), "the credit")
+        XCTAssertTrue(try read("index.html").contains(#", <a href="https://www.naturalearthdata.com/">Natural Earth</a> (public domain).</footer>"#), "the credit")
     }
 
     /// PNG bytes decoded by libpng's simplified reader into RGBA.

@@ -68,11 +68,12 @@ final class ScriptCoreTests: XCTestCase {
         let script = String(decoding: try TemplateSet().assets["search.js"]!, as: UTF8.self)
         var position = script.startIndex
         for part in TemplateSet.searchParts {
-            let text = try String(contentsOf: defaults.appendingPathComponent("search/\(part)"), encoding: .utf8)
+            let text = TemplateSet.withoutComments(try String(contentsOf: defaults.appendingPathComponent("search/\(part)"), encoding: .utf8))
             let found = try XCTUnwrap(script.range(of: text, range: position..<script.endIndex), part)
             position = found.upperBound
         }
         XCTAssertTrue(script.hasPrefix("(function () {\n'use strict';\n"))
+        XCTAssertFalse(script.contains("\n//") || script.contains("\n  "), "served without its comment lines and indentation")
         XCTAssertTrue(script.hasSuffix("})();\n"))
         let overrides = Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: overrides) }

@@ -80,7 +80,7 @@ final class VisitorPageTests: SiteTestCase {
         XCTAssertTrue(list.contains("- [Twin, US (id 4)](../city/4/4.md) · 10.0000,\u{A0}20.0000\n"), list)
         XCTAssertTrue(list.contains("- [Buenos Aires, CO](../city/3/3.md) · 3.0150,\u{A0}-76.6428\n"), list)
         let detail = try read("city/2/2.md")
-        XCTAssertTrue(detail.contains("\n\n# Buenos Aires, AR\n"), "the heading is the plain label")
+        XCTAssertTrue(detail.hasPrefix("# Buenos Aires, AR\n"), "the heading is the plain label")
         XCTAssertTrue(detail.contains("[‹ Buenos Aires, AR (-34.6132,\u{A0}-58.3772)](../1/1.md) · [Buenos Aires, CO ›](../3/3.md)"), detail)
         XCTAssertTrue(try read("city/1/1.html").contains("<title>Buenos Aires, AR (-34.6132,\u{A0}-58.3772) · World Cities</title>"))
         // The search index and the toggles carry the distinction, so that search.js shows the same labels.
@@ -97,7 +97,7 @@ final class VisitorPageTests: SiteTestCase {
         XCTAssertEqual(try read("robots.txt"), "User-agent: *\nAllow: /\nSitemap: https://example.org/cities/sitemap.xml\n")
         let detail = try read("city/6/6.html")
         XCTAssertTrue(detail.contains(#"<link rel="canonical" href="https://example.org/cities/city/6/6.html">"#), detail)
-        XCTAssertTrue(detail.contains(#"<meta name="description" content="Córdoba, AR: a place in Argentina at -31.4000,"#), detail)
+        XCTAssertFalse(detail.contains(#"<meta name="description""#), "a detail page's facts say what its description would")
         let start = try XCTUnwrap(detail.range(of: #"<script type="application/ld+json">"#)).upperBound
         let end = try XCTUnwrap(detail.range(of: "</script>", range: start..<detail.endIndex)).lowerBound
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(detail[start..<end].utf8)) as? [String: Any])
@@ -105,8 +105,8 @@ final class VisitorPageTests: SiteTestCase {
         XCTAssertEqual(json["url"] as? String, "https://example.org/cities/city/6/6.html")
         // With a base URL the trail's items are absolute, as search engines want them.
         let items = try XCTUnwrap((json["breadcrumb"] as? [String: Any])?["itemListElement"] as? [[String: Any]])
-        XCTAssertEqual(items.map { $0["item"] as? String }, ["https://example.org/cities/index.html", "https://example.org/cities/country/AR/1.html"])
-        XCTAssertEqual(items.map { $0["name"] as? String }, ["Home", "Argentina"])
+        XCTAssertEqual(items.map { $0["item"] as? String }, ["https://example.org/cities/country/AR/1.html"])
+        XCTAssertEqual(items.map { $0["name"] as? String }, ["Argentina"])
         for page in ["index.html", "list/1.html", "favorites.html", "country/index.html", "country/AR/1.html"] {
             let html = try read(page)
             XCTAssertTrue(html.contains(#"<link rel="canonical" href="https://example.org/cities/\#(page)">"#), page)

@@ -61,9 +61,8 @@ extension SiteRenderer {
     func city(at index: Int, _ format: PageFormat, reusing texts: inout CityTexts?) -> Page {
         let facts = cityFacts(index, format, reusing: &texts)
         var context = cityContext(facts)
-        let crumbs = trail(ofCityAt: index, format)
-        appendTrail(crumbs, from: facts.links, to: &context)
         if format == .html {
+            let crumbs = trail(ofCityAt: index, format)
             let sourceName = site.places?.sourceNames[index]
             context.appendText(.jsonLD) { out in
                 appendJSONLD(crumbs, type: "WebPage", url: layout.url(facts.route), from: facts.links, to: &out) {
@@ -90,7 +89,7 @@ extension SiteRenderer {
         let window = start..<min(run.upperBound, start + Self.namesakeLimit + 1)
         let made = CityTexts(
             index: index, label: label,
-            head: PageHead(title: label, description: description),
+            head: PageHead(title: label, description: description, inHead: false),
             pageTitle: "\(label) · \(title)",
             latitude: lat, longitude: lon, dms: Coordinate.dms(latitude: city.latitude, longitude: city.longitude), coordinates: coordinates,
             osmURL: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)",
@@ -143,6 +142,7 @@ extension SiteRenderer {
         if !city.country.isEmpty { context.append(.country, text: city.country) }
         if let countryName = facts.countryName { context.append(.countryName, text: countryName) }
         appendPlace(texts.index, from: facts.links, to: &context)
+        appendTrail(trail(ofCityAt: texts.index, facts.format), from: facts.links, to: &context)
         context.append(.id, number: city.id)
         context.append(.latitude, text: texts.latitude)
         context.append(.longitude, text: texts.longitude)

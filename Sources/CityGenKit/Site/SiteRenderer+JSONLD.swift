@@ -10,9 +10,7 @@ extension SiteRenderer {
             out += #","alternateName":"#.utf8
             JSONText.appendQuoted(sourceName, to: &out)
         }
-        out += #","identifier":""#.utf8
-        Digits.append(city.id, to: &out)
-        out += #"","geo":{"@type":"GeoCoordinates","latitude":"#.utf8
+        out += #","geo":{"@type":"GeoCoordinates","latitude":"#.utf8
         out += facts.texts.latitude.utf8
         out += #","longitude":"#.utf8
         out += facts.texts.longitude.utf8

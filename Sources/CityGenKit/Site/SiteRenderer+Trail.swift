@@ -77,9 +77,10 @@ extension SiteRenderer {
     }
 
     /// Appends a page's JSON-LD to `out`: schema.org's `WebPage` (a `CollectionPage` for a list of places) in the
-    /// page's language, with its trail as a `BreadcrumbList` (the steps above the page, as the page shows them: each
-    /// one's `position`, `name` and `item`, its URL, or its link from the page without a base URL) and the place it is
-    /// about as its `mainEntity` (`appendPlace`), as JSON that is safe inside `<script>`.
+    /// page's language, with its trail as a `BreadcrumbList` (the steps above the page but home, as the page shows them:
+    /// each one's `position`, `name` and `item`, its URL, or its link from the page without a base URL; none on a page
+    /// just below home) and the place it is about as its `mainEntity` (`appendPlace`), as JSON that is safe inside
+    /// `<script>`.
     func appendJSONLD(
         _ crumbs: [Crumb], type: String, url: String?, from links: SiteLayout.Links, to out: inout [UInt8], mainEntity: ((inout [UInt8]) -> Void)? = nil
     ) {
@@ -91,19 +92,22 @@ extension SiteRenderer {
             out += #","url":"#.utf8
             JSONText.appendQuoted(url, to: &out)
         }
-        out += #","breadcrumb":{"@type":"BreadcrumbList","itemListElement":["#.utf8
-        for (n, crumb) in crumbs.enumerated() {
-            guard let route = crumb.route else { continue }
-            if n > 0 { out.append(UInt8(ascii: ",")) }
-            out += #"{"@type":"ListItem","position":"#.utf8
-            Digits.append(n + 1, to: &out)
-            out += #","name":"#.utf8
-            JSONText.appendQuoted(crumb.name, to: &out)
-            out += #","item":"#.utf8
-            JSONText.appendQuoted(layout.url(route) ?? links.href(to: route), to: &out)
-            out.append(UInt8(ascii: "}"))
+        // The steps from the site's own first level down, as search engines show a trail: home is the site itself.
+        let steps = crumbs.dropFirst().compactMap { crumb in crumb.route.map { (crumb.name, $0) } }
+        if !steps.isEmpty {
+            out += #","breadcrumb":{"@type":"BreadcrumbList","itemListElement":["#.utf8
+            for (n, (name, route)) in steps.enumerated() {
+                if n > 0 { out.append(UInt8(ascii: ",")) }
+                out += #"{"@type":"ListItem","position":"#.utf8
+                Digits.append(n + 1, to: &out)
+                out += #","name":"#.utf8
+                JSONText.appendQuoted(name, to: &out)
+                out += #","item":"#.utf8
+                JSONText.appendQuoted(layout.url(route) ?? links.href(to: route), to: &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out += "]}".utf8
         }
-        out += "]}".utf8
         if let mainEntity {
             out += #","mainEntity":"#.utf8
             mainEntity(&out)

@@ -79,6 +79,9 @@ final class SiteRenderer: Sendable {
     struct PageHead {
         let title: String?
         let description: String
+        /// Whether the HTML page says its description in its head: not a detail page, whose facts say what its
+        /// description would repeat (the .zim's index still has it).
+        var inHead = true
     }
 
     /// Appends what a template gets of a map image to `row`: its link from the page, size, and alt text (escaped
@@ -123,7 +126,7 @@ final class SiteRenderer: Sendable {
         var context = frame
         context.reserveCapacity(entries: 64, bytes: 4096)
         context.append(.pageTitle, text: head.title.map { "\($0) · \(title)" } ?? title)
-        context.append(.description, text: head.description)
+        if head.inHead { context.append(.description, text: head.description) }
         if page != .notFound, let url = layout.url(page) { context.append(.canonical, text: url) }
         // The layout shows them: a Markdown page gets its line of them instead (`appendTranslationsLine`).
         if !twins.isEmpty, page.format == .html { appendTranslations(of: page, to: &context) }

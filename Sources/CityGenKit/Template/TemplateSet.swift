@@ -90,11 +90,18 @@ public struct TemplateSet: Sendable {
         if let whole = overrides?.appendingPathComponent("search.js"), FileManager.default.fileExists(atPath: whole.path) {
             assets["search.js"] = Array(try source("search.js").utf8)
         } else {
-            let parts = try Self.searchParts.map { try source("search/\($0)") }
+            let parts = try Self.searchParts.map { Self.withoutComments(try source("search/\($0)")) }
             assets["search.js"] = Array(("(function () {\n'use strict';\n" + parts.joined() + "})();\n").utf8)
         }
         self.assets = assets
         self.sources = sources.merging(words.sources) { a, _ in a }
+    }
+
+    /// A part of the search script as it is served: its lines without their indentation, and without the lines that
+    /// are comments (a quarter of its bytes, which every page that uses the header's box would load).
+    static func withoutComments(_ script: String) -> String {
+        script.split(separator: "\n").lazy.map { $0.drop { $0 == " " } }.filter { !$0.isEmpty && !$0.hasPrefix("//") }
+            .joined(separator: "\n") + "\n"
     }
 
     /// `text` with each `{{t.KEY}}` (or `{{{t.KEY}}}`) replaced by the word `KEY`; a key with no word is an error

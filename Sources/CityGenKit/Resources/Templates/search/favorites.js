@@ -5,7 +5,7 @@ function cityURL(id) {
   return cityURLPattern.replace(/\{id%(\d+)\}/g, function (_, n) { return String(((id % n) + +n) % n); }).replace(/\{id\}/g, String(id));
 }
 var Favorites = (function () {
-  var storageKey = 'citygen:favorites:' + new URL(document.body.getAttribute('data-root') || './', location.href).href;
+  var storageKey = 'citygen:favorites:' + new URL(ROOT || './', location.href).href;
   var own = {}, usable = true, listeners = [];
   function valid(e) {
     return Array.isArray(e) && (e.length === 5 || (e.length === 7 && typeof e[5] === 'string' && (e[6] === 1 || e[6] === 2 || typeof e[6] === 'string')))
@@ -71,12 +71,12 @@ var Favorites = (function () {
 })();
 window.citygenFavorites = Favorites;  // for the tests
 // The toggles the pages carry (list rows): hidden until this script runs; and a detail page's, made here from its
-// data-city (on .place) and put at the end of its trail, whose line has room for it.
+// data-city (on the div that holds its facts) and put at the end of its trail, whose line has room for it.
 function wireToggles(root) {
   Array.prototype.forEach.call(root.querySelectorAll('button.favToggle[data-city]'), function (b) {
     try { Favorites.button(JSON.parse(b.getAttribute('data-city')), b); } catch (error) { }
   });
-  var place = root.querySelector('.place[data-city]');
+  var place = root.querySelector('div[data-city]');
   if (!place) return;
   try {
     var b = document.createElement('button');
@@ -91,12 +91,12 @@ function round(v) { return String(+v.toFixed(6)); }
 // The viewer on request (map: locator): #showMap links to it, and a plain click puts it in the link's place, so
 // that nothing leaves the site before the visitor asks. A click that asks for a new tab or window is the browser's.
 function wireMapButton(root) {
-  var link = root.querySelector('a#showMap[data-viewer]');
+  var link = root.querySelector('a#showMap:not([data-offline])');
   if (!link) return;
   link.addEventListener('click', function (event) {
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    var frame = document.createElement('iframe'), data = root.querySelector('.place[data-city]');
+    var frame = document.createElement('iframe'), data = root.querySelector('div[data-city]');
     var e = data ? JSON.parse(data.getAttribute('data-city')) : null;
     frame.id = 'cityMap';
     frame.className = 'map';
@@ -106,14 +106,19 @@ function wireMapButton(root) {
   });
 }
 wireMapButton(document);
-// Places: a detail page's local time, written here so that the page's bytes never depend on the clock.
+// Places: a detail page's local time (#localTime, put after the zone), written here so that the page's bytes never
+// depend on the clock.
 function showLocalTime(root) {
-  // The zone is the text of #timeZone beside it, so the page says it once.
-  var time = root.querySelector('#localTime'), zone = root.querySelector('#timeZone');
-  if (!time || !zone || !zone.textContent || !window.Intl) return;
+  // The zone is the text of #timeZone, so the page says it once.
+  var zone = root.querySelector('#timeZone');
+  if (!zone || !zone.textContent || !window.Intl) return;
+  var time = document.createElement('span');
+  time.id = 'localTime';
+  zone.after(time);
   try {
     var format = new Intl.DateTimeFormat(LOCALE, { timeZone: zone.textContent, weekday: 'short', hour: '2-digit', minute: '2-digit' });
-    time.textContent = '(' + say('city.localTime', { time: format.format(new Date()) }) + ')';
+    // U+202F (ICU's narrow space in times) is missing from many fonts: another font's taller glyph would move the page.
+    time.textContent = '(' + say('city.localTime', { time: format.format(new Date()).replace(/\u202F/g, '\u00A0') }) + ')';
   } catch (error) { }  // a zone this browser does not know: no time shown
 }
 showLocalTime(document);

@@ -3,22 +3,27 @@
 // first matches of each query under it, top matches first, as the home page orders them: ↑/↓ move, Enter opens,
 // Esc closes, and a last link opens the home page's full results (`?q=`).
 if (!input) (function () {
-  var header = document.querySelector('header.site'), homeLink = header && header.querySelector('a');
+  var header = document.querySelector('body > header'), homeLink = header && header.querySelector('a');
   if (!homeLink) return;
-  var root = document.body.getAttribute('data-root') || '', SHOWN = 8;
-  var box = document.createElement('div'), field = document.createElement('input'), panel = document.createElement('div');
-  var results = document.createElement('ul'), status = document.createElement('p'), all = document.createElement('a');
+  var root = ROOT, SHOWN = 8;
+  var box = document.createElement('div'), combo = document.createElement('div'), field = document.createElement('input');
+  var panel = document.createElement('div'), results = document.createElement('ul'), status = document.createElement('p');
+  var all = document.createElement('a');
   box.className = 'site-search';
   box.setAttribute('role', 'search');
+  // A combobox as ARIA 1.1 has it: the box owns the text field and the list of options.
+  combo.setAttribute('role', 'combobox');
+  combo.setAttribute('aria-haspopup', 'listbox');
+  combo.setAttribute('aria-owns', 'headerResults');
+  combo.setAttribute('aria-expanded', 'false');
   field.id = 'headerSearch';
-  field.type = 'search';
+  field.type = 'text';
+  field.setAttribute('enterkeyhint', 'search');
   field.spellcheck = false;
   field.autocomplete = 'off';
   field.placeholder = say('search.placeholder');
   field.setAttribute('aria-label', say('search.region'));
-  field.setAttribute('role', 'combobox');
   field.setAttribute('aria-autocomplete', 'list');
-  field.setAttribute('aria-expanded', 'false');
   field.setAttribute('aria-controls', 'headerResults');
   panel.id = 'headerPanel';
   panel.hidden = true;
@@ -30,14 +35,15 @@ if (!input) (function () {
   status.setAttribute('role', 'status');
   all.id = 'allResults';
   panel.append(results, status, all);
-  box.append(field, panel);
+  combo.appendChild(field);
+  box.append(combo, panel);
   header.appendChild(box);
 
   var seq = 0, timer = 0, active = -1, started = 0;
   var stats = window.citygenHeaderStats = { timings: [] };
   function open(on) {
     panel.hidden = !on;
-    field.setAttribute('aria-expanded', String(on));
+    combo.setAttribute('aria-expanded', String(on));
     if (!on) setActive(-1);
   }
   function setActive(n) {
@@ -59,7 +65,7 @@ if (!input) (function () {
     if (!Fold.fold(text)) { results.textContent = ''; status.textContent = ''; open(false); return; }
     var query = new Query(text, false), top;
     try {
-      // A city's page by the manifest's pattern, relative to the site's root (this page's data-root).
+      // A city's page by the manifest's pattern, relative to the site's root.
       if (!cityURLPattern) cityURLPattern = root + (await Index.manifest()).urls.city;
       await query.next(PAGE, FIRST_FILES);
       top = await query.topMatches();
@@ -68,23 +74,36 @@ if (!input) (function () {
       results.textContent = '';
       status.textContent = say('search.unavailable', { error: error.message });
       open(true);
+      stats.last = text;
       return;
     }
     if (mine !== seq) return;  // a newer query owns the panel
     var seen = {}, shown = top.concat(query.results).filter(function (e) { return !seen[e[0]] && (seen[e[0]] = true); }).slice(0, SHOWN);
     results.textContent = '';
-    shown.forEach(function (e) {
-      var li = row(e, false);
-      li.setAttribute('role', 'option');
-      li.firstChild.tabIndex = -1;
-      results.appendChild(li);
-    });
+    shown.forEach(function (e) { results.appendChild(option(e)); });
     headTypos(results);
     status.textContent = shown.length ? '' : say('search.empty');
     setActive(-1);
     open(true);
     stats.timings.push(performance.now() - t0);
     stats.last = text;
+  }
+  // A row: an option of the list, the place's label, what tells it apart, and its page to open.
+  function option(e) {
+    var li = document.createElement('li'), name = document.createElement('span'), known = document.createElement('span');
+    li.id = 'cityCell_' + e[0];
+    li.setAttribute('role', 'option');
+    li.setAttribute('data-href', cityURL(e[0]));
+    li.setAttribute('data-lat', String(e[3]));
+    li.setAttribute('data-lon', String(e[4]));
+    if (e.typo) li.setAttribute('data-match', 'typo');
+    name.className = 'label';
+    name.textContent = label(e) + (e.other ? ' \u2014 ' + e.other : '');
+    known.className = 'facts';
+    known.textContent = facts(e);
+    li.append(name, ' \u00B7 ', known);
+    li.addEventListener('click', function () { location.href = li.getAttribute('data-href'); });
+    return li;
   }
   field.addEventListener('focus', function () {
     openIndex(root + INDEX_FOLDER).manifest().catch(function () { });  // the first read, reported by the query that needs it
@@ -104,7 +123,7 @@ if (!input) (function () {
       setActive(Math.max(0, Math.min(items.length - 1, active + (event.key === 'ArrowDown' ? 1 : -1))));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (items.length && !panel.hidden) location.href = items[Math.max(active, 0)].firstChild.href;
+      if (items.length && !panel.hidden) location.href = items[Math.max(active, 0)].getAttribute('data-href');
       else if (Fold.fold(field.value)) location.href = all.href;
     } else if (event.key === 'Escape') {
       if (!panel.hidden) { event.preventDefault(); open(false); }

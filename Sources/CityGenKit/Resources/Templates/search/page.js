@@ -60,7 +60,7 @@ if (input && list) (function () {
     }).catch(function () { box.hidden = true; });  // the previous city's map must not stay under this name
     chosenEntry = e;
   }
-  var chosenEntry = null, root = document.body.getAttribute('data-root') || '';
+  var chosenEntry = null, root = ROOT;
   function remember() {
     var query = (input.value ? 'q=' + encodeURIComponent(input.value) : '') + (chosen ? (input.value ? '&' : '') + 'city=' + chosen : '');
     try { history.replaceState(null, '', query ? '?' + query : location.pathname); } catch (e) { }
