@@ -101,7 +101,7 @@ def test_look_alike_cities_are_told_apart_in_results_rows_and_neighbours(wide, f
     wide.get(full_site.http + "city/910/3435910.html")
     neighbours = [text(a) for a in wide.find_elements(By.XPATH, "//main//p/a[contains(., '‹') or contains(., '›')]")]
     assert any(re.search(r"Buenos Aires, AR \(", n) for n in neighbours), neighbours
-    wide.find_element(By.PARTIAL_LINK_TEXT, "Back to page").click()
+    wide.find_element(By.PARTIAL_LINK_TEXT, "of the list").click()
     rows = [text(row) for row in wide.find_elements(By.CSS_SELECTOR, "main li .city")]
     assert len(set(rows)) == len(rows), "every row (label and coordinates) is unique on the page"
 
