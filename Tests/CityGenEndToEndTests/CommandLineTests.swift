@@ -90,10 +90,16 @@ final class CommandLineTests: FolderTestCase {
         XCTAssertEqual(flag.status, 64)
         XCTAssertEqual(
             flag.stderr, "error: --places must be none or an http(s) URL or a path of a file, not a URL of ftp (\"ftp://example.org/cities500.zip\")\n")
-        try write("places: everywhere\n", to: "citygen.yml")
+        try write("places: ftp://example.org/cities500.zip\n", to: "citygen.yml")
         let config = try CommandRunner.run(["build", "--output", "site"], in: folder)
         XCTAssertEqual(config.status, 65)
-        XCTAssertTrue(config.stderr.hasSuffix("citygen.yml: places: must be none or {cities: …, admin1: …, countries: …}, each an http(s) URL or a path of a file, not \"everywhere\"\n"), config.stderr)
+        XCTAssertTrue(config.stderr.hasSuffix("citygen.yml: places: must be none, an http(s) URL or a path of a file, or {cities: …, admin1: …, countries: …, names: …}, each an http(s) URL or a path of a file; not a URL of ftp (\"ftp://example.org/cities500.zip\")\n"), config.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path), "nothing written")
+        // A path as --places takes it: a file that is not there is missing input, named.
+        try write("places: everywhere\n", to: "citygen.yml")
+        let missing = try CommandRunner.run(["build", "--output", "site"], in: folder)
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertTrue(missing.stderr.contains("everywhere does not exist"), missing.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path), "nothing written")
     }
 

@@ -139,7 +139,7 @@ final class FullDataTests: FolderTestCase {
             let city = input[id]!
             let html = try read("city/\(id % 1000)/\(id).html")
             // The locator: the first of the country's maps that holds the city, and the marker where it lies on it.
-            let found = try XCTUnwrap(matches(in: html, #"<div id="locatorMap"><img src="\.\./\.\./(map/[A-Z]{2}(?:-\d+)?\.png)" alt="[^"]+"><span id="locatorMarker" style="left:(-?[\d.]+)%;top:(-?[\d.]+)%"></span></div>"#).first, "\(id)")
+            let found = try XCTUnwrap(matches(in: html, #"<div id="locatorMap"><img src="\.\./\.\./(map/[A-Z]{2}(?:-\d+)?\.png)" alt="[^"]+" width="\d+" height="\d+"><span id="locatorMarker" style="left:(-?[\d.]+)%;top:(-?[\d.]+)%"></span></div>"#).first, "\(id)")
             let window = locator(city), (x, y) = position(city, on: window)
             XCTAssertEqual(found[0], window[0] as? String)
             XCTAssertEqual(Double(found[1])!, 100 * x, accuracy: 0.006, "\(id) left")

@@ -61,7 +61,7 @@ final class LanguageEndToEndTests: FolderTestCase {
         let page = try read("city/743/2643743.html")
         XCTAssertTrue(page.contains("<html lang=\"es\">"))
         XCTAssertTrue(page.contains("<h1>\(spanish[london]!), GB</h1>"), page)
-        XCTAssertTrue(page.contains(">\(Locale(identifier: "es").localizedString(forRegionCode: "GB")!) (GB)</a>"), page)
+        XCTAssertTrue(page.contains(#"<a href="../../country/GB/1.html">\#(Locale(identifier: "es").localizedString(forRegionCode: "GB")!)</a>"#), page)
         XCTAssertTrue(page.contains("<span id=\"population\">\(population)</span>"), page)
         XCTAssertTrue(population.contains("."), "Spanish groups thousands with a dot: \(population)")
         XCTAssertTrue(page.contains(#""alternateName":"London""#), "the source's name, once, as JSON-LD's alternateName")

@@ -113,7 +113,7 @@ final class ReportingTests: FolderTestCase {
         XCTAssertTrue(initialised.stderr.hasPrefix("Wrote \(templates.count + 1) files: citygen.yml and templates/."), initialised.stderr)
         let config = try String(contentsOf: project.appendingPathComponent("citygen.yml"), encoding: .utf8)
         // The example favorite is a comment: a config from `init` builds any data set.
-        for key in ["source:", "output:", "title:", "# baseURL:", "pageSize:", "formats:", "# host:", "templates:", "# favorites:", "#   - 707860"] {
+        for key in ["source:", "output:", "# title:", "# baseURL:", "pageSize:", "formats:", "# host:", "templates:", "# favorites:", "#   - 707860"] {
             XCTAssertTrue(config.contains("\n\(key)"), key)
         }
         let list = project.appendingPathComponent("templates/list.md.mustache")

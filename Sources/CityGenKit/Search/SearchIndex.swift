@@ -8,11 +8,16 @@ import Foundation
 public final class SearchIndex {
     /// The built site's folder.
     public let site: URL
-    private let layout: SiteLayout
+    let layout: SiteLayout
     public let manifest: IndexManifest
     /// `manifest.shards` and `manifest.words` as UTF-8.
     private let bounds: [[UInt8]], wordBounds: [[UInt8]]
     private var loaded: [Route: [IndexEntry]] = [:]
+    /// Every file decoded so far, with its size, shared by the copies of this index (`afresh`): a file is read from
+    /// disk and decoded once, and each copy counts what it reads as a client would.
+    private let decoded: DecodedFiles
+    /// The manifest's size in bytes.
+    private let manifestBytes: Int
     /// Prefix shards read so far, in order: what a client would have downloaded.
     public private(set) var shardLoads: [Int] = []
     /// Word shards read so far, in order.
@@ -20,9 +25,9 @@ public final class SearchIndex {
     /// Files of the typo places read so far, in order.
     public private(set) var typoLoads: [Int] = []
     /// Files of the top matches table read so far, in order.
-    public private(set) var topLoads: [Int] = []
+    public internal(set) var topLoads: [Int] = []
     /// Bytes read so far, the manifest's included.
-    public private(set) var bytesRead = 0
+    public internal(set) var bytesRead = 0
     /// While a first page is read (`firstPage`): the shard files it has read, and the results it has.
     private var page: (reads: Int, shown: Int)?
     /// The other-name matches read since `firstPage` began that the query spells whole and that carry a population.
@@ -38,6 +43,22 @@ public final class SearchIndex {
         bounds = manifest.shards.map { Array($0.utf8) }
         wordBounds = manifest.words.map { Array($0.utf8) }
         bytesRead = data.count
+        manifestBytes = data.count
+        decoded = DecodedFiles()
+    }
+
+    private init(copying other: SearchIndex) {
+        (site, layout, manifest, bounds, wordBounds) = (other.site, other.layout, other.manifest, other.bounds, other.wordBounds)
+        (decoded, manifestBytes, bytesRead) = (other.decoded, other.manifestBytes, other.manifestBytes)
+    }
+
+    /// This index as a page that has just opened it sees it: the manifest read, no other file (for queries asked as
+    /// on fresh pages, one after the other: the files already decoded are not decoded again, but counted again).
+    public func afresh() -> SearchIndex { SearchIndex(copying: self) }
+
+    /// The files decoded by an index and its copies.
+    private final class DecodedFiles {
+        var files: [Route: (entries: [IndexEntry], bytes: Int)] = [:]
     }
 
     /// The first `limit` matches of `query`: its prefix matches in SPEC order, then its word matches (§4b), then its
@@ -144,61 +165,6 @@ public final class SearchIndex {
         }.map(\.entry)
     }
 
-    /// SPEC §4c's top matches of `query`: up to 5 of its matches with the largest population, largest first, then
-    /// in §3 order, of its §4 and §4b matches and the cities one of whose other names it spells whole; none without
-    /// places or for a query that folds to nothing. A query with few matches ranks its first page and the other-name
-    /// matches read that carry a population; any other reads its row of the top matches table (one file).
-    public func topMatches(_ query: String) throws -> [IndexEntry] {
-        let folded = SearchQuery(query).folded
-        guard let bounds = manifest.top, !folded.isEmpty else { return [] }
-        let page = try firstPage(query)
-        let exact = page.results.filter { $0.block == .prefix || $0.block == .word }.map(\.entry)
-        if !page.complete, !bounds.isEmpty {
-            let key = String(decoding: folded, as: UTF8.self)
-            let n = max(0, bounds.indices.partitionPoint { ByteString.compare(Array(bounds[$0].utf8), folded) <= 0 } - 1)
-            let url = site.appendingPathComponent(layout.path(.topShard(n, .json)))
-            let data = try Self.read(url, what: "top matches (rebuild the site)")
-            bytesRead += data.count
-            topLoads.append(n)
-            if let row = try TopShard(json: data, file: url.path).top.first(where: { $0.query == key }) { return row.entries }
-        }
-        return Self.ranked(exact.prefix(TopMatches.localLimit) + page.spelledWhole)
-    }
-
-    /// The entries with a population, largest first, then in §3 order; at most `TopMatches.limit`, each city once.
-    static func ranked(_ entries: some Sequence<IndexEntry>) -> [IndexEntry] {
-        var seen = Set<Int>()
-        // Each with its folded name and country, folded once: §3's order after the population.
-        let populated = entries.filter { $0.population != nil && seen.insert($0.id).inserted }
-            .map { ($0, Array(Fold.fold($0.name).utf8), Array(Fold.fold($0.country).utf8)) }
-        return populated.sorted { x, y in
-            let (a, b) = (x.0, y.0)
-            if a.population != b.population { return a.population! > b.population! }
-            if x.1 != y.1 { return ByteString.compare(x.1, y.1) < 0 }
-            if x.2 != y.2 { return ByteString.compare(x.2, y.2) < 0 }
-            if a.name != b.name { return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
-            return a.id < b.id
-        }.prefix(TopMatches.limit).map(\.0)
-    }
-
-    /// Favorites matching `query` (all of them when it folds to nothing), prefix matches then word matches, from
-    /// `favorites.json`: no shard is read.
-    public func favorites(matching query: String, limit: Int = .max) throws -> [IndexEntry] {
-        let url = site.appendingPathComponent(layout.path(.indexFavorites))
-        let data = try Self.read(url, what: "favorites index")
-        bytesRead += data.count
-        let all = try FavoritesIndex(json: data, file: url.path).favorites
-        let folded = Array(Fold.fold(query).utf8)
-        let prefix = all.filter { SearchKey.spec(fromIndex: $0.key).starts(with: folded) }
-        guard !folded.isEmpty else { return Array(prefix.prefix(limit)) }
-        let words = all.enumerated().compactMap { position, entry -> (key: [UInt8], position: Int, entry: IndexEntry)? in
-            guard !SearchKey.spec(fromIndex: entry.key).starts(with: folded) else { return nil }
-            return WordKeys.keys(indexKey: entry.key).filter { $0.starts(with: folded) }.min { ByteString.compare($0, $1) < 0 }
-                .map { ($0, position, entry) }
-        }.sorted { ByteString.compare($0.key, $1.key) < 0 || ($0.key == $1.key && $0.position < $1.position) }
-        return Array((prefix + words.map(\.entry)).prefix(limit))
-    }
-
     /// Appends the word matches of `folded` (SPEC §4b) that `results`, which hold every prefix match, do not, then
     /// (with `otherNames`) its other-name matches (§4c) that are neither: the run of the word index's keys starting
     /// with it, each city once, at its first key of the block. The run mixes both; other names wait for its end.
@@ -287,9 +253,16 @@ public final class SearchIndex {
     /// A prefix, word or typo shard's entries, read once.
     private func load(_ route: Route) throws -> [IndexEntry] {
         if let entries = loaded[route] { return entries }
-        let url = site.appendingPathComponent(layout.path(route))
-        let data = try Self.read(url, what: "search shard (rebuild the site)")
-        let entries = try IndexShard(json: data, file: url.path).entries
+        let file: (entries: [IndexEntry], bytes: Int)
+        if let known = decoded.files[route] {
+            file = known
+        } else {
+            let url = site.appendingPathComponent(layout.path(route))
+            let data = try Self.read(url, what: "search shard (rebuild the site)")
+            file = (try IndexShard(json: data, file: url.path).entries, data.count)
+            decoded.files[route] = file
+        }
+        let entries = file.entries
         loaded[route] = entries
         switch route {
         case .indexShard(let n, _): shardLoads.append(n)
@@ -297,11 +270,11 @@ public final class SearchIndex {
         case .typoShard(let n, _): typoLoads.append(n)
         default: break
         }
-        bytesRead += data.count
+        bytesRead += file.bytes
         return entries
     }
 
-    private static func read(_ url: URL, what: String) throws -> Data {
+    static func read(_ url: URL, what: String) throws -> Data {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw CityGenError.missingInput(what: what, path: url.path, reason: nil)
         }

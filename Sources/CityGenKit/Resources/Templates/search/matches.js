@@ -19,8 +19,11 @@ Query.prototype.nextWords = async function (m, target) {
     var i = w.offset >= 0 ? w.offset : lowerBound(entries.length, function (k) { return Fold.compare(entries[k][5], q) < 0; });
     while (i < entries.length && this.results.length < target && entries[i][5].startsWith(q)) {
       var e = entries[i++];
-      if (e.other) w.others.push(e);
-      else if (!seen[e[0]]) { seen[e[0]] = true; this.results.push(e); }
+      if (e.other) {
+        w.others.push(e);
+        // Spelled whole and carrying a population: it ranks among the top matches, even if the city is listed already.
+        if (e[7] > 0 && (e[5] === q || Fold.fold(e.other) === q)) w.whole.push(e);
+      } else if (!seen[e[0]]) { seen[e[0]] = true; this.results.push(e); }
     }
     if (i < entries.length && !entries[i][5].startsWith(q)) w.done = true;
     else if (i < entries.length) w.offset = i;
@@ -56,6 +59,5 @@ Query.prototype.topMatches = async function () {
     var rows = (await Index.top(n)).top;
     for (var i = 0; i < rows.length; i++) if (rows[i][0] === q) return rows[i][1];
   }
-  var whole = this.results.concat(this.word.others).filter(function (e) { return e.other && e.length > 7 && (e[5] === q || Fold.fold(e.other) === q); });
-  return ranked(exact.slice(0, TOP_LOCAL).concat(whole));
+  return ranked(exact.slice(0, TOP_LOCAL).concat(this.word.whole));
 };

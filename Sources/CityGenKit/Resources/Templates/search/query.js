@@ -15,7 +15,7 @@ function Query(text, onlyFavorites) {
   this.favorites = onlyFavorites;
   this.prefixes = [];
   this.at = { prefix: 0, shard: -1, offset: 0 };
-  this.word = { shard: -1, offset: -1, done: false, seen: null, others: [] };
+  this.word = { shard: -1, offset: -1, done: false, seen: null, others: [], whole: [] };
   this.typos = null;  // the typo matches not shown yet, once looked for
 }
 // The word keys of an entry (SPEC §4b): from its second folded word on, then its folded country.

@@ -69,3 +69,8 @@ function headTypos(list) {
   var first = list.querySelector('li[data-match=typo]');
   if (first) first.setAttribute('data-heading', say('search.didYouMean'));
 }
+// The search core as the tests hold it equal to Swift's (SearchParityTests): a fresh index, as a page just opened.
+window.citygenCore = {
+  open: function (folder) { Index = null; return openIndex(folder); },
+  Query: Query, label: label, facts: facts, page: PAGE, firstFiles: FIRST_FILES
+};

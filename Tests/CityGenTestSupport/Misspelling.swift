@@ -1,10 +1,8 @@
-import CityGenTestSupport
-
 /// Misspellings as people make them, for the typo tests (SPEC §4c): edits past the first letter.
-enum Misspelling {
+public enum Misspelling {
     /// `name` after `edits` edits (each a deletion, insertion, substitution or swap, past the first letter), when it
     /// keeps its first letter, differs from `name` and has 5 characters or more (8 for two edits); else nil.
-    static func edited(_ name: [Unicode.Scalar], edits: Int, letters: [Unicode.Scalar], using generator: inout SeededGenerator) -> [Unicode.Scalar]? {
+    public static func edited(_ name: [Unicode.Scalar], edits: Int, letters: [Unicode.Scalar], using generator: inout SeededGenerator) -> [Unicode.Scalar]? {
         var query = name
         for _ in 0..<edits {
             guard query.count >= 4 else { return nil }
