@@ -31,7 +31,7 @@ extension CityGen {
         @Option(help: "The built site's folder.")
         var output: String = BuildOptions.Defaults.output
 
-        @Flag(help: "Print JSON: {\"results\": [{id, name, country, lat, lon, block, distinction?, population?, region?, otherName?}], \"top\": [the top matches]}.")
+        @Flag(help: "Print JSON: {\"results\": [{id, name, country, lat, lon, block, distinction?, population?, otherName?}], \"top\": [the top matches]}.")
         var json = false
 
         func validate() throws {
@@ -72,7 +72,6 @@ extension CityGen {
                         + "\"lat\":\(Coordinate.format(entry.latitude)),\"lon\":\(Coordinate.format(entry.longitude))"
                         + (entry.distinctionText.map { ",\"distinction\":\(JSONText.quoted($0))" } ?? "")
                         + (entry.population.map { ",\"population\":\($0)" } ?? "")
-                        + (entry.placeRegion.map { ",\"region\":\(JSONText.quoted($0))" } ?? "")
                         + (entry.otherName.map { ",\"otherName\":\(JSONText.quoted($0))" } ?? "") + (block.map { ",\"block\":\"\($0.rawValue)\"" } ?? "") + "}"
                 }
                 print("{" + (named ? "\"query\":\(JSONText.quoted(query))," : "") + "\"results\":[" + results.map { object($0.entry, block: $0.block) }.joined(separator: separator)

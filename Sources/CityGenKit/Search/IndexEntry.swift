@@ -4,8 +4,7 @@ import Foundation
 /// `[id,"name","CC",lat,lon,"key"]` (the manifest's `fields`), so a shard of 200 rows stays small; a city whose
 /// label another city has too carries a 7th field: the name of its region where that tells it apart (SPEC §5), else
 /// its `Distinction`, 1 (coordinates) or 2 (id); a city with a known population (SPEC §1b) carries it as an 8th,
-/// after a 7th of 0 when nothing tells it apart; a city whose region is known and not in its 7th field carries the
-/// region's name as a 9th (after a population of 0 when none is known), which results show.
+/// after a 7th of 0 when nothing tells it apart.
 ///
 /// A row of the word index for another name of the city (SPEC §4c) has the name in place of the key, in an array:
 /// `[id,"London","GB",lat,lon,["Londres"]]`, then the 7th field as above; the array holds the population too where a
@@ -29,21 +28,17 @@ public struct IndexEntry: Sendable, Equatable, Codable {
     public let region: String?
     /// Its population, in the index's shards (for SPEC §4c's top matches) when known.
     public let population: Int?
-    /// The name of its region, in the index's shards when known (what a result shows of it), whether or not it tells
-    /// the city apart.
-    public let placeRegion: String?
     /// The other name (SPEC §4c) that this row of the word index is for, as GeoNames spells it.
     public let otherName: String?
 
     /// The names of the fields, in their JSON order.
-    public static let fields = ["id", "name", "country", "lat", "lon", "key", "distinction", "population", "region"]
+    public static let fields = ["id", "name", "country", "lat", "lon", "key", "distinction", "population"]
 
     public init(
         id: Int, name: String, country: String, latitude: Double, longitude: Double, key: [UInt8], distinction: Distinction? = nil,
-        region: String? = nil, population: Int? = nil, otherName: String? = nil, placeRegion: String? = nil
+        region: String? = nil, population: Int? = nil, otherName: String? = nil
     ) {
         self.population = population
-        self.placeRegion = placeRegion ?? region
         self.otherName = otherName
         self.distinction = region == nil ? distinction : nil
         self.region = region
@@ -87,40 +82,27 @@ public struct IndexEntry: Sendable, Equatable, Codable {
             key.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &out) }
         }
         let population = otherName == nil ? population : nil
-        let ownRegion = region == nil ? placeRegion : nil
         if let region {
             out.append(UInt8(ascii: ","))
             JSONText.appendQuoted(region, to: &out)
         } else if let distinction {
             out += ",\(distinction.rawValue)".utf8
-        } else if population != nil || ownRegion != nil {
+        } else if population != nil {
             out += ",0".utf8
         }
-        if let population { out += ",\(population)".utf8 } else if ownRegion != nil { out += ",0".utf8 }
-        if let ownRegion {
-            out.append(UInt8(ascii: ","))
-            JSONText.appendQuoted(ownRegion, to: &out)
-        }
+        if let population { out += ",\(population)".utf8 }
         out.append(UInt8(ascii: "]"))
     }
 
-    /// Appends the row as a typo bucket holds it: the population in place of the key, then the region or distinction,
-    /// then the region's name when known and not that.
+    /// Appends the row as a typo bucket holds it: the population in place of the key, then the region or distinction.
     func appendBucketJSON(to out: inout [UInt8]) {
         Self.appendFields(id: id, name: name, country: country, latitude: latitude, longitude: longitude, to: &out)
         out += ",\(population ?? 0)".utf8
-        let ownRegion = region == nil ? placeRegion : nil
         if let region {
             out.append(UInt8(ascii: ","))
             JSONText.appendQuoted(region, to: &out)
         } else if let distinction {
             out += ",\(distinction.rawValue)".utf8
-        } else if ownRegion != nil {
-            out += ",0".utf8
-        }
-        if let ownRegion {
-            out.append(UInt8(ascii: ","))
-            JSONText.appendQuoted(ownRegion, to: &out)
         }
         out.append(UInt8(ascii: "]"))
     }
@@ -160,19 +142,18 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         } else if let population = try? row.decode(Int.self) {  // a typo bucket's row
             key = SearchKey.index(name: Array(Fold.fold(name).utf8), country: Array(Fold.fold(country).utf8))
             otherName = nil
-            self.population = population > 0 ? population : nil
+            self.population = population
             region = row.isAtEnd ? nil : try? row.decode(String.self)
             if region == nil, !row.isAtEnd {
                 let raw = try row.decode(Int.self)
-                guard raw == 0 || Distinction(rawValue: raw) != nil else {
+                guard let distinction = Distinction(rawValue: raw) else {
                     throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(raw)")
                 }
-                self.distinction = Distinction(rawValue: raw)
+                self.distinction = distinction
             } else {
                 distinction = nil
             }
-            placeRegion = try region ?? (row.isAtEnd ? nil : row.decode(String.self))
-            guard row.isAtEnd else { throw DecodingError.dataCorruptedError(in: row, debugDescription: "a typo bucket's row has more than 8 fields") }
+            guard row.isAtEnd else { throw DecodingError.dataCorruptedError(in: row, debugDescription: "a typo bucket's row has more than 7 fields") }
             return
         } else {
             var other = try row.nestedUnkeyedContainer()
@@ -188,15 +169,7 @@ public struct IndexEntry: Sendable, Equatable, Codable {
             throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(distinction)")
         }
         self.distinction = Distinction(rawValue: distinction)
-        let population: Int?
-        if otherName != nil {
-            if !row.isAtEnd { _ = try row.decode(Int.self) }  // no population of its own here: 0, before a region
-            population = otherPopulation
-        } else {
-            population = row.isAtEnd ? nil : try row.decode(Int.self)
-        }
-        self.population = population.flatMap { $0 > 0 ? $0 : nil }
-        placeRegion = try region ?? (row.isAtEnd ? nil : row.decode(String.self))
+        population = otherName != nil ? otherPopulation : row.isAtEnd ? nil : try row.decode(Int.self)
         guard row.isAtEnd else {
             throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields")
         }
@@ -217,9 +190,7 @@ public struct IndexEntry: Sendable, Equatable, Codable {
             try row.encode(String(decoding: key, as: UTF8.self))
         }
         let population = otherName == nil ? population : nil
-        let ownRegion = region == nil ? placeRegion : nil
-        if let region { try row.encode(region) } else if let distinction { try row.encode(distinction) } else if population != nil || ownRegion != nil { try row.encode(0) }
-        if let population { try row.encode(population) } else if ownRegion != nil { try row.encode(0) }
-        if let ownRegion { try row.encode(ownRegion) }
+        if let region { try row.encode(region) } else if let distinction { try row.encode(distinction) } else if population != nil { try row.encode(0) }
+        if let population { try row.encode(population) }
     }
 }

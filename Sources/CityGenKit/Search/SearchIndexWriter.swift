@@ -40,18 +40,18 @@ public struct SearchIndexWriter: Sendable {
         row(index, key: key ?? self.key(index), population: places?.population(index))
     }
 
-    /// The city at `index` as a page and the favorites index hold it: its index row without the population and the
-    /// region, which only search shows and ranks by.
+    /// The city at `index` as a page and the favorites index hold it: its index row without the population, which
+    /// only search ranks by.
     func pageEntry(_ index: Int) -> IndexEntry {
-        row(index, key: key(index), population: nil, withRegion: false)
+        row(index, key: key(index), population: nil)
     }
 
-    private func row(_ index: Int, key: [UInt8], population: Int?, otherName: String? = nil, withRegion: Bool = true) -> IndexEntry {
+    private func row(_ index: Int, key: [UInt8], population: Int?, otherName: String? = nil) -> IndexEntry {
         let city = catalog.cities[index]
         return IndexEntry(
             id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key,
             distinction: catalog.distinctions[index], region: placeLabels?.regionName(index), population: population,
-            otherName: otherName, placeRegion: withRegion ? placeLabels?.placeRegionName(index) : nil)
+            otherName: otherName)
     }
 
     /// The shards of the prefix index, in order. A run of equal keys larger than `shardSize` makes one larger shard.

@@ -42,9 +42,6 @@ struct PlaceLabels: Sendable {
         numberOfCity[index] < 0 ? nil : regions.region(ofCityAt: index)?.name
     }
 
-    /// The name of the region of the city at `index`, when known, whether or not it tells the city apart.
-    func placeRegionName(_ index: Int) -> String? { regions.region(ofCityAt: index)?.name }
-
     /// Calls `body` with the region label of the city at `index`, or returns nil when it has none.
     func withLabel<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         let number = Int(numberOfCity[index])

@@ -22,13 +22,10 @@ extension SiteRenderer {
         }
     }
 
-    /// What a search result says of the city at `index` besides its label, as the script's `facts` says it: its region
-    /// and population where known, else nothing.
+    /// What a search result says of the city at `index` besides its label (which says its region where that tells it
+    /// apart), as the script's `facts` says it: its population where known, else nothing.
     func resultFacts(_ index: Int) -> String {
-        guard let places = site.places, places.isJoined(index) else { return "" }
-        let region = site.regions.place(ofCityAt: index)?.region.name
-        let population = places.population(index).map { words.say("search.population", ["count": language.grouped($0)]) }
-        return [region, population].compactMap { $0 }.joined(separator: " · ")
+        site.places?.population(index).map { words.say("search.population", ["count": language.grouped($0)]) } ?? ""
     }
 
     /// Appends the largest places among `indices` (largest first), each a link with its population.

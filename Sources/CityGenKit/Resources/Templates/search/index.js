@@ -44,8 +44,7 @@ function openIndex(folder) {
         data.entries = data.entries.map(function (r) {
           if (typeof r[5] === 'string') return r;
           var e = [r[0], r[1], r[2], r[3], r[4], (Fold.fold(r[5][0]) + ' ' + Fold.fold(r[2])).trim(), r.length > 6 ? r[6] : 0];
-          if (r[5].length > 1 || r.length > 8) e.push(r[5].length > 1 ? r[5][1] : 0);  // the population, where it ranks (SPEC §4c's top matches)
-          if (r.length > 8) e.push(r[8]);  // the region
+          if (r[5].length > 1) e.push(r[5][1]);  // the population, where it ranks (SPEC §4c's top matches)
           e.other = r[5][0];
           return e;
         });
@@ -66,14 +65,12 @@ function openIndex(folder) {
     return manifest().then(function (m) { return load(m.urls.top.replace('{n}', String(n))); });
   }
   // A file of the places typo matches are looked for among (SPEC §4c); its entries are only that. A bucket's row has
-  // the population in place of the key (then the region or distinction, if any, then the region's name): the key is
-  // folded here, once a file.
+  // the population in place of the key (then the region or distinction, if any): the key is folded here, once a file.
   function typo(n) {
     return manifest().then(function (m) { return load(m.urls.typos.replace('{n}', String(n))); }).then(function (data) {
       if (!data.keyed) {
         data.entries = data.entries.map(function (r) {
           var e = typeof r[5] === 'number' ? [r[0], r[1], r[2], r[3], r[4], Fold.fold(r[1]) + '\t' + Fold.fold(r[2]), r.length > 6 ? r[6] : 0, r[5]] : r;
-          if (typeof r[5] === 'number' && r.length > 7) e.push(r[7]);  // the region
           e.typo = true;
           return e;
         });

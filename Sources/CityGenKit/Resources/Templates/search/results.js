@@ -13,11 +13,10 @@ function label(e) {
 // Coordinates as every page shows them: 4 decimal places, a no-break space so that a pair never wraps.
 function fixed4(v) { var s = v.toFixed(4); return s === '-0.0000' ? '0.0000' : s; }
 function coordinates(e) { return fixed4(e[3]) + ',\u00A0' + fixed4(e[4]); }
-// What a row says of a place besides its label: the region (when the label does not say it already) and the
-// population where known; the coordinates where nothing else is known, or where they tell look-alikes apart.
+// What a row says of a place besides its label (which says its region where that tells it apart): its population
+// where known; the coordinates where it is not, or where they tell look-alikes apart.
 function facts(e) {
   var parts = e[6] === 1 ? [coordinates(e)] : [];
-  if (typeof e[8] === 'string') parts.push(e[8]);
   if (e[7] > 0) parts.push(say('search.population', { count: e[7].toLocaleString(LOCALE) }));
   return parts.length ? parts.join(' \u00B7 ') : coordinates(e);
 }
