@@ -21,15 +21,24 @@ struct CommandRunner {
 
     /// Builds the snapshot into `folder/Output` as a Markdown-only site (for tests of its search index: it keeps the
     /// build short) with places from GeoNames' files, as users build by default; fails the test when it fails.
-    static func buildIndexWithPlaces(in folder: URL) throws {
+    /// Returns its `--report json`.
+    @discardableResult
+    static func buildIndexWithPlaces(in folder: URL) throws -> [String: Any] {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try """
             formats: [markdown]
             places: {cities: \(geoNames)/cities15000.txt, admin1: \(geoNames)/admin1Codes.txt, countries: \(geoNames)/countryInfo.txt}
 
             """.write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
-        let build = try run(["build", "--source", snapshot.path, "-q"], in: folder)
+        return try buildWithReport(in: folder)
+    }
+
+    /// Builds the site of `folder`'s `citygen.yml` from the snapshot; returns its `--report json`.
+    @discardableResult
+    static func buildWithReport(in folder: URL) throws -> [String: Any] {
+        let build = try run(["build", "--source", snapshot.path, "--report", "json"], in: folder)
         XCTAssertEqual(build.status, 0, build.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(build.stdout.utf8)) as? [String: Any], build.stdout)
     }
 
     /// The `citygen` binary: `CITYGEN_BIN` when set (`scripts/test` points it at the release build, which runs the

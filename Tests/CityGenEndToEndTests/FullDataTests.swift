@@ -145,7 +145,7 @@ final class FullDataTests: FolderTestCase {
             XCTAssertEqual(Double(found[1])!, 100 * x, accuracy: 0.006, "\(id) left")
             XCTAssertEqual(Double(found[2])!, 100 * y, accuracy: 0.006, "\(id) top")
             // The viewer's link: a box of ±0.08° of longitude and ±0.05° of latitude around the city, within range.
-            let viewer = try XCTUnwrap(matches(in: html, #"<a id="showMap" href="https://www\.openstreetmap\.org/export/embed\.html\?bbox=(-?[\d.]+),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)&amp;layer=mapnik&amp;marker=(-?[\d.]+),(-?[\d.]+)" data-viewer>Interactive map \(openstreetmap\.org\)</a>"#).first, "\(id)")
+            let viewer = try XCTUnwrap(matches(in: html, #"<a id="showMap" href="https://www\.openstreetmap\.org/export/embed\.html\?bbox=(-?[\d.]+),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)&amp;layer=mapnik&amp;marker=(-?[\d.]+),(-?[\d.]+)">Interactive map \(openstreetmap\.org\)</a>"#).first, "\(id)")
             let expected = [max(-180, city.lon - 0.08), max(-90, city.lat - 0.05), min(180, city.lon + 0.08), min(90, city.lat + 0.05), city.lat, city.lon]
             for (found, value) in zip(viewer, expected) { XCTAssertEqual(Double(found)!, value, accuracy: 5e-7, "\(id)") }
             XCTAssertFalse(html.contains("<iframe"), "\(id): nothing from another host until the visitor asks")

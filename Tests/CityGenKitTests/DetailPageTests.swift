@@ -105,7 +105,7 @@ final class DetailPageTests: SiteTestCase {
         try await build(Fixtures.json(Self.cities), output: "kiwix") { $0.use(.kiwix, keepingFormats: false) }
         let kiwix = try String(contentsOf: folder.appendingPathComponent("kiwix/city/860/707860.html"), encoding: .utf8)
         XCTAssertTrue(kiwix.contains(#"<a id="showMap" href="https://www.openstreetmap.org/export/embed.html?bbox="#), kiwix)
-        XCTAssertFalse(kiwix.contains("data-viewer"), kiwix)
+        XCTAssertTrue(kiwix.contains("&amp;marker=44.549999,34.283333\" data-offline>"), kiwix)
         XCTAssertTrue(none.contains(#"<div id="locatorMap">"#))
         XCTAssertTrue(none.contains(#"<a id="osmLink" href="https://www.openstreetmap.org/?mlat=44.549999&amp;mlon=34.283333#map=12/44.549999/34.283333">"#))
     }

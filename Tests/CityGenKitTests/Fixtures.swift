@@ -38,8 +38,19 @@ enum Fixtures {
     /// GeoNames' three files for `rows` (names and coordinates from `catalog`'s cities of those ids), with the
     /// admin-1 names `regions` (`CC.code`: name) and the `alternatenames` column of some ids, joined to `catalog`.
     static func places(_ catalog: CityCatalog, _ rows: [PlaceRow], regions: [String: String], otherNames: [Int: String] = [:]) throws -> Places {
+        let files = geoNamesFiles(catalog, rows, regions: regions, otherNames: otherNames)
+        return try PlaceJoin.join(
+            catalog: catalog, table: .bytes(Data(files.table.utf8), name: "cities500.txt"), admin1: .bytes(Data(files.admin1.utf8), name: "admin1CodesASCII.txt"),
+            countryInfo: .bytes(Data(files.countries.utf8), name: "countryInfo.txt"))
+    }
+
+    /// The texts of GeoNames' three files for `rows`, as `places` joins them.
+    static func geoNamesFiles(_ catalog: CityCatalog, _ rows: [PlaceRow], regions: [String: String], otherNames: [Int: String] = [:])
+        -> (table: String, admin1: String, countries: String)
+    {
+        let byID = Dictionary(catalog.cities.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let table = rows.map { row -> String in
-            let city = catalog.cities.first { $0.id == row.id }!
+            let city = byID[row.id]!
             let columns = [
                 "\(row.id)", city.name, city.name, otherNames[row.id] ?? "", "\(city.latitude)", "\(city.longitude)", "P", row.feature, city.country, "", row.admin1, "",
                 "", "", "\(row.population)", "", "12", row.zone, "2024-01-01",
@@ -51,9 +62,7 @@ enum Fixtures {
             ([code, code + "X", "1", code, "Country " + code, "Capital", "1", "1", "EU", ".x", "EUR", "Euro", "1", "", "", "en", "1", "", ""])
                 .joined(separator: "\t")
         }.joined(separator: "\n") + "\n"
-        return try PlaceJoin.join(
-            catalog: catalog, table: .bytes(Data(table.utf8), name: "cities500.txt"), admin1: .bytes(Data(admin1.utf8), name: "admin1CodesASCII.txt"),
-            countryInfo: .bytes(Data(countries.utf8), name: "countryInfo.txt"))
+        return (table, admin1, countries)
     }
 
     /// Writes the files of `site`'s search index (`search/…`) into `folder`, for `SearchIndex` to read.

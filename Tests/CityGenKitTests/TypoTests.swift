@@ -4,12 +4,8 @@ import XCTest
 @testable import CityGenKit
 
 /// SPEC §4c's typo matches: the distance against a direct reading of its definition, and the typo block read back
-/// through `SearchIndex` from written `search/` files.
-final class TypoTests: XCTestCase {
-    private var folder: URL!
-    override func setUp() { folder = Fixtures.temporaryFolder() }
-    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
-
+/// through `SearchIndex` from written `search/` files; the build's count of the places beyond their reach.
+final class TypoTests: SiteTestCase {
     /// The definition, written out: the optimal string alignment distance of two whole strings (by recursion), an edit
     /// that changes the first character costing 2, then the least over every prefix of the key.
     private func definition(_ q: [Unicode.Scalar], _ k: [Unicode.Scalar]) -> Int {
@@ -100,5 +96,66 @@ final class TypoTests: XCTestCase {
         _ = try long.search("londn")
         XCTAssertEqual(long.typoLoads.count, 1)
         XCTAssertFalse(long.typoLoads.contains(0))
+    }
+
+    /// Places as close, as whole and as large are in SPEC §3 order, whichever bucket file holds them: `tanma` reads
+    /// the buckets `t a` (Tanna's) and `t m` (Tanmo's), in that order, and lists Tanmo first.
+    func testTiesAcrossBucketFilesAreInListOrder() throws {
+        let cities: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = [
+            (1, "Tanna", "VU", -19.5, 169.3), (2, "Tanmo", "XX", 10, 10), (3, "Tanmo", "AA", 11, 11), (4, "Tanga", "TZ", -5.1, 39.1),
+        ]
+        let catalog = Fixtures.catalog(cities)
+        let places = try Fixtures.places(catalog, cities.map { ($0.id, "", $0.id == 4 ? 250_000 : 20_000, "PPL", "Etc/UTC") }, regions: ["VU.01": "One"])
+        let site = Site(catalog: catalog, settings: .init(shardSize: 2048), places: places)
+        try Fixtures.writeSearchIndex(of: site, to: folder)
+        let index = try SearchIndex(site: folder)
+        XCTAssertEqual(try index.searchBlocks("tanma").map { "\($0.entry.label) \($0.block.rawValue)" },
+            ["Tanga, TZ typo", "Tanmo, AA typo", "Tanmo, XX typo", "Tanna, VU typo"])
+        XCTAssertEqual(index.typoLoads.count, 2, "two bucket files")
+    }
+
+    /// SPEC §4c's reach held by the build: places of 15,000 people or more that no bucket holds (here 676 towns
+    /// `Tan…` in buckets of 1 KiB: the largest are kept) are counted in the report and warned of with their first
+    /// names; `--strict` makes them an error (exit 65) that leaves the previous site as it was.
+    func testPlacesBeyondTheTyposReachAreCountedWarnedOfAndFatalWithStrict() async throws {
+        let letters = "abcdefghijklmnopqrstuvwxyz"
+        let cities = letters.flatMap { a in letters.map { b in "Tan\(a)\(b)o" } }.enumerated().map { n, name in
+            (id: n + 1, name: name, country: "XX", lat: Double(n % 80), lon: Double(n % 170))
+        }
+        let files = Fixtures.geoNamesFiles(Fixtures.catalog(cities), cities.map { ($0.id, "01", 15_000 + $0.id, "PPL", "Etc/UTC") }, regions: ["XX.01": "One"])
+        for (name, text) in [("cities15000.txt", files.table), ("admin1CodesASCII.txt", files.admin1), ("countryInfo.txt", files.countries)] {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let places = PlacesSource(table: .file(folder.appendingPathComponent("cities15000.txt").path))
+        let report = try await build(Fixtures.json(cities)) {
+            $0.places = places
+            $0.shape.shardSize = 1024
+        }
+        let count = try XCTUnwrap(report.unreachedByTypos["en"])
+        XCTAssertGreaterThan(count, 0)
+        XCTAssertLessThan(count, cities.count)
+        let warning = try XCTUnwrap(report.warnings.first { $0.contains("beyond the typo search's reach") }, "\(report.warnings)")
+        XCTAssertTrue(warning.hasPrefix("\(count) places of 15,000 people or more are beyond the typo search's reach in en"), warning)
+        XCTAssertTrue(warning.contains(": Tan"), "the first of their names: \(warning)")
+        XCTAssertFalse(warning.contains("strict"), warning)
+
+        let before = try snapshot()
+        do {
+            try await build(Fixtures.json(cities)) {
+                $0.places = places
+                $0.shape.shardSize = 1024
+                $0.strict = true
+            }
+            XCTFail("--strict builds with places beyond reach")
+        } catch let error as CityGenError {
+            guard case .unreachedPlaces(let language, count, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(language, "en")
+            XCTAssertEqual(error.exitStatus.rawValue, 65)
+        }
+        XCTAssertEqual(try snapshot().mapValues(\.0), before.mapValues(\.0), "the previous site as it was")
+
+        // The default shard size holds them all.
+        let roomy = try await build(Fixtures.json(cities)) { $0.places = places }
+        XCTAssertEqual(roomy.unreachedByTypos, ["en": 0])
     }
 }

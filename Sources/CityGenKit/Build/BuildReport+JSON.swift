@@ -24,6 +24,8 @@ extension BuildReport {
             let joinedByID: Int, joinedByName: Int, skippedLines: Int, files: [String]
             /// For each language that reads names, how many cities it shows under its own name.
             let namedInLanguage: [String: Int]
+            /// For each language, how many places of 15,000 people or more no typo bucket holds.
+            let unreachedByTypos: [String: Int]
         }
         struct Step: Encodable {
             let name: String, seconds: Double
@@ -52,7 +54,8 @@ extension BuildReport {
                     fetchedAt: $0.fetchedAt.map { ISO8601DateFormatter().string(from: $0) })
             },
             places: places.map {
-                .init(joinedByID: $0.joinedByID, joinedByName: $0.joinedByName, skippedLines: $0.skipped, files: $0.origins, namedInLanguage: namedInLanguage)
+                .init(joinedByID: $0.joinedByID, joinedByName: $0.joinedByName, skippedLines: $0.skipped, files: $0.origins, namedInLanguage: namedInLanguage,
+                    unreachedByTypos: unreachedByTypos)
             },
             warnings: warnings,
             skipped: .init(count: skippedCount, records: skipped.map { .init(index: $0.index, reason: $0.reason) }),

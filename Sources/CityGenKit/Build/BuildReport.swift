@@ -24,6 +24,8 @@ public struct BuildReport: Sendable {
     public var places: PlaceFacts?
     /// How many cities each language that reads names (SPEC §1b) shows under its own name, not the source's.
     public var namedInLanguage: [String: Int] = [:]
+    /// With places, for each language: how many places of 15,000 people or more no typo bucket holds (SPEC §4c).
+    public var unreachedByTypos: [String: Int] = [:]
     public var warnings: [String] = []
     public var cityCount = 0
     public var skipped: [SkippedRecord] = [] {

@@ -167,6 +167,7 @@ public struct BuildService: Sendable {
             if let collision = site.layout.pathCollision(in: site.routes) {
                 throw CityGenError.pathCollision(path: collision.path, first: "\(collision.first)", second: "\(collision.second)")
             }
+            try checkTypoReach(of: site, language: languages[i], &run)
             sites.append(SiteFiles(site: site, templates: templates[i]))
         }
         try checkLanguageFolders(of: sites)
@@ -177,6 +178,17 @@ public struct BuildService: Sendable {
         FreedMemory.release()
         run.lap("index and pages")
         return sites
+    }
+
+    /// SPEC §4c's reach: every place of 15,000 people or more in a typo bucket. Those left out are counted in the
+    /// report and warned of with the first of their names; with `--strict` they end the build.
+    private func checkTypoReach(of site: Site, language: String, _ run: inout Run) throws {
+        guard let leftOut = site.index.typos?.buckets.leftOut else { return }
+        run.report.unreachedByTypos[language] = leftOut.count
+        guard !leftOut.isEmpty else { return }
+        let problem = CityGenError.unreachedPlaces(language: language, count: leftOut.count, first: leftOut.prefix(5).map(site.label))
+        if options.strict { throw problem }
+        warn(problem.description.replacingOccurrences(of: " (--strict makes this fatal)", with: ""), &run)
     }
 
     /// Each language's folder is its own: no file of the root's site (which holds the shared files) lies in it.

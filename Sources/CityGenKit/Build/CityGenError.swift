@@ -39,12 +39,14 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
     case doesNotFit(host: String, reason: String)
     /// Another build holds the output folder's lock (`pid`, when the system says which process).
     case outputLocked(path: String, pid: Int?)
+    /// Places of 15,000 people or more that no typo bucket holds (SPEC §4c's reach), with `--strict`.
+    case unreachedPlaces(language: String, count: Int, first: [String])
 
     public var exitStatus: ExitStatus {
         switch self {
         case .invalidOption: .usage
         case .malformedJSON, .notACityList, .invalidRecord, .notATable, .invalidLine, .invalidDownload, .invalidConfig,
-            .unresolvedFavorites, .invalidTemplate, .invalidIndex, .pathCollision:
+            .unresolvedFavorites, .invalidTemplate, .invalidIndex, .pathCollision, .unreachedPlaces:
             .badData
         case .missingInput: .missingInput
         case .sourceUnavailable: .sourceUnavailable
@@ -81,6 +83,9 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
         case .doesNotFit(let host, let reason): "the site does not fit \(host): \(reason)"
         case .pathCollision(let path, let first, let second):
             "two files of the site would be written to \(path): \(first) and \(second); nothing was written"
+        case .unreachedPlaces(let language, let count, let first):
+            "\(Digits.grouped(count)) places of 15,000 people or more are beyond the typo search's reach in \(language) "
+                + "(no typo bucket holds them): \(first.joined(separator: ", "))\(count > first.count ? ", …" : "") (--strict makes this fatal)"
         case .outputLocked(let path, let pid):
             "another citygen build\(pid.map { " (pid \($0))" } ?? "") is writing \(path); wait for it, or pass --wait"
         }

@@ -62,6 +62,14 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         region ?? distinction.map { $0.text(id: id, latitude: latitude, longitude: longitude) }
     }
 
+    /// Whether this row comes before `other` in SPEC §3 order: its key (folded name, then folded country), its name
+    /// by Unicode scalar values, its id.
+    func precedes(_ other: IndexEntry) -> Bool {
+        if key != other.key { return key.lexicographicallyPrecedes(other.key) }
+        if name != other.name { return name.unicodeScalars.lexicographicallyPrecedes(other.name.unicodeScalars) }
+        return id < other.id
+    }
+
     /// The row as JSON, coordinates with `Coordinate.format`'s fixed precision.
     public var json: String {
         var out: [UInt8] = []

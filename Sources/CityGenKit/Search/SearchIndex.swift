@@ -143,7 +143,7 @@ public final class SearchIndex {
         guard let typos = manifest.typos, typos.mayMatch(query) else { return [] }
         let buckets = typos.bucketFiles(query)
         let limit = TypoDistance.allowed(query)
-        var found: [(distance: Int, prefix: Int, order: Int, entry: IndexEntry)] = [], seen = listed
+        var found: [(distance: Int, prefix: Int, entry: IndexEntry)] = [], seen = listed
         for n in buckets ?? Array(0..<typos.files) {
             // A place may be in both buckets a query reads.
             for entry in try load(.typoShard(n, .json)) where seen.insert(entry.id).inserted {
@@ -155,13 +155,15 @@ public final class SearchIndex {
                     let key = Array(String(decoding: key, as: UTF8.self).unicodeScalars)
                     return TypoDistance.closeness(query, toPrefixOf: key, limit: limit, whole: country > 0 ? key.count - country - 1 : key.count)
                 }.min { ($0.distance, $0.whole ? 0 : 1) < ($1.distance, $1.whole ? 0 : 1) }
-                if let closest { found.append((closest.distance, closest.whole ? 0 : 1, found.count, entry)) }
+                if let closest { found.append((closest.distance, closest.whole ? 0 : 1, entry)) }
             }
         }
-        // Within a distance, a name spelled whole first, then the largest: the files are each in that order, two
-        // buckets are not together.
+        // SPEC §4c: closest, a name spelled whole before one begun, largest, then §3 (the key, the name, the id).
         return found.sorted {
-            ($0.distance, $0.prefix, -($0.entry.population ?? 0), $0.order) < ($1.distance, $1.prefix, -($1.entry.population ?? 0), $1.order)
+            if ($0.distance, $0.prefix, -($0.entry.population ?? 0)) != ($1.distance, $1.prefix, -($1.entry.population ?? 0)) {
+                return ($0.distance, $0.prefix, -($0.entry.population ?? 0)) < ($1.distance, $1.prefix, -($1.entry.population ?? 0))
+            }
+            return $0.entry.precedes($1.entry)
         }.map(\.entry)
     }
 

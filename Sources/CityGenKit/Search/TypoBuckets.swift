@@ -17,6 +17,9 @@ struct TypoBuckets: Sendable {
     let buckets: [(name: String, cities: [Int])]
     /// The names (`v0 v3`) that are heavy, in order.
     let heavy: [String]
+    /// The places of `TypoPlaces.reachedPopulation` people or more that no bucket holds (a bucket still too big after
+    /// its rounds keeps its largest), catalog indices in order: a typo of their names finds them only by chance.
+    let leftOut: [Int]
 
     /// The buckets of the places of `places`, each as many of its places as `budget` bytes of rows hold (a bucket
     /// still too big after the rounds below keeps its largest). The places
@@ -45,7 +48,7 @@ struct TypoBuckets: Sendable {
             filled = Self.fill(members, heavy: heavy)
         }
         let bytes = Dictionary(members.map { ($0.index, $0.bytes) }, uniquingKeysWith: { first, _ in first })
-        buckets = filled.keys.sorted { $0.lexicographicallyPrecedes($1) { $0.value < $1.value } }.map { name in
+        let buckets = filled.keys.sorted { $0.lexicographicallyPrecedes($1) { $0.value < $1.value } }.map { name in
             let ranked = filled[name]!.cities.sorted {
                 let (a, b) = (places.population($0) ?? 0, places.population($1) ?? 0)
                 return a != b ? a > b : $0 < $1
@@ -58,6 +61,9 @@ struct TypoBuckets: Sendable {
             }
             return (String(String.UnicodeScalarView(name)), kept)
         }
+        self.buckets = buckets
+        let held = Set(buckets.lazy.flatMap(\.1))
+        leftOut = members.lazy.map(\.index).filter { (places.population($0) ?? 0) >= TypoPlaces.reachedPopulation && !held.contains($0) }
         self.heavy = heavy.map { String(String.UnicodeScalarView($0)) }.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) { $0.value < $1.value } }
     }
 

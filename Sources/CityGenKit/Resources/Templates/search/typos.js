@@ -1,7 +1,7 @@
 // Typo matches (SPEC §4c), for a query with fewer than 5 matches: among the places of its two buckets (5 characters
 // or more) or of the largest places' files (shorter), those with a key or word key of which a prefix is within 1
 // edit of the query (2 from 8 characters on; an edit of the first character costs 2), closest first (a name the
-// query spells whole before a prefix as close), then largest, then in the files' order.
+// query spells whole before a prefix as close), then largest, then SPEC §3 (key, name, id).
 var TYPO_THRESHOLD = 5;
 Query.prototype.typoMatches = async function (m) {
   var q = Array.from(this.folded), limit = q.length >= 8 ? 2 : 1, listed = {}, found = [], files = [];
@@ -21,12 +21,12 @@ Query.prototype.typoMatches = async function (m) {
         var key = Array.from(k), d = typoDistance(q, key, limit, country ? key.length - country - 1 : key.length);
         if (d && (!best || d[0] < best[0] || (d[0] === best[0] && d[1] < best[1]))) best = d;
       });
-      if (best) found.push([best[0], best[1], found.length, e]);
+      if (best) found.push([best[0], best[1], e]);
     });
   });
-  // Within a distance, a name spelled whole first, then the largest: each file is in that order, two buckets are not
-  // together.
-  return found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1] || (b[3][7] || 0) - (a[3][7] || 0) || a[2] - b[2]; }).map(function (f) { return f[3]; });
+  return found.sort(function (a, b) {
+    return a[0] - b[0] || a[1] - b[1] || (b[2][7] || 0) - (a[2][7] || 0) || Fold.compare(a[2][5], b[2][5]) || Fold.compare(a[2][1], b[2][1]) || a[2][0] - b[2][0];
+  }).map(function (f) { return f[2]; });
 };
 // The files of the buckets (Swift's TypoBuckets) a query of 5 characters or more reads, at most two: its variants
 // (its first 4 characters, and its first 5 without one of the 2nd to 5th, cut to 4), each in the bucket of its 1st
