@@ -136,10 +136,7 @@ public struct SearchIndexWriter: Sendable {
     /// side share the shortest prefix among the places that leave it at least 7/8 full: fewer queries' runs then go
     /// on into the next shard, which a first page (`FirstPage`) may not read.
     static func shards(count: Int, budget: Int, key: (Int) -> [UInt8], splitRuns: Bool = false, entry: (Int) -> IndexEntry) -> [Shard] {
-        var shards: [Shard] = []
-        var start = 0
-        var bytes = 0
-        var index = 0
+        var shards: [Shard] = [], start = 0, bytes = 0, index = 0, previousKey: [UInt8] = []
         var row: [UInt8] = []  // one row's JSON at a time, to count its bytes
         func rowBytes(_ i: Int) -> Int {
             row.removeAll(keepingCapacity: true)
@@ -149,7 +146,6 @@ public struct SearchIndexWriter: Sendable {
         /// The runs that start in the current shard after its first one: where, the shard's bytes before them, and how
         /// many bytes their key shares with the key before.
         var cuts: [(index: Int, bytes: Int, common: Int)] = []
-        var previousKey: [UInt8] = []
         while index < count {
             // The run of rows with this key: they go into one shard together when they fit in one.
             let runKey = key(index)
@@ -159,17 +155,12 @@ public struct SearchIndexWriter: Sendable {
             let common = zip(previousKey, runKey).prefix { $0 == $1 }.count
             // A run of keys with the same first two characters that fits in two shards is not spread over three (the
             // first 50 results of a query read at most two): when it would be, it starts a shard.
-            if splitRuns, index > start, Self.firstTwoCharacters(runKey) != Self.firstTwoCharacters(previousKey) {
-                let pair = Self.firstTwoCharacters(runKey)
-                var pairEnd = end, pairBytes = runBytes
-                while pairEnd < count, pairBytes <= 2 * budget, Self.firstTwoCharacters(key(pairEnd)) == pair {
-                    pairBytes += rowBytes(pairEnd)
-                    pairEnd += 1
-                }
-                if pairBytes <= 2 * budget, bytes + pairBytes > 2 * budget {
-                    shards.append(Shard(range: start..<index))
-                    (start, bytes, cuts) = (index, 0, [])
-                }
+            if splitRuns, index > start, Self.firstTwoCharacters(runKey) != Self.firstTwoCharacters(previousKey),
+                let pairBytes = Self.bytesOfPair(from: end, runBytes: runBytes, upTo: 2 * budget, count: count, key: key, rowBytes: rowBytes),
+                bytes + pairBytes > 2 * budget
+            {
+                shards.append(Shard(range: start..<index))
+                (start, bytes, cuts) = (index, 0, [])
             }
             if index > start, bytes + runBytes > budget {
                 let here = (index: index, bytes: bytes, common: common)
@@ -203,6 +194,20 @@ public struct SearchIndexWriter: Sendable {
         }
         if start < count || shards.isEmpty { shards.append(Shard(range: start..<count)) }
         return shards
+    }
+
+    /// The bytes of the rows whose keys share the first two characters of the run ending before `end` (`runBytes`
+    /// long), from its start; nil when they are over `limit`.
+    private static func bytesOfPair(
+        from end: Int, runBytes: Int, upTo limit: Int, count: Int, key: (Int) -> [UInt8], rowBytes: (Int) -> Int
+    ) -> Int? {
+        let pair = firstTwoCharacters(key(end - 1))
+        var pairEnd = end, pairBytes = runBytes
+        while pairEnd < count, pairBytes <= limit, firstTwoCharacters(key(pairEnd)) == pair {
+            pairBytes += rowBytes(pairEnd)
+            pairEnd += 1
+        }
+        return pairBytes <= limit ? pairBytes : nil
     }
 
     /// The bytes of the first two characters of `key` (all of it when shorter).

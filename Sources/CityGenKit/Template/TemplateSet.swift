@@ -50,18 +50,6 @@ public struct TemplateSet: Sendable {
             }
             return try Self.withWords(text, words, template: name)
         }
-        /// `text` parsed; `linesBefore` lines of citygen's own come before the file's, and are not counted in errors.
-        func parse(_ name: String, _ text: String, linesBefore: Int = 0) throws -> MustacheTemplate {
-            do {
-                return try MustacheTemplate(string: text)
-            } catch let error as MustacheTemplate.ParserError {
-                let place = error.context
-                throw CityGenError.invalidTemplate(
-                    name: name, reason: "line \(place.lineNumber - linesBefore), column \(place.columnNumber): \(error.error) in \"\(place.line)\"")
-            } catch {
-                throw CityGenError.invalidTemplate(name: name, reason: "\(error)")
-            }
-        }
         if let overrides, !FileManager.default.fileExists(atPath: overrides.path) {
             throw CityGenError.missingInput(what: "templates folder", path: overrides.path, reason: nil)
         }
@@ -73,13 +61,13 @@ public struct TemplateSet: Sendable {
             if text.hasSuffix("\n") { text.removeLast() }
             let key = String(name.prefix { $0 != "." })
             // The pragma on a line of its own, so that a partial on the file's first line stands alone as anywhere else.
-            library.register(try parse(name, "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}\n" + text, linesBefore: 1), named: key)
+            library.register(try Self.parse(name, "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}\n" + text, linesBefore: 1), named: key)
             compiledPages?[key] = CompiledTemplate(text, escape: MarkdownEscaping.append)
             if compiledPages?[key] == nil { compiledPages = nil }
         }
         self.library = library
         let layoutSource = try source(Self.layoutTemplate)
-        self.layout = try parse(Self.layoutTemplate, layoutSource)
+        self.layout = try Self.parse(Self.layoutTemplate, layoutSource)
         if let compiledPages, let compiledLayout = CompiledTemplate(layoutSource, escape: HTMLEscaping.append) {
             compiled = (compiledPages, compiledLayout)
         } else {
@@ -95,6 +83,19 @@ public struct TemplateSet: Sendable {
         }
         self.assets = assets
         self.sources = sources.merging(words.sources) { a, _ in a }
+    }
+
+    /// `text` parsed; `linesBefore` lines of citygen's own come before the file's, and are not counted in errors.
+    private static func parse(_ name: String, _ text: String, linesBefore: Int = 0) throws -> MustacheTemplate {
+        do {
+            return try MustacheTemplate(string: text)
+        } catch let error as MustacheTemplate.ParserError {
+            let place = error.context
+            throw CityGenError.invalidTemplate(
+                name: name, reason: "line \(place.lineNumber - linesBefore), column \(place.columnNumber): \(error.error) in \"\(place.line)\"")
+        } catch {
+            throw CityGenError.invalidTemplate(name: name, reason: "\(error)")
+        }
     }
 
     /// A part of the search script as it is served: its lines without their indentation, and without the lines that
