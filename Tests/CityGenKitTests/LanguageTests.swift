@@ -254,6 +254,26 @@ final class LanguageSiteTests: SiteTestCase {
         XCTAssertTrue(try read("index.html", in: "eo").contains("<title>World Cities</title>"), "a table without the word: English")
     }
 
+    /// A language CLDR writes right to left gets `dir="rtl"` on every HTML page, whatever its table; one written left
+    /// to right gets no `dir` (the default), so an English or Spanish page keeps its bytes.
+    func testARightToLeftLanguageMarksEveryHTMLPage() async throws {
+        let table = folder.appendingPathComponent("table.yml")
+        try "city.population: السكان\n".write(to: table, atomically: true, encoding: .utf8)
+        for (code, rightToLeft) in [("ar", true), ("he", true), ("fa", true), ("ur", true), ("ru", false), ("ja", false), ("el", false), ("en", false)] {
+            XCTAssertEqual(SiteLanguage(words: try Words(language: code, file: table)).rightToLeft, rightToLeft, code)
+        }
+        try await build(Fixtures.json(Self.cities), pageSize: 10, output: "ar") {
+            $0.language = "ar"
+            $0.strings = ["ar": table]
+        }
+        for page in ["index.html", "list/1.html", "city/743/2643743.html", "country/GB/1.html", "favorites.html", "404.html"] {
+            XCTAssertTrue(try read(page, in: "ar").contains(#"<html lang="ar" dir="rtl">"#), page)
+        }
+        XCTAssertFalse(try read("index.md", in: "ar").contains("dir="))
+        try await build(Fixtures.json(Self.cities), pageSize: 10, output: "en")
+        XCTAssertTrue(try read("city/743/2643743.html", in: "en").contains(#"<html lang="en">"#))
+    }
+
     func testALocalTableWithNoNamesBesideItKeepsTheSourcesNamesWithOneWarning() async throws {
         let places = try geoNames(names: nil)
         let report = try await build(Fixtures.json(Self.cities), pageSize: 10) {

@@ -15,6 +15,9 @@ public struct SiteLanguage: Sendable {
     /// writes 1234 but 12.345).
     private let groupingSeparator: [UInt8], decimalMark: [UInt8], minimumGroupingDigits: Int
     private let locale: Locale
+    /// Whether the language is written right to left, as CLDR's character order has it (`ar`, `he`, `fa`, `ur`):
+    /// its HTML pages carry `dir="rtl"`; the style sheet's logical properties mirror them.
+    public let rightToLeft: Bool
 
     public init(words: Words) {
         self.code = words.language
@@ -28,6 +31,7 @@ public struct SiteLanguage: Sendable {
         decimalMark = Array((formatter.decimalSeparator ?? ".").utf8)
         minimumGroupingDigits = formatter.string(from: 1234)?.count == 4 ? 2 : 1
         iso639_3 = Self.iso639_3(words.language)
+        rightToLeft = Locale.Language(identifier: words.language).characterDirection == .rightToLeft
         let name = locale.localizedString(forIdentifier: words.language) ?? words.language
         autonym = name.prefix(1).uppercased(with: locale) + name.dropFirst()
     }

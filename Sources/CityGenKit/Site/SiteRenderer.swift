@@ -228,6 +228,7 @@ final class SiteRenderer: Sendable {
         var context = TemplateContext()
         context.append(.siteTitle, text: title)
         context.append(.lang, text: site.settings.language.code)
+        if site.settings.language.rightToLeft { context.append(.rightToLeft, flag: true) }
         context.append(.root, text: root)
         context.append(.ext, text: format.fileExtension)
         context.append(.html, flag: format == .html)
