@@ -1,5 +1,5 @@
 """The visitor's own favorites (SPEC §6, §7) in headless Chromium, over HTTP and from file://: ★ toggles on list
-rows, detail pages and search results, kept in localStorage per site, shown by the favorites-only filter (with no
+rows, detail pages and search results, kept in localStorage per site by id, shown by the favorites-only filter (with no
 index request) and on the favorites page with the lines for citygen.yml; junk or unusable storage is not fatal."""
 import pytest
 from selenium.webdriver.common.by import By
@@ -51,7 +51,7 @@ def test_toggle_on_a_list_row_and_a_detail_page_survives_a_reload(browser, chall
     browser.refresh()
     wait(browser).until(lambda b: b.find_element(By.ID, "favoriteToggle").get_attribute("aria-pressed") == "true")
     saved = browser.execute_script("return JSON.parse(localStorage.getItem(arguments[0]))", browser.execute_script(STORAGE_KEY))
-    assert [entry[0] for entry in saved] == [1, 5]
+    assert saved["ids"] == [1, 5] and [entry[0] for entry in saved["rows"]["en"]] == [1, 5], saved
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -105,7 +105,8 @@ def test_full_or_disabled_storage_is_said_and_the_page_works(browser, challenge_
 def test_junk_in_storage_is_ignored(browser, challenge_site, mode):
     forget(browser, challenge_site, mode)
     key = browser.execute_script(STORAGE_KEY)
-    for junk in ["{not json", "42", '[[1,"x"],"y",[2,"B","US",1,"a"]]', '{"1": [1, "A", "US", 1, 2]}']:
+    for junk in ["{not json", "42", '[[1,"x"],"y",[2,"B","US",1,"a"]]', '{"1": [1, "A", "US", 1, 2]}',
+                 '{"ids": [1], "rows": {"en": [[1, "x"]]}}', '{"ids": "1", "rows": 1}', '{"ids": [1], "rows": {"en": 5}}']:
         browser.execute_script("localStorage.setItem(arguments[0], arguments[1])", key, junk)
         open_page(browser, challenge_site, mode, "list/1.html")
         assert browser.find_element(By.CSS_SELECTOR, "#cityCell_1 button.favToggle").get_attribute("aria-pressed") == "false", junk

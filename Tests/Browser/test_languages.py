@@ -100,6 +100,56 @@ def test_the_switcher_goes_to_the_twin_and_back(browser, two_site, mode):
     shows_language(browser, base, "es", spanish)
 
 
+ROME = 3169070
+
+
+def own_favorites(browser):
+    """The favorites page's list of the visitor's own, once it shows: each row's link text."""
+    wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#visitorFavoriteList li"))
+    return [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#visitorFavoriteList li > a")]
+
+
+@pytest.mark.parametrize("mode", ["http", "file"])
+def test_a_city_starred_in_spanish_is_starred_in_english_under_its_english_name(browser, two_site, mode):
+    base = two_site.http if mode == "http" else two_site.file
+    source = two_site.source
+    browser.get(base + "en/" + city_path(LONDON))
+    wait(browser).until(lambda b: b.find_elements(By.ID, "favoriteToggle"))
+    browser.execute_script("localStorage.clear()")
+    # What an older site saved on its English pages: an array of English rows under the key of en/.
+    old_key = "citygen:favorites:" + base + "en/"
+    rome = [ROME, source[ROME]["name"], "IT", source[ROME]["coord"]["lat"], source[ROME]["coord"]["lon"]]
+    browser.execute_script("localStorage.setItem(arguments[0], JSON.stringify([arguments[1]]))", old_key, rome)
+
+    browser.get(base + city_path(LONDON))  # Londres, on the Spanish site
+    wait(browser).until(lambda b: b.find_elements(By.ID, "favoriteToggle"))
+    browser.find_element(By.ID, "favoriteToggle").click()
+    assert browser.find_element(By.ID, "favoriteToggle").get_attribute("aria-pressed") == "true"
+
+    browser.get(base + "en/" + city_path(LONDON))
+    wait(browser).until(lambda b: b.find_elements(By.ID, "favoriteToggle"))
+    assert browser.find_element(By.ID, "favoriteToggle").get_attribute("aria-pressed") == "true", "one store for both"
+    stored = browser.execute_script("return JSON.parse(localStorage.getItem(arguments[0]))", "citygen:favorites:" + base)
+    assert stored["ids"] == [LONDON, ROME], "the older English store carried over"
+    assert browser.execute_script("return localStorage.getItem(arguments[0])", old_key) is None
+    browser.get(base + "en/favorites.html")
+    english = [f"{source[LONDON]['name']}, GB", f"{source[ROME]['name']}, IT"]
+    assert own_favorites(browser) == english
+    browser.get(base + "favorites.html")
+    spanish = sorted([f"{two_site.names[LONDON]}, GB", f"{two_site.names[ROME]}, IT"])
+    if mode == "http":  # read from the Spanish detail page; a file:// page cannot read another
+        wait(browser).until(lambda b: own_favorites(b) == spanish)
+    else:
+        assert own_favorites(browser) == [f"{two_site.names[LONDON]}, GB", f"{source[ROME]['name']}, IT"]
+
+    browser.get(base + "en/" + city_path(LONDON))
+    wait(browser).until(lambda b: b.find_elements(By.ID, "favoriteToggle"))
+    browser.find_element(By.ID, "favoriteToggle").click()
+    browser.get(base + city_path(LONDON))
+    wait(browser).until(lambda b: b.find_elements(By.ID, "favoriteToggle"))
+    assert browser.find_element(By.ID, "favoriteToggle").get_attribute("aria-pressed") == "false", "unstarred in English, in Spanish too"
+
+
 @pytest.mark.parametrize("mode", ["http", "file"])
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_each_language_searches_its_own_index(browser, two_site, mode, code):

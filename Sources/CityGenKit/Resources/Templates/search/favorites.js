@@ -1,22 +1,58 @@
-// Favorites: the visitor's own, saved in localStorage under a key of this site's root URL, as
-// [id, name, country, lat, lon]. Junk there is ignored; storage that is full or disabled is said, not fatal.
+// Favorites: the visitor's own, saved in localStorage under a key of the site's root URL (one store for all its
+// languages: a city starred in one is starred in all) as {"ids": [id, …], "rows": {"<lang>": [[id, name, country,
+// lat, lon(, key, distinction)], …]}}: each language's row of a city (its name there) once a page of that language
+// showed it, else another language's until this one's detail page is read. A store of the older form (an array of
+// rows, under the key of each language's own root) is carried over. Junk is ignored; storage that is full or
+// disabled is said, not fatal.
 var cityURLPattern = document.body.getAttribute('data-city-url') || '';
 function cityURL(id) {
   return cityURLPattern.replace(/\{id%(\d+)\}/g, function (_, n) { return String(((id % n) + +n) % n); }).replace(/\{id\}/g, String(id));
 }
 var Favorites = (function () {
-  var storageKey = 'citygen:favorites:' + new URL(ROOT || './', location.href).href;
-  var own = {}, usable = true, listeners = [];
+  // The first language's code: the one whose alternate link is the x-default's; its pages are at the site's root,
+  // every other language's one folder below.
+  var first = LANG, fallback = document.querySelector('link[rel="alternate"][hreflang="x-default"]');
+  Array.prototype.forEach.call(document.querySelectorAll('link[rel="alternate"][hreflang]'), function (l) {
+    if (fallback && l !== fallback && l.href === fallback.href) first = l.getAttribute('hreflang');
+  });
+  var ownRoot = new URL(ROOT || './', location.href).href, siteRoot = new URL(first === LANG ? ownRoot : ownRoot + '../').href;
+  var storageKey = 'citygen:favorites:' + siteRoot, languageKey = 'citygen:favorites:' + ownRoot;
+  var ids = [], rows = {}, usable = true, listeners = [], asked = {};
   function valid(e) {
     return Array.isArray(e) && (e.length === 5 || (e.length === 7 && typeof e[5] === 'string' && (e[6] === 1 || e[6] === 2 || typeof e[6] === 'string')))
       && Number.isInteger(e[0]) && typeof e[1] === 'string' && typeof e[2] === 'string'
       && typeof e[3] === 'number' && typeof e[4] === 'number';
   }
+  function adopt(saved, lang) {  // the rows of one language (a language's code, never a name like __proto__)
+    if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(lang)) return;
+    saved.filter(valid).forEach(function (e) {
+      if (ids.indexOf(e[0]) < 0) ids.push(e[0]);
+      (rows[lang] = rows[lang] || {})[e[0]] = e;
+    });
+  }
+  function read(key) {
+    try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch (error) { if (!(error instanceof SyntaxError)) throw error; return null; }
+  }
   try {
-    var saved = JSON.parse(localStorage.getItem(storageKey) || '[]');
-    if (Array.isArray(saved)) saved.filter(valid).forEach(function (e) { own[e[0]] = e; });
+    var saved = read(storageKey), older = languageKey !== storageKey ? read(languageKey) : null;
+    if (Array.isArray(saved)) adopt(saved, first);
+    else if (saved && Array.isArray(saved.ids) && saved.rows && typeof saved.rows === 'object') {
+      Object.keys(saved.rows).forEach(function (lang) { if (Array.isArray(saved.rows[lang])) adopt(saved.rows[lang].filter(function (e) { return valid(e) && saved.ids.indexOf(e[0]) >= 0; }), lang); });
+    }
+    if (Array.isArray(older)) {
+      adopt(older, LANG);
+      if (store()) localStorage.removeItem(languageKey);
+    }
   } catch (error) {
-    if (error instanceof SyntaxError) own = {}; else unavailable();  // junk is ignored; no storage is said
+    ids = []; rows = {};
+    unavailable();
+  }
+  function store() {
+    var out = { ids: ids.slice().sort(function (a, b) { return a - b; }), rows: {} };
+    Object.keys(rows).sort().forEach(function (lang) {
+      out.rows[lang] = ids.filter(function (id) { return rows[lang][id]; }).map(function (id) { return rows[lang][id]; });
+    });
+    try { localStorage.setItem(storageKey, JSON.stringify(out)); return true; } catch (error) { unavailable(); return false; }
   }
   function unavailable() {
     usable = false;
@@ -29,25 +65,50 @@ var Favorites = (function () {
     }
     note.textContent = say('favorite.unavailable');
   }
+  // A saved city's row in this language; another language's while this one's is read from its detail page.
+  function row(id) {
+    var here = rows[LANG] && rows[LANG][id];
+    if (here) return here;
+    if (!asked[id]) { asked[id] = true; learnFromPage(id); }
+    var other = Object.keys(rows).sort().filter(function (lang) { return rows[lang][id]; })[0];
+    return other ? rows[other][id] : null;
+  }
+  function learnFromPage(id) {
+    if (!/\.html$/.test(cityURLPattern) || location.protocol === 'file:') return;  // file:// pages cannot be read
+    fetch(cityURL(id)).then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); }).then(function (text) {
+      var place = new DOMParser().parseFromString(text, 'text/html').querySelector('div[data-city]');
+      learn(JSON.parse(place.getAttribute('data-city')));
+      listeners.forEach(function (f) { f(); });
+    }).catch(function () { });
+  }
+  // The row of a saved city as a page of this language carries it (data-city): kept, so its name here is known.
+  function learn(e) {
+    if (!valid(e) || ids.indexOf(e[0]) < 0) return;
+    var known = rows[LANG] && rows[LANG][e[0]], kept = e.slice(0, e[6] ? 7 : 5);
+    if (known && JSON.stringify(known) === JSON.stringify(kept)) return;
+    (rows[LANG] = rows[LANG] || {})[e[0]] = kept;
+    if (usable) store();
+  }
   function key(e) { return Fold.fold(e[1]) + '\t' + Fold.fold(e[2]); }
-  function list() {  // in list order (SPEC §3)
-    return Object.keys(own).map(function (id) { return own[id]; }).sort(function (a, b) {
+  function list() {  // in list order (SPEC §3) of the names this language shows
+    return ids.map(row).filter(Boolean).sort(function (a, b) {
       return Fold.compare(key(a), key(b)) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]);
     });
   }
   function toggle(e) {
-    var id = e[0], before = own[id];
-    if (before) delete own[id]; else own[id] = e.slice(0, e[6] ? 7 : 5);  // with its distinction, if any
-    try {
-      localStorage.setItem(storageKey, JSON.stringify(list()));
-    } catch (error) {
-      if (before) own[id] = before; else delete own[id];
-      unavailable();
+    var id = e[0], before = JSON.stringify({ ids: ids, rows: rows });
+    if (ids.indexOf(id) >= 0) {
+      ids = ids.filter(function (i) { return i !== id; });
+      Object.keys(rows).forEach(function (lang) { delete rows[lang][id]; });
+    } else {
+      ids.push(id);
+      (rows[LANG] = rows[LANG] || {})[id] = e.slice(0, e[6] ? 7 : 5);  // with its distinction, if any
     }
+    if (!store()) { var was = JSON.parse(before); ids = was.ids; rows = was.rows; }
     listeners.forEach(function (f) { f(); });
   }
   function show(button, e) {
-    var on = !!own[e[0]];
+    var on = ids.indexOf(e[0]) >= 0;
     button.setAttribute('aria-pressed', String(on));
     button.textContent = on ? '\u2605 ' + say('favorite.saved') : '\u2606 ' + say('favorite.save');
     button.title = say(on ? 'favorite.removeTitle' : 'favorite.saveTitle');
@@ -65,7 +126,7 @@ var Favorites = (function () {
   }
   if (!usable) unavailable();
   return {
-    has: function (id) { return !!own[id]; }, list: list, key: key, button: button, usable: function () { return usable; },
+    has: function (id) { return ids.indexOf(id) >= 0; }, list: list, key: key, button: button, learn: learn, usable: function () { return usable; },
     onChange: function (f) { listeners.push(f); }
   };
 })();
@@ -74,14 +135,20 @@ window.citygenFavorites = Favorites;  // for the tests
 // data-city (on the div that holds its facts) and put at the end of its trail, whose line has room for it.
 function wireToggles(root) {
   Array.prototype.forEach.call(root.querySelectorAll('button.favToggle[data-city]'), function (b) {
-    try { Favorites.button(JSON.parse(b.getAttribute('data-city')), b); } catch (error) { }
+    try {
+      var e = JSON.parse(b.getAttribute('data-city'));
+      Favorites.learn(e);
+      Favorites.button(e, b);
+    } catch (error) { }
   });
   var place = root.querySelector('div[data-city]');
   if (!place) return;
   try {
     var b = document.createElement('button');
     b.id = 'favoriteToggle';
-    Favorites.button(JSON.parse(place.getAttribute('data-city')), b);
+    var e = JSON.parse(place.getAttribute('data-city'));
+    Favorites.learn(e);
+    Favorites.button(e, b);
     (root.querySelector('nav.trail') || place).appendChild(b);
   } catch (error) { }
 }
