@@ -172,15 +172,21 @@ def narrow(browser):
     browser.set_window_size(1280, 900)
 
 
-@pytest.fixture(scope="session")
-def spanish_site():
-    """The full snapshot in Spanish, HTML only, with GeoNames' places and libgeonames-common's Spanish names."""
+def spanish_names_table():
+    """libgeonames-common's Spanish names by geonameid, and an alternate names table of them in a new folder."""
     if not CATALOG.exists() or not (GEONAMES / "cities15000.txt").exists():
         pytest.fail("libgeonames-common or libtimezonemap-data is not installed (scripts/test installs them)")
     catalog = gettext.GNUTranslations(CATALOG.open("rb"))._catalog
     names = {int(k): v for k, v in catalog.items() if isinstance(k, str) and k.isdigit()}
     table = Path(tempfile.mkdtemp(prefix="citygen-names-")) / "alternateNamesV2.txt"
     table.write_text(alternate_names_rows(names), encoding="utf-8")
+    return names, table
+
+
+@pytest.fixture(scope="session")
+def spanish_site():
+    """The full snapshot in Spanish, HTML only, with GeoNames' places and libgeonames-common's Spanish names."""
+    names, table = spanish_names_table()
     site = build_site(None, f"language: es\nformats: [html]\n{PLACES}  names: {table}\n")  # HTML is all a browser reads
     site.names = names
     yield site

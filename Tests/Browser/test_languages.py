@@ -14,7 +14,6 @@ and English in `en/`.
   own head does; every Markdown page ends with its language line linking its twin; LinkChecker, walking the site
   from `index.html` over file://, finds no broken link and reaches every page."""
 import csv
-import gettext
 import os
 import re
 import shutil
@@ -26,7 +25,7 @@ import pytest
 from lxml import etree
 from selenium.webdriver.common.by import By
 
-from conftest import CATALOG, GEONAMES, PLACES, alternate_names_rows, build_site, wait
+from conftest import GEONAMES, PLACES, build_site, spanish_names_table, wait
 from test_search import labels_up_to, type_query, wait_idle
 from test_top_matches import snapshot_records
 
@@ -41,12 +40,7 @@ XHTML = "{http://www.w3.org/1999/xhtml}"
 def two_site():
     """The snapshot's cities of cities15000.txt with their places and GeoNames' Spanish names, in Spanish and English
     (HTML: what a browser reads)."""
-    if not CATALOG.exists() or not (GEONAMES / "cities15000.txt").exists():
-        pytest.fail("libgeonames-common or libtimezonemap-data is not installed (scripts/test installs them)")
-    catalog = gettext.GNUTranslations(CATALOG.open("rb"))._catalog
-    names = {int(k): v for k, v in catalog.items() if isinstance(k, str) and k.isdigit()}
-    table = Path(tempfile.mkdtemp(prefix="citygen-names-")) / "alternateNamesV2.txt"
-    table.write_text(alternate_names_rows(names), encoding="utf-8")
+    names, table = spanish_names_table()
     listed = {int(line.split("\t", 1)[0]) for line in (GEONAMES / "cities15000.txt").read_text(encoding="utf-8").splitlines() if line}
     records = [r for r in snapshot_records() if r["_id"] in listed]
     site = build_site(records, f"languages: [es, en]\nformats: [html]\n{PLACES}  names: {table}\n")
