@@ -44,6 +44,10 @@ final class SearchParityTests: XCTestCase {
         }
         XCTAssertEqual(differences.count, 0, "queries answered differently, of \(queries.count)")
         // The kinds of query all come up.
+        print("search parity: \(queries.count) queries, \(differences.count) answered differently; with word matches "
+            + "\(swift.filter { $0.rows.contains { $0[1] == "word" } }.count), other names \(swift.filter { $0.rows.contains { $0[1] == "other" } }.count), "
+            + "typos \(swift.filter { $0.rows.contains { $0[1] == "typo" } }.count), top matches \(swift.filter { !$0.top.isEmpty }.count), "
+            + "none \(swift.filter { $0.rows.isEmpty }.count)")
         XCTAssertGreaterThan(swift.filter { $0.rows.contains { $0[1] == "word" } }.count, 100, "word matches")
         XCTAssertGreaterThan(swift.filter { $0.rows.contains { $0[1] == "other" } }.count, 100, "other names")
         XCTAssertGreaterThan(swift.filter { $0.rows.contains { $0[1] == "typo" } }.count, 100, "typos")
