@@ -188,7 +188,7 @@ public struct BuildService: Sendable {
         guard !leftOut.isEmpty else { return }
         let problem = CityGenError.unreachedPlaces(language: language, count: leftOut.count, first: leftOut.prefix(5).map(site.label))
         if options.strict { throw problem }
-        warn(problem.description.replacingOccurrences(of: " (--strict makes this fatal)", with: ""), &run)
+        warn(problem.description, &run)
     }
 
     /// Each language's folder is its own: no file of the root's site (which holds the shared files) lies in it.

@@ -85,7 +85,7 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
             "two files of the site would be written to \(path): \(first) and \(second); nothing was written"
         case .unreachedPlaces(let language, let count, let first):
             "\(Digits.grouped(count)) places of 15,000 people or more are beyond the typo search's reach in \(language) "
-                + "(no typo bucket holds them): \(first.joined(separator: ", "))\(count > first.count ? ", …" : "") (--strict makes this fatal)"
+                + "(no typo bucket holds them): \(first.joined(separator: ", "))\(count > first.count ? ", …" : "")"
         case .outputLocked(let path, let pid):
             "another citygen build\(pid.map { " (pid \($0))" } ?? "") is writing \(path); wait for it, or pass --wait"
         }

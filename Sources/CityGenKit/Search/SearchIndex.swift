@@ -160,10 +160,8 @@ public final class SearchIndex {
         }
         // SPEC §4c: closest, a name spelled whole before one begun, largest, then §3 (the key, the name, the id).
         return found.sorted {
-            if ($0.distance, $0.prefix, -($0.entry.population ?? 0)) != ($1.distance, $1.prefix, -($1.entry.population ?? 0)) {
-                return ($0.distance, $0.prefix, -($0.entry.population ?? 0)) < ($1.distance, $1.prefix, -($1.entry.population ?? 0))
-            }
-            return $0.entry.precedes($1.entry)
+            let (a, b) = (($0.distance, $0.prefix, -($0.entry.population ?? 0)), ($1.distance, $1.prefix, -($1.entry.population ?? 0)))
+            return a != b ? a < b : $0.entry.precedes($1.entry)
         }.map(\.entry)
     }
 
