@@ -51,17 +51,25 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
+        .systemLibrary(
+            name: "CIcu",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
         // libzim is C++: this target gives citygen the part of it it uses as C functions.
         .target(name: "ZimBridge", dependencies: ["CZim"]),
         // cmark with its allocations in an arena per thread.
         .target(name: "CmarkArena", dependencies: ["CCmark"]),
         // libpng's full writer (its simplified one cannot choose deflate's strategy), with its longjmp kept in C.
         .target(name: "PngWriter", dependencies: ["CPng", "CZlib"]),
+        // CLDR's plural rules, index letters and scripts from the system's ICU, under names without its version.
+        .target(name: "IcuBridge", dependencies: ["CIcu"]),
         .target(
             name: "CityGenKit",
             dependencies: [
                 "CmarkArena",
                 "PngWriter",
+                "IcuBridge",
                 "CZlib",
                 "CBrotli",
                 "ZimBridge",

@@ -13,7 +13,7 @@ extension CityGen {
         @Flag(help: "Also copy the default templates into templates/ for customising.")
         var templates = false
 
-        @Option(help: "Also write strings/CODE.yml: the English words of every page, to translate into the language CODE.")
+        @Option(help: "Also write strings/CODE.yml: the words citygen ships for the language CODE, or the English words with the plural forms CODE needs, to translate.")
         var strings: String?
 
         @Flag(help: "Replace files that already exist.")
@@ -27,7 +27,8 @@ extension CityGen {
                 let written = try Scaffold.write(into: URL(fileURLWithPath: folder), withTemplates: templates, strings: strings, force: force)
                 if let table = written.first(where: { $0.hasPrefix(Scaffold.stringsFolder + "/") }) {
                     let code = URL(fileURLWithPath: table).deletingPathExtension().lastPathComponent
-                    printError("Wrote \(table): translate its words, then set language: \(code) and strings: {\(code): \(table)} in \(SiteConfig.fileName).")
+                    let what = Words.shippedCode(for: code) == nil ? "translate its words" : "citygen's own words for \(code), to change as you like"
+                    printError("Wrote \(table): \(what), then set language: \(code) and strings: {\(code): \(table)} in \(SiteConfig.fileName).")
                 }
                 // What was written, by what it is: the config, a strings table, the templates' folder.
                 var parts = [SiteConfig.fileName] + written.filter { $0.hasPrefix(Scaffold.stringsFolder + "/") }

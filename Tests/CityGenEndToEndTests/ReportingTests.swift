@@ -85,7 +85,7 @@ final class ReportingTests: FolderTestCase {
         XCTAssertEqual(quiet.stderr, "")
     }
 
-    /// `citygen init --strings CODE`: the config and the English table to translate, named as such.
+    /// `citygen init --strings CODE`: the config and the language's table, named as such.
     func testInitWithAStringsTableSaysWhatItWrote() throws {
         let project = folder.appendingPathComponent("words")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)

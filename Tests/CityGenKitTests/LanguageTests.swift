@@ -32,12 +32,12 @@ final class LanguageTests: XCTestCase {
     }
 
     func testAUsersFileAddsALanguageOrChangesWordsAndWhatItLacksFallsBackWithTheKeysNamed() throws {
-        let french = try Words(language: "fr", file: file("city.population: Population\ncity.nearby: Lieux proches\nnot.a.key: x\n"))
-        XCTAssertEqual(french["city.nearby"], "Lieux proches")
-        XCTAssertEqual(french["city.timeZone"], "Time zone", "a missing word is English")
-        XCTAssertEqual(french.unknownKeys, ["not.a.key"])
-        XCTAssertTrue(french.missingKeys.contains("city.timeZone"))
-        XCTAssertFalse(french.missingKeys.contains("city.nearby"))
+        let polish = try Words(language: "pl", file: file("city.population: Ludność\ncity.nearby: Miejsca w pobliżu\nnot.a.key: x\n"))
+        XCTAssertEqual(polish["city.nearby"], "Miejsca w pobliżu")
+        XCTAssertEqual(polish["city.timeZone"], "Time zone", "a missing word is English")
+        XCTAssertEqual(polish.unknownKeys, ["not.a.key"])
+        XCTAssertTrue(polish.missingKeys.contains("city.timeZone"))
+        XCTAssertFalse(polish.missingKeys.contains("city.nearby"))
         let spanish = try Words(language: "es", file: file("city.nearby: Cerca de aquí\n"))
         XCTAssertEqual(spanish["city.nearby"], "Cerca de aquí")
         XCTAssertEqual(spanish["city.timeZone"], "Zona horaria", "a shipped language's own table is under the user's file")
@@ -45,21 +45,21 @@ final class LanguageTests: XCTestCase {
     }
 
     func testALanguageWithNoWordsIsAnErrorThatSaysHowToAddOne() {
-        XCTAssertThrowsError(try Words(language: "fr")) { error in
+        XCTAssertThrowsError(try Words(language: "pl")) { error in
             let error = error as! CityGenError
             XCTAssertEqual(error.exitCode, 64)
             XCTAssertTrue("\(error)".contains("--language"), "\(error)")
-            XCTAssertTrue("\(error)".contains("citygen init --strings fr"), "\(error)")
+            XCTAssertTrue("\(error)".contains("citygen init --strings pl"), "\(error)")
         }
-        XCTAssertThrowsError(try Words(language: "fr", configFile: "site/citygen.yml")) { error in
+        XCTAssertThrowsError(try Words(language: "pl", configFile: "site/citygen.yml")) { error in
             XCTAssertEqual((error as! CityGenError).exitCode, 65)
             XCTAssertTrue("\(error)".hasPrefix("site/citygen.yml: language: "), "\(error)")
         }
-        XCTAssertThrowsError(try BuildOptions(config: SiteConfig(yaml: "language: de"), folder: folder).validate()) { error in
+        XCTAssertThrowsError(try BuildOptions(config: SiteConfig(yaml: "language: pl"), folder: folder).validate()) { error in
             XCTAssertEqual((error as! CityGenError).exitCode, 65)
         }
         var flags = BuildOptions.Flags()
-        flags.language = "de"
+        flags.language = "pl"
         XCTAssertThrowsError(try BuildOptions(config: nil, folder: folder, flags: flags).validate()) { error in
             XCTAssertEqual((error as! CityGenError).exitCode, 64)
         }
@@ -130,12 +130,31 @@ final class LanguageTests: XCTestCase {
         }
     }
 
-    func testInitWritesTheEnglishTableToTranslate() throws {
+    /// `init --strings CODE`: a shipped language's own table; another's, the English one with the forms of each
+    /// counting word its CLDR plural rules need (Polish `few` and `many`; Japanese `other` alone).
+    func testInitWritesTheShippedTableOrTheEnglishOneWithTheLanguagesPluralForms() throws {
         let written = try Scaffold.write(into: folder, withTemplates: false, strings: "fr", force: false)
         XCTAssertTrue(written.contains("strings/fr.yml"))
-        let table = try Words.parse(String(contentsOf: folder.appendingPathComponent("strings/fr.yml"), encoding: .utf8), file: "fr.yml")
-        XCTAssertEqual(table, try Words.parse(Words.englishTableText(), file: "en.yml"))
-        XCTAssertEqual(try Words(language: "fr", file: folder.appendingPathComponent("strings/fr.yml")).missingKeys, [])
+        let french = try String(contentsOf: folder.appendingPathComponent("strings/fr.yml"), encoding: .utf8)
+        XCTAssertEqual(try Words.parse(french, file: "fr.yml")["city.population"], try Words(language: "fr")["city.population"])
+        let english = try Words.parse(Words.englishTableText(), file: "en.yml")
+        for (code, added, removed) in [("pl", ["few", "many"], [String]()), ("ja", [], ["one"]), ("ar", [], [])] {
+            try Scaffold.write(into: folder, withTemplates: false, strings: code == "ar" ? "ar-XX" : code, force: true)
+            let file = folder.appendingPathComponent("strings/\(code == "ar" ? "ar-XX" : code).yml")
+            let table = try Words.parse(String(contentsOf: file, encoding: .utf8), file: file.path)
+            if code == "ar" {
+                XCTAssertEqual(table["count.city.few"], try Words(language: "ar")["count.city.few"], "ar-XX takes the shipped Arabic table")
+                continue
+            }
+            XCTAssertEqual(Set(table.keys), Set(english.keys).subtracting(removed.map { "count.city.\($0)" }).union(added.map { "count.city.\($0)" })
+                .subtracting(removed.flatMap { r in ["favorites.count", "city.namesakes", "country.mapAlt", "region.mapAlt"].map { "\($0).\(r)" } })
+                .union(added.flatMap { a in ["favorites.count", "city.namesakes", "country.mapAlt", "region.mapAlt"].map { "\($0).\(a)" } }), code)
+            XCTAssertEqual(table["count.city.few"], code == "pl" ? english["count.city.other"] : nil)
+            let words = try Words(language: code, file: file)
+            XCTAssertEqual(words.missingKeys, [], code)
+            XCTAssertEqual(words.unknownKeys, [], code)
+            XCTAssertEqual(words.warnings, [], code)
+        }
     }
 }
 
@@ -229,7 +248,10 @@ final class LanguageSiteTests: SiteTestCase {
     /// Without `title:` the site is called by its language's word for it, in every place the title is; `title:`
     /// still wins; a user's table without the word falls back to English as other words do.
     func testTheDefaultTitleIsAWordOfEachShippedLanguage() async throws {
-        let expected = ["en": "World Cities", "es": "Ciudades del mundo"]
+        let expected = [
+            "en": "World Cities", "es": "Ciudades del mundo", "fr": "Villes du monde", "pt": "Cidades do mundo", "de": "Städte der Welt",
+            "it": "Città del mondo", "ru": "Города мира", "ar": "مدن العالم",
+        ]
         XCTAssertEqual(Set(expected.keys), Set(Words.shipped), "a title for each shipped language")
         for language in Words.shipped {
             let title = try Words(language: language)["site.title"]

@@ -107,7 +107,7 @@ final class RenderingTests: XCTestCase {
         XCTAssertEqual(pages["A"], 1)
         XCTAssertEqual(pages["B"], 2)
         XCTAssertEqual(pages["Z"], 2)
-        XCTAssertEqual(pages["Other scripts"], 3)
+        XCTAssertEqual(pages["Cyrillic"], 3)
         XCTAssertEqual(pages["C"], .some(nil))
         XCTAssertEqual(SitePlan(catalog: Fixtures.catalog([]), pageSize: 100).pageCount, 1)
     }

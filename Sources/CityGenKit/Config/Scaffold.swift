@@ -46,8 +46,8 @@ public enum Scaffold {
         \(placesLines)
 
         # The site's language (BCP 47): its words, the names of places and countries, numbers and order. citygen
-        # ships en and es; another language needs a file of words (`citygen init --strings CODE` writes one to
-        # translate), named under strings. Example:
+        # ships ar, de, en, es, fr, it, pt and ru; another language needs a file of words (`citygen init --strings
+        # CODE` writes one to translate), named under strings. Example:
         # language: es
         # strings:
         #   fr: strings/fr.yml
@@ -73,14 +73,15 @@ public enum Scaffold {
     /// Writes the config (and templates) into `folder`. Refuses to replace any existing file unless `force`.
     /// Returns the paths written, relative to `folder`.
     @discardableResult
-    /// With `strings`, a language code, also `strings/<code>.yml`: the English table, to translate.
+    /// With `strings`, a language code, also `strings/<code>.yml`: the table citygen ships for the language, or the
+    /// English one to translate, with the plural forms the language needs.
     public static func write(into folder: URL, withTemplates: Bool, strings: String? = nil, force: Bool) throws -> [String] {
         var files: [(String, Data)] = [(SiteConfig.fileName, Data(config(withTemplates: withTemplates).utf8))]
         if let strings {
             guard let code = SiteLanguage.code(strings) else {
                 throw CityGenError.invalidOption(name: "--strings", reason: "must be a language code (BCP 47: fr, pt-BR), not \"\(strings)\"")
             }
-            files.append(("\(stringsFolder)/\(code).yml", Data(try Words.englishTableText().utf8)))
+            files.append(("\(stringsFolder)/\(code).yml", Data(try Words.tableText(for: code).utf8)))
         }
         if withTemplates {
             let defaults = try TemplateSet.defaultFolder()

@@ -11,9 +11,8 @@ public struct SiteLanguage: Sendable {
     /// The language's name in itself, as CLDR has it, capitalized as a menu item (`Español`, `English`): the
     /// language switcher's.
     public let autonym: String
-    /// CLDR's grouping separator, decimal mark and the fewest digits a number has before it is grouped (`es`
-    /// writes 1234 but 12.345).
-    private let groupingSeparator: [UInt8], decimalMark: [UInt8], minimumGroupingDigits: Int
+    /// How the language writes numbers: digits, grouping, decimal mark, minus.
+    let numbers: NumberMarks
     private let locale: Locale
     /// Whether the language is written right to left, as CLDR's character order has it (`ar`, `he`, `fa`, `ur`):
     /// its HTML pages carry `dir="rtl"`; the style sheet's logical properties mirror them.
@@ -24,12 +23,7 @@ public struct SiteLanguage: Sendable {
         self.words = words
         let locale = Locale(identifier: words.language)
         self.locale = locale
-        let formatter = NumberFormatter()
-        formatter.locale = locale
-        formatter.numberStyle = .decimal
-        groupingSeparator = Array((formatter.groupingSeparator ?? ",").utf8)
-        decimalMark = Array((formatter.decimalSeparator ?? ".").utf8)
-        minimumGroupingDigits = formatter.string(from: 1234)?.count == 4 ? 2 : 1
+        numbers = NumberMarks(locale: locale)
         iso639_3 = Self.iso639_3(words.language)
         rightToLeft = Locale.Language(identifier: words.language).characterDirection == .rightToLeft
         let name = locale.localizedString(forIdentifier: words.language) ?? words.language
@@ -59,20 +53,40 @@ public struct SiteLanguage: Sendable {
         return ([language] + rest).joined(separator: "-")
     }
 
-    /// `number` grouped by thousands as the language writes it (`7,556,900`; `7.556.900`).
-    public func grouped(_ number: Int) -> String {
-        Digits.grouped(number, separator: groupingSeparator, minimumGroupingDigits: minimumGroupingDigits)
+    /// `number` grouped by thousands as the language writes it (`7,556,900`; `7.556.900`; `۷٬۵۵۶٬۹۰۰`).
+    public func grouped(_ number: Int) -> String { numbers.grouped(number) }
+
+    /// A non-negative number rounded to one decimal as the language writes it (`1.1`; `1,1`; `۱٫۱`).
+    public func oneDecimal(_ value: Double) -> String { numbers.local(Digits.oneDecimal(value)) }
+
+    /// Coordinates as pages show them (`Coordinate.display`), in the language's digits and marks.
+    public func coordinates(latitude: Double, longitude: Double) -> String {
+        guard !numbers.isASCII else { return Coordinate.display(latitude: latitude, longitude: longitude) }
+        let lat = Coordinate.published(latitude), lon = Coordinate.published(longitude)
+        return numbers.local(Coordinate.fixed4(lat)) + numbers.pairMark + "\u{A0}" + numbers.local(Coordinate.fixed4(lon))
     }
 
-    /// A non-negative number rounded to one decimal with the language's decimal mark (`1.1`; `1,1`).
-    public func oneDecimal(_ value: Double) -> String {
-        let english = Digits.oneDecimal(value)
-        guard decimalMark != [UInt8(ascii: ".")] else { return english }
-        var text: [UInt8] = []
-        for byte in english.utf8 {
-            if byte == UInt8(ascii: ".") { text += decimalMark } else { text.append(byte) }
+    /// Degrees, minutes and seconds (`Coordinate.dms`) with the language's digits, decimal mark and compass letters.
+    public func dms(latitude: Double, longitude: Double) -> String {
+        func part(_ value: Double, _ positive: String, _ negative: String) -> String {
+            let (text, sign) = Coordinate.dmsNumber(value)
+            return numbers.local(text) + (sign == 0 ? "" : words[sign > 0 ? positive : negative])
         }
-        return String(decoding: text, as: UTF8.self)
+        return part(latitude, "compass.N", "compass.S") + numbers.pairMark + " "
+            + part(longitude, "compass.E", "compass.W")
+    }
+
+    /// The name of the script with ISO 15924 code `code` in the language, as CLDR has it, capitalized as a label
+    /// (`Cyrillic`, `Кириллица`); the code itself where CLDR has no name.
+    func scriptName(_ code: String) -> String {
+        guard let name = locale.localizedString(forScriptCode: code) else { return code }
+        return name.prefix(1).uppercased(with: locale) + name.dropFirst()
+    }
+
+    /// The IANA time zone `id`'s generic name in the language, as CLDR has it (`hora de Reino Unido` for
+    /// `Europe/London`); the id itself where CLDR has none.
+    func timeZoneName(_ id: String) -> String {
+        TimeZone(identifier: id)?.localizedName(for: .generic, locale: locale) ?? id
     }
 
     /// The names of the countries with these codes in the language, where CLDR knows them.

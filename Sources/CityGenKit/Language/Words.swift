@@ -7,16 +7,21 @@ import Yams
 public struct Words: Sendable, Equatable {
     /// The language whose table this is (BCP 47).
     public let language: String
-    private let table: [String: String]
+    let table: [String: String]
     /// The keys a user's file lacked, taken from the shipped table of the language or from English.
     public let missingKeys: [String]
     /// The keys of a user's file that no page uses.
     public let unknownKeys: [String]
     /// Every file read, by name: part of the build's fingerprint.
     let sources: [String: String]
+    /// The keys the language's own tables have (its shipped table, a user's file), not English's under them: a
+    /// counting word's form falls back to its `other` form in the language rather than to English.
+    let ownKeys: Set<String>
+    /// CLDR's plural rules of the language: which form of a counting word a number takes.
+    let plurals: PluralRules
 
     /// The languages citygen ships a table for.
-    public static let shipped = ["en", "es"]
+    public static let shipped = ["ar", "de", "en", "es", "fr", "it", "pt", "ru"]
 
     /// The words of `language`: its shipped table (of the language itself or of its base language, `es` for
     /// `es-AR`), under `file` when given. A language with neither is an error naming it: of `configFile`
@@ -24,11 +29,14 @@ public struct Words: Sendable, Equatable {
     public init(language: String, file: URL? = nil, configFile: String? = nil, item: String = "language") throws {
         let english = try Self.shippedTable("en")
         let shippedCode = Self.shippedCode(for: language)
+        let plurals = PluralRules(language: language)
         var table = english.table
         var sources = ["strings/en.yml": english.source]
+        var ownKeys = Set(shippedCode == "en" ? english.table.keys : [:].keys)
         if let shippedCode, shippedCode != "en" {
             let own = try Self.shippedTable(shippedCode)
             table.merge(own.table) { $1 }
+            ownKeys.formUnion(own.table.keys)
             sources["strings/\(shippedCode).yml"] = own.source
         }
         var missing: [String] = [], unknown: [String] = []
@@ -40,13 +48,20 @@ public struct Words: Sendable, Equatable {
                 throw CityGenError.missingInput(what: "strings file", path: file.path, reason: error.localizedDescription)
             }
             let own = try Self.parse(text, file: file.path)
-            unknown = own.keys.filter { english.table[$0] == nil }.sorted()
-            if shippedCode == nil { missing = english.table.keys.filter { own[$0] == nil }.sorted() }
-            table.merge(own.filter { english.table[$0.key] != nil }) { $1 }
+            let known = { (key: String) in
+                english.table[key] != nil || Self.pluralCategory(of: key, in: english.table).map(plurals.categories.contains) == true
+            }
+            unknown = own.keys.filter { !known($0) }.sorted()
+            if shippedCode == nil {
+                missing = english.table.keys.filter { own[$0] == nil && Self.pluralCategory(of: $0, in: english.table) == nil }.sorted()
+            }
+            table.merge(own.filter { known($0.key) }) { $1 }
+            ownKeys.formUnion(own.keys.filter(known))
+            missing = (missing + Self.missingForms(of: table, ownKeys: ownKeys, plurals: plurals)).sorted()
             sources["strings:\(language)"] = text
         } else if shippedCode == nil {
             let reason = "\"\(language)\" is a language with no words: citygen ships \(Self.shipped.joined(separator: " and ")); "
-                + "`citygen init --strings \(language)` writes the English table to translate, and `strings: {\(language): FILE}` in citygen.yml names it"
+                + "`citygen init --strings \(language)` writes the English table to translate, with the plural forms the language needs, and `strings: {\(language): FILE}` in citygen.yml names it"
             if let configFile { throw CityGenError.invalidConfig(file: configFile, item: item, reason: reason) }
             throw CityGenError.invalidOption(name: "--language", reason: reason)
         }
@@ -55,20 +70,24 @@ public struct Words: Sendable, Equatable {
         self.missingKeys = missing
         self.unknownKeys = unknown
         self.sources = sources
+        self.ownKeys = ownKeys
+        self.plurals = plurals
     }
 
     /// What the build warns of this table: the keys a user's file lacks, and those no page uses.
     public var warnings: [String] {
         var warnings: [String] = []
         if !missingKeys.isEmpty {
-            warnings.append("the strings of \(language) lack \(missingKeys.count) words, said in English: \(missingKeys.joined(separator: ", "))")
+            warnings.append(
+                "the strings of \(language) lack \(missingKeys.count) words, said in English (a form of a counting word as the word's `other` form): "
+                    + missingKeys.joined(separator: ", "))
         }
         if !unknownKeys.isEmpty { warnings.append("the strings of \(language) have keys no page uses: \(unknownKeys.joined(separator: ", "))") }
         return warnings
     }
 
     /// The shipped table's code that serves `language`: itself, or its base language.
-    static func shippedCode(for language: String) -> String? {
+    public static func shippedCode(for language: String) -> String? {
         if shipped.contains(language) { return language }
         let base = String(language.prefix { $0 != "-" })
         return shipped.contains(base) ? base : nil
@@ -113,10 +132,6 @@ public struct Words: Sendable, Equatable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `key.one` or `key.other` as `count` asks (the two plural forms of English and Spanish).
-    public func say(_ key: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        say(count == 1 ? "\(key).one" : "\(key).other", values)
-    }
 
     /// The words the browser's script `script` says (favorite toggles, search messages, the local time): the keys
     /// quoted in the arguments of its `say(…)` calls (`say('search.empty')`, `say(on ? 'a.b' : 'c.d')`), sorted, so
@@ -138,8 +153,29 @@ public struct Words: Sendable, Equatable {
         return "window.citygenWords = {" + tables.joined(separator: ",") + "};\nwindow.citygenIndexFolder = " + JSONText.quoted(indexFolder) + ";\n"
     }
 
-    /// The English table as shipped: what `citygen init --strings CODE` writes.
+    /// The English table as shipped.
     public static func englishTableText() throws -> String { try shippedTable("en").source }
+
+    /// What `citygen init --strings CODE` writes: the shipped table of `language` (or of its base language), else
+    /// the English table to translate with the forms of each counting word that CLDR's plural rules of the language
+    /// need (`count.city.few: cities` under `count.city.other` for Polish; `one` left out for Japanese).
+    public static func tableText(for language: String) throws -> String {
+        if let code = shippedCode(for: language) { return try shippedTable(code).source }
+        let english = try shippedTable("en"), categories = PluralRules(language: language).categories
+        var lines: [Substring] = []
+        for line in english.source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let key = String(line.prefix { $0 != ":" })
+            guard let category = pluralCategory(of: key, in: english.table) else {
+                lines.append(line)
+                continue
+            }
+            if categories.contains(category) { lines.append(line) }
+            guard category == "other" else { continue }
+            let word = key.dropLast(".other".count), value = line.dropFirst(key.count)
+            for needed in categories where english.table["\(word).\(needed)"] == nil { lines.append("\(word).\(needed)\(value)") }
+        }
+        return lines.joined(separator: "\n")
+    }
 
     private static func shippedTable(_ code: String) throws -> (table: [String: String], source: String) {
         guard let url = Bundle.module.url(forResource: "Strings/\(code)", withExtension: "yml")

@@ -5,10 +5,15 @@ extension Coordinate {
     }
 
     static func dms(_ value: Double, positive: String, negative: String) -> String {
+        let (text, sign) = dmsNumber(value)
+        return text + (sign == 0 ? "" : sign < 0 ? negative : positive)
+    }
+
+    /// `value`'s degrees, minutes and seconds without its hemisphere (`44°32′59.9″`), and its sign (0 at 0″.0).
+    static func dmsNumber(_ value: Double) -> (text: String, sign: Int) {
         let tenths = Int((abs(value) * 36_000).rounded())  // tenths of a second, rounded once
         let degrees = tenths / 36_000, minutes = (tenths % 36_000) / 600, seconds = tenths % 600
-        let hemisphere = tenths == 0 ? "" : (value < 0 ? negative : positive)
-        return "\(degrees)°\(minutes)′\(seconds / 10).\(seconds % 10)″\(hemisphere)"
+        return ("\(degrees)°\(minutes)′\(seconds / 10).\(seconds % 10)″", tenths == 0 ? 0 : value < 0 ? -1 : 1)
     }
 
     /// The OpenStreetMap embed's bounding box around a point: ±0.05° latitude, ±0.08° longitude, clamped to

@@ -94,6 +94,15 @@ public final class Places: Sendable {
         columns.elevations[index] == Int16.min ? nil : Int(columns.elevations[index])
     }
 
+    /// Every IANA time zone of the places, each once: `timeZoneNumber` numbers them.
+    public var timeZones: [String] { columns.timeZones.values }
+
+    /// The number in `timeZones` of the time zone of the city at `index`, if it joined a row that has one.
+    public func timeZoneNumber(_ index: Int) -> Int? {
+        let zone = Int(columns.timeZoneNumbers[index])
+        return zone < 0 ? nil : zone
+    }
+
     /// The IANA time zone of the city at `index`, if it joined a row that has one.
     public func timeZone(_ index: Int) -> String? {
         let zone = Int(columns.timeZoneNumbers[index])

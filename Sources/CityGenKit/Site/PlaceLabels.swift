@@ -1,16 +1,18 @@
 /// The labels of cities whose `Name, CC` another city has too, told apart by their region where the region does
-/// (SPEC §5): `Springfield, US (Illinois)`. Where it does not, or no region is known, the catalog's label stands
-/// (coordinates, or the id).
+/// (SPEC §5): `Springfield, US (Illinois)`. Where it does not, or no region is known, by the catalog's distinction
+/// (coordinates, or the id) in the site's language: `Twin, US (id 4)`, `Twin, ES (40,4168; -3,7038)`.
 struct PlaceLabels: Sendable {
-    /// The label of each city that shows its region, by number in `numberOfCity`.
+    /// The label of each city told apart, by number in `numberOfCity`.
     private let texts: PackedTexts
+    /// Whether label number `n` names the city's region.
+    private let namesRegion: [Bool]
     private let regions: RegionPlan
-    /// For each catalog index: its label's number in `texts`, or -1 for the catalog's label.
+    /// For each catalog index: its label's number in `texts`, or -1 for the catalog's label (a unique one).
     private let numberOfCity: [Int32]
 
-    init(catalog: CityCatalog, regions: RegionPlan) {
+    init(catalog: CityCatalog, regions: RegionPlan, language: SiteLanguage) {
         var numberOfCity = [Int32](repeating: -1, count: catalog.count)
-        var labels: [String] = []
+        var labels: [String] = [], namesRegion: [Bool] = []
         var start = 0
         // Cities with a distinction sit in runs of equal labels (the catalog's order groups them).
         while start < catalog.count {
@@ -23,26 +25,36 @@ struct PlaceLabels: Sendable {
             let names = (start..<end).map { regions.place(ofCityAt: $0)?.region.name }
             let counts = Dictionary(names.compactMap { $0 }.map { ($0, 1) }, uniquingKeysWith: +)
             for (offset, name) in names.enumerated() {
-                guard let name, counts[name] == 1 else { continue }
+                let city = catalog.cities[start + offset]
                 numberOfCity[start + offset] = Int32(labels.count)
-                labels.append("\(catalog.cities[start + offset].label) (\(name))")
+                namesRegion.append(name.map { counts[$0] == 1 } ?? false)
+                labels.append("\(city.label) (\(namesRegion.last! ? name! : Self.distinction(catalog.distinctions[start + offset]!, of: city, language)))")
             }
             start = end
         }
         self.texts = PackedTexts(labels)
+        self.namesRegion = namesRegion
         self.regions = regions
         self.numberOfCity = numberOfCity
     }
 
+    /// What tells `city` apart, in `language`: its coordinates, or its id (`id 4`, as the search's script says it).
+    static func distinction(_ distinction: Distinction, of city: City, _ language: SiteLanguage) -> String {
+        switch distinction {
+        case .coordinates: language.coordinates(latitude: city.latitude, longitude: city.longitude)
+        case .id: language.words.say("city.idLabel", ["id": String(city.id)])
+        }
+    }
+
     /// Whether the city at `index` is told apart by its region.
-    func showsRegion(_ index: Int) -> Bool { numberOfCity[index] >= 0 }
+    func showsRegion(_ index: Int) -> Bool { numberOfCity[index] >= 0 && namesRegion[Int(numberOfCity[index])] }
 
     /// The name of the region that tells apart the city at `index`, when one does.
     func regionName(_ index: Int) -> String? {
-        numberOfCity[index] < 0 ? nil : regions.region(ofCityAt: index)?.name
+        showsRegion(index) ? regions.region(ofCityAt: index)?.name : nil
     }
 
-    /// Calls `body` with the region label of the city at `index`, or returns nil when it has none.
+    /// Calls `body` with the label of the city at `index` when it is told apart, or returns nil when its label is unique.
     func withLabel<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         let number = Int(numberOfCity[index])
         return number < 0 ? nil : texts.withText(number, body)

@@ -44,6 +44,8 @@ struct Site: Sendable {
     /// What GeoNames adds to the cities (SPEC §1b), when the build has it.
     let places: Places?
     let regions: RegionPlan
+    /// The name in the site's language of each of `places.timeZones`.
+    let timeZoneNames: [String]
     let placeLabels: PlaceLabels
     let largest: LargestPlaces
     /// Catalog indices by city id.
@@ -60,7 +62,7 @@ struct Site: Sendable {
     ) {
         self.settings = settings
         self.catalog = catalog
-        self.plan = SitePlan(catalog: catalog, pageSize: settings.pageSize)
+        self.plan = SitePlan(catalog: catalog, pageSize: settings.pageSize, language: settings.language)
         self.countryNames = settings.language.countryNames(for: Set(catalog.cities.lazy.map(\.country)))
         let countries = CountryPlan(
             catalog: catalog, names: countryNames, noCountry: settings.language.words["country.none"], pageSize: settings.pageSize)
@@ -68,6 +70,7 @@ struct Site: Sendable {
         self.favorites = favorites
         self.nearest = nearest ?? NearestCities(catalog: catalog)
         self.places = places
+        self.timeZoneNames = places?.timeZones.map(settings.language.timeZoneName) ?? []
         let regions = RegionPlan(places: places, cityCount: catalog.count, pageSize: settings.pageSize)
         self.regions = regions
         // The map windows and the largest places are made on one core beside the search index, whose steps do not all
@@ -75,7 +78,7 @@ struct Site: Sendable {
         ((self.maps, self.largest), (self.placeLabels, self.index)) = Parallel.both(
             { (SiteMaps(catalog: catalog, countries: countries, regions: regions), LargestPlaces(catalog: catalog, places: places, regions: regions)) },
             {
-                let labels = PlaceLabels(catalog: catalog, regions: regions)
+                let labels = PlaceLabels(catalog: catalog, regions: regions, language: settings.language)
                 let index = SiteIndex(
                     catalog: catalog, favorites: favorites, layout: settings.layout, shardSize: settings.shardSize, placeLabels: labels, places: places)
                 return (labels, index)

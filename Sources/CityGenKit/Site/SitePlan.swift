@@ -1,11 +1,12 @@
-/// Which city goes on which list page, and where each initial of the A–Z/0–9 jump index starts.
+/// Which city goes on which list page, and where each entry of the jump index starts.
 public struct SitePlan: Sendable {
     public let cityCount: Int
     public let pageSize: Int
 
     /// One entry of the home page's jump index.
     public struct Initial: Sendable, Equatable {
-        /// `A`…`Z`, `0`…`9`, or `Other scripts` for names in other scripts.
+        /// A letter of the language's index (`A`, `Б`), a digit in the language's digits, or the name of a script
+        /// in the language (`Cyrillic`, `кириллица`) for names in a script the letters do not cover.
         public let label: String
         /// The catalog index of the first name with this initial; nil when no name has it.
         public let first: Int?
@@ -15,28 +16,27 @@ public struct SitePlan: Sendable {
 
     public let initials: [Initial]
 
-    public init(catalog: CityCatalog, pageSize: Int) {
+    public init(catalog: CityCatalog, pageSize: Int, language: SiteLanguage = .english) {
         precondition(pageSize > 0)
         self.cityCount = catalog.count
         self.pageSize = pageSize
-        var firstIndex: [UInt8: Int] = [:]
-        var firstOther: Int?
+        let letters = JumpLetters(language: language)
+        // The first name of each folded first character, and of each script the letters leave out, in list order.
+        var firstOfInitial: [Unicode.Scalar: Int] = [:]
+        var firstOfScript: [(script: String, first: Int)] = []
+        var scriptOf: [Unicode.Scalar: String] = [:]
         for index in 0..<catalog.count {
-            guard let byte = catalog.foldedNames.first(index) else { continue }
-            if (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) {
-                if firstIndex[byte] == nil { firstIndex[byte] = index }
-            } else if byte >= 0x80, firstOther == nil {
-                firstOther = index
-            }
+            guard let initial = catalog.foldedNames.withText(index, { JumpLetters.firstScalar(of: $0) }), firstOfInitial[initial] == nil else { continue }
+            firstOfInitial[initial] = index
+            guard !letters.covers(initial) else { continue }
+            let script = scriptOf[initial] ?? CLDR.script(of: initial)
+            scriptOf[initial] = script
+            if !firstOfScript.contains(where: { $0.script == script }) { firstOfScript.append((script, index)) }
         }
-        let letters = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { ($0, String(UnicodeScalar($0)).uppercased()) }
-        let digits = (UInt8(ascii: "0")...UInt8(ascii: "9")).map { ($0, String(UnicodeScalar($0))) }
-        self.initials = (letters + digits).map { Initial(label: $0.1, first: firstIndex[$0.0], page: firstIndex[$0.0].map { $0 / pageSize + 1 }) }
-            + [Initial(label: Self.otherScripts, first: firstOther, page: firstOther.map { $0 / pageSize + 1 })]
+        let page = { (first: Int?) in first.map { $0 / pageSize + 1 } }
+        self.initials = letters.entries.map { Initial(label: $0.label, first: firstOfInitial[$0.folded], page: page(firstOfInitial[$0.folded])) }
+            + firstOfScript.map { Initial(label: language.scriptName($0.script), first: $0.first, page: page($0.first)) }
     }
-
-    /// The jump index's label for names that start with a letter of another script.
-    public static let otherScripts = "Other scripts"
 
     /// Number of list pages; 1 even for an empty catalog, so the home page always has a list to link.
     public var pageCount: Int { max(1, (cityCount + pageSize - 1) / pageSize) }
@@ -49,4 +49,50 @@ public struct SitePlan: Sendable {
 
     /// The list page (1-based) that shows the city at `index`.
     public func page(ofCityAt index: Int) -> Int { index / pageSize + 1 }
+}
+
+/// The letters of a language's jump index: CLDR's index characters of the language (`A`–`Z`; `А`–`Я`; `ا`–`ي`),
+/// each once as names fold (`Ё` folds into `Е`, `Ñ` into `N`), then the Latin `A`–`Z` where the language's letters
+/// are not Latin, then `0`–`9` in the language's digits. Each links to the first name whose folded first character
+/// is its own.
+struct JumpLetters {
+    let entries: [(label: String, folded: Unicode.Scalar)]
+
+    init(language: SiteLanguage) {
+        var entries: [(label: String, folded: Unicode.Scalar)] = []
+        var seen: Set<Unicode.Scalar> = []
+        func add(_ letters: [String]) {
+            // A letter whose fold is itself lowercased (`Е`) is the label of its fold rather than one with a mark (`Ё`).
+            let plainFirst = letters.sorted { (Fold.fold($0) == $0.lowercased() ? 0 : 1) < (Fold.fold($1) == $1.lowercased() ? 0 : 1) }
+            var labels: [Unicode.Scalar: String] = [:]
+            for letter in plainFirst {
+                let folded = Fold.fold(letter).unicodeScalars
+                guard folded.count == 1, let scalar = folded.first, !seen.contains(scalar), labels[scalar] == nil else { continue }
+                labels[scalar] = letter
+            }
+            for (scalar, label) in labels.sorted(by: { $0.key.value < $1.key.value }) {
+                seen.insert(scalar)
+                entries.append((label, scalar))
+            }
+        }
+        let own = CLDR.indexCharacters(language.code)
+        add(own)
+        if !own.contains("A") { add((UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }) }
+        for digit in 0...9 { entries.append((language.grouped(digit), Unicode.Scalar(UInt8(ascii: "0") + UInt8(digit)))) }
+        self.entries = entries
+        self.covered = seen.union((UInt8(ascii: "0")...UInt8(ascii: "9")).map { Unicode.Scalar($0) })
+    }
+
+    private let covered: Set<Unicode.Scalar>
+
+    /// Whether a name whose folded first character is `scalar` has an entry of its own.
+    func covers(_ scalar: Unicode.Scalar) -> Bool { covered.contains(scalar) }
+
+    /// The first character of a folded name's UTF-8 bytes.
+    static func firstScalar(of bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return nil
+    }
 }

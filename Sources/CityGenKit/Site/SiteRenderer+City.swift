@@ -79,7 +79,7 @@ extension SiteRenderer {
         let city = catalog.cities[index]
         let label = site.label(index)
         let lat = Coordinate.format(city.latitude), lon = Coordinate.format(city.longitude)
-        let coordinates = Coordinate.display(latitude: city.latitude, longitude: city.longitude)
+        let coordinates = language.coordinates(latitude: city.latitude, longitude: city.longitude)
         let box = Coordinate.boundingBox(latitude: city.latitude, longitude: city.longitude)
         let description = city.country.isEmpty
             ? words.say("city.descriptionNoCountry", ["label": city.label, "coordinates": coordinates])
@@ -91,7 +91,7 @@ extension SiteRenderer {
             index: index, label: label,
             head: PageHead(title: label, description: description, inHead: false),
             pageTitle: "\(label) · \(title)",
-            latitude: lat, longitude: lon, dms: Coordinate.dms(latitude: city.latitude, longitude: city.longitude), coordinates: coordinates,
+            latitude: lat, longitude: lon, dms: language.dms(latitude: city.latitude, longitude: city.longitude), coordinates: coordinates,
             osmURL: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=12/\(lat)/\(lon)",
             embedURL: "https://www.openstreetmap.org/export/embed.html?bbox=\(box)&layer=mapnik&marker=\(lat),\(lon)",
             previous: index > 0 ? index - 1 : nil,
@@ -100,7 +100,7 @@ extension SiteRenderer {
             namesakes: window.filter { $0 != index }.prefix(Self.namesakeLimit).map { i in
                 let other = catalog.cities[i]
                 return (
-                    index: i, coordinates: Coordinate.display(latitude: other.latitude, longitude: other.longitude),
+                    index: i, coordinates: language.coordinates(latitude: other.latitude, longitude: other.longitude),
                     countryName: countryNames[other.country] ?? other.country
                 )
             },
@@ -198,7 +198,7 @@ extension SiteRenderer {
         }
         if facts.namesakeCount > 0 {
             context.append(.namesakeCount, text: language.grouped(facts.namesakeCount))
-            context.append(.oneNamesake, flag: facts.namesakeCount == 1)
+            context.append(.namesakesText, text: words.say("city.namesakes", count: facts.namesakeCount, ["count": language.grouped(facts.namesakeCount)]))
             for namesake in texts.namesakes {
                 label(namesake.index, &rows, besideCoordinates: true)
                 link(namesake.index, &rows)

@@ -13,7 +13,10 @@ extension SiteRenderer {
         }
         if let population = places.population(index) { context.append(.population, text: language.grouped(population)) }
         if let elevation = places.elevation(index) { context.append(.elevation, text: language.grouped(elevation)) }
-        if let zone = places.timeZone(index) { context.append(.timeZone, text: zone) }
+        if let zone = places.timeZoneNumber(index) {
+            context.append(.timeZone, text: HTMLEscaping.escape(places.timeZones[zone]))
+            context.append(.timeZoneName, text: site.timeZoneNames[zone])
+        }
         if places.isCapital(index) {
             let country = site.countryNames[catalog.cities[index].country] ?? catalog.cities[index].country
             context.append(.placeRole, text: words.say("city.capitalOf", ["country": country]))

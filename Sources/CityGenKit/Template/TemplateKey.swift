@@ -12,7 +12,7 @@ enum TemplateKey: String, CaseIterable, Sendable {
     case id, name, label, labelHTML, href, hrefHTML, coordinates, favorite, cityData, separator, current, pagerLabel
     // Detail pages.
     case displayLabel, sourceName, country, countryName, latitude, longitude, dms, osmURL, osmURLHTML, embedURL, embedURLHTML, mapTitleHTML
-    case listPage, listHref, countryHref, previous, next, namesakeCount, oneNamesake, namesakes, namesakesMore, namesakesHref
+    case listPage, listHref, countryHref, previous, next, namesakeCount, namesakesText, namesakes, namesakesMore, namesakesHref
     case hasNearby, nearby, distance, direction, number
     // Maps: the locator of a detail page, a country's map, a region's, the world map.
     case map, mapHref, mapAlt, mapAltHTML, mapWidth, mapHeight, markerLeft, markerTop, showMapLink, viewerInPlace, embedMap, countryMap, worldMap
@@ -20,10 +20,10 @@ enum TemplateKey: String, CaseIterable, Sendable {
     // The compact site's city viewer.
     case dataFiles, dataFolder
     // Home, lists, countries, favorites.
-    case cityCount, pageCount, initials, noneHTML, firstPage, favoriteCount, favoritesHref, countriesHref, countryCount
+    case cityCount, pageCount, initials, noneHTML, firstPage, favoriteCount, favoritesText, favoritesHref, countriesHref, countryCount
     case favoritesJSON, indexHref, firstCity, heading, cities, pager, pagerTop, pagerBottom, count, code, countries, favorites, facts
     // Places (GeoNames): a detail page's facts, regions, the largest places, the credit.
-    case regionName, regionHref, population, elevation, timeZone, placeRole
+    case regionName, regionHref, population, elevation, timeZone, timeZoneName, placeRole
     // The trail of a city, region, country or list page (each `name`, `href`, `first`, `current`; in HTML
     // `nameHTML`, `hrefHTML`, `crumbID`).
     case trail, crumbID, first

@@ -28,7 +28,9 @@ extension SiteRenderer {
         var context = common(route, head)
         appendCityURL(from: route, to: &context)
         context.append(.favorites, rows: rows)
-        if rows.count > 0 { context.append(.favoriteCount, text: language.grouped(rows.count)) }
+        if rows.count > 0 {
+            context.append(.favoritesText, text: words.say("favorites.count", count: rows.count, ["count": language.grouped(rows.count)]))
+        }
         return render(.favorites, context, route, head)
     }
 }

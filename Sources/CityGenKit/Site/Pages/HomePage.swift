@@ -20,12 +20,9 @@ extension SiteRenderer {
         let links = layout.links(from: route)
         var initials = TemplateRows()
         for (n, initial) in plan.initials.enumerated() {
-            let otherScripts = initial.label == SitePlan.otherScripts
-            let label = otherScripts ? words["home.otherScripts"] : initial.label
-            initials.append(.label, text: label)
-            initials.append(.labelHTML, text: HTMLEscaping.escape(label))
-            let none = otherScripts ? words["home.noOtherScripts"] : words.say("home.noInitial", ["initial": label])
-            initials.append(.noneHTML, text: HTMLEscaping.escape(none))
+            initials.append(.label, text: initial.label)
+            initials.append(.labelHTML, text: HTMLEscaping.escape(initial.label))
+            initials.append(.noneHTML, text: HTMLEscaping.escape(words.say("home.noInitial", ["initial": initial.label])))
             initials.append(.separator, text: n < plan.initials.count - 1 ? " · " : "")
             if let first = initial.first { initials.append(.href, text: listRowHref(first, from: links)) }
             initials.endRow()
@@ -39,7 +36,7 @@ extension SiteRenderer {
         context.append(.pageCount, text: language.grouped(plan.pageCount))
         context.append(.initials, rows: initials)
         context.append(.firstPage, text: layout.href(to: .list(page: 1, format), from: route))
-        context.append(.favoriteCount, number: favorites.count)
+        context.append(.favoriteCount, text: language.grouped(favorites.count))
         context.append(.favoritesHref, text: layout.href(to: .favorites(format), from: route))
         context.append(.countriesHref, text: layout.href(to: .countryIndex(format), from: route))
         context.append(.countryCount, text: language.grouped(countries.countries.count))

@@ -176,14 +176,14 @@ wireMapButton(document);
 // Places: a detail page's local time (#localTime, put after the zone), written here so that the page's bytes never
 // depend on the clock.
 function showLocalTime(root) {
-  // The zone is the text of #timeZone, so the page says it once.
+  // #timeZone names the zone in the page's language; its value is the IANA id.
   var zone = root.querySelector('#timeZone');
-  if (!zone || !zone.textContent || !window.Intl) return;
+  if (!zone || !zone.getAttribute('value') || !window.Intl) return;
   var time = document.createElement('span');
   time.id = 'localTime';
   zone.after(time);
   try {
-    var format = new Intl.DateTimeFormat(LOCALE, { timeZone: zone.textContent, weekday: 'short', hour: '2-digit', minute: '2-digit' });
+    var format = new Intl.DateTimeFormat(LANG, { timeZone: zone.getAttribute('value'), weekday: 'short', hour: '2-digit', minute: '2-digit' });
     // U+202F (ICU's narrow space in times) is missing from many fonts: another font's taller glyph would move the page.
     time.textContent = '(' + say('city.localTime', { time: format.format(new Date()).replace(/\u202F/g, '\u00A0') }) + ')';
   } catch (error) { }  // a zone this browser does not know: no time shown

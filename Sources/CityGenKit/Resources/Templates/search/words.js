@@ -7,9 +7,12 @@
 // manifest (urls), citygen's prelude (the index's folder) and the header's link home (the root).
 var $ = function (id) { return document.getElementById(id); };
 // Words: the page's language's, from the site's tables (window.citygenWords, written by citygen before this
-// script); {{name}} in a word is a value. Numbers and times are as Intl writes them for <html lang>.
+// script); {{name}} in a word is a value. Numbers and times are as Intl writes them for <html lang>: the language's
+// digits, grouping and decimal mark, as citygen writes the page's (CLDR both).
 var LANG = document.documentElement.lang || 'en', WORDS = (window.citygenWords || {})[LANG] || {};
-var LOCALE = LANG === 'en' ? 'en-GB' : LANG;
+var NUMBER = new Intl.NumberFormat(LANG), FIXED4 = new Intl.NumberFormat(LANG, { minimumFractionDigits: 4, maximumFractionDigits: 4, useGrouping: false });
+// What joins a pair of numbers: a semicolon where the comma is the decimal mark.
+var PAIR = FIXED4.formatToParts(0.5).some(function (p) { return p.type === 'decimal' && p.value === ','; }) ? ';' : ',';
 // The search index's folder below a site's root (the home page's box names it too, as data-index), and the root of
 // this page's site (its language's, on a site in several): the folder of its home page, where the header's title leads.
 var INDEX_FOLDER = window.citygenIndexFolder || 'search/';
