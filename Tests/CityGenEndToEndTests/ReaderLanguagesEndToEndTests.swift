@@ -1,0 +1,100 @@
+import CityGenKit
+import CityGenTestSupport
+import Foundation
+import XCTest
+
+/// Russian and Arabic sites of the full snapshot, as a user builds them with GeoNames' files as Debian installs them
+/// and libgeonames-common's Russian and Arabic names: direction, the jump index's letters, counting words in CLDR's
+/// plural categories (the rules as CLDR publishes them, written out here), numbers as CLDR writes them, and search
+/// by a Cyrillic or Arabic prefix and by the source's name.
+final class ReaderLanguagesEndToEndTests: FolderTestCase {
+    private func read(_ path: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent("Output").appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// CLDR's plural category of a whole number in Russian and in Arabic.
+    private static func category(_ n: Int, _ language: String) -> String {
+        if language == "ru" {
+            if n % 10 == 1 && n % 100 != 11 { return "one" }
+            return (2...4).contains(n % 10) && !(12...14).contains(n % 100) ? "few" : "many"
+        }
+        switch n {
+        case 0: return "zero"
+        case 1: return "one"
+        case 2: return "two"
+        default: return (3...10).contains(n % 100) ? "few" : (11...99).contains(n % 100) ? "many" : "other"
+        }
+    }
+
+    func testRussianAndArabicSitesWriteTheirScriptsLettersPluralsAndNumbersAndSearchByThem() throws {
+        guard let russian = try GeoNamesCatalog.names("ru"), let arabic = try GeoNamesCatalog.names("ar"),
+            FileManager.default.fileExists(atPath: LanguageEndToEndTests.geoNames.appendingPathComponent("cities15000.txt").path)
+        else { throw XCTSkip("libgeonames-common or libtimezonemap-data is not installed") }
+        let rows = GeoNamesCatalog.alternateNamesRows(russian, language: "ru") + GeoNamesCatalog.alternateNamesRows(arabic, language: "ar")
+        try rows.write(to: folder.appendingPathComponent("alternateNamesV2.txt"), atomically: true, encoding: .utf8)
+        let ui = LanguageEndToEndTests.geoNames.path
+        try """
+            languages: [ru, ar]
+            places:
+              cities: \(ui)/cities15000.txt
+              admin1: \(ui)/admin1Codes.txt
+              countries: \(ui)/countryInfo.txt
+              names: alternateNamesV2.txt
+            """.write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+
+        // Direction: every Arabic page right to left; Russian pages left to right, the default, with no attribute.
+        let leftToRight = try CommandRunner.shell("cd Output/ar && grep -L -r --include=*.html 'dir=\"rtl\"' . | wc -l", in: folder)
+        XCTAssertEqual(leftToRight.trimmingCharacters(in: .whitespacesAndNewlines), "0", "Arabic pages without dir=rtl")
+        let london = try read("city/743/2643743.html"), londonArabic = try read("ar/city/743/2643743.html")
+        XCTAssertTrue(london.contains("<html lang=\"ru\">") && londonArabic.contains("<html lang=\"ar\" dir=\"rtl\">"))
+        XCTAssertTrue(london.contains("<h1>\(russian[2643743]!), GB</h1>") && londonArabic.contains("<h1>\(arabic[2643743]!), GB</h1>"))
+
+        // The jump index: the alphabet first, then Latin, the digits, then scripts by name.
+        let alphabet = "А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Ы Э Ю Я".split(separator: " ").map(String.init)
+        let initials = try read("index.md").split(separator: "\n").first { $0.hasPrefix("[А](") }.map(String.init) ?? ""
+        let labels = initials.components(separatedBy: " · ").map { $0.hasPrefix("[") ? String($0.dropFirst().prefix { $0 != "]" }) : $0 }
+        XCTAssertEqual(Array(labels.prefix(alphabet.count + 1)), alphabet + ["A"], initials)
+        let arabicLetters = "ا ب ت ث ج ح خ د ذ ر ز س ش ص ض ط ظ ع غ ف ق ك ل م ن ه و ي".split(separator: " ").map(String.init)
+        let arabicInitials = try read("ar/index.md").split(separator: "\n").first { $0.hasPrefix("[ا](") }.map(String.init) ?? ""
+        XCTAssertEqual(
+            Array(arabicInitials.components(separatedBy: " · ").map { $0.hasPrefix("[") ? String($0.dropFirst().prefix { $0 != "]" }) : $0 }.prefix(28)),
+            arabicLetters)
+
+        // Counting words: each country's count of cities in the form CLDR's rules give that count.
+        for language in ["ru", "ar"] {
+            let words = try Words(language: language)
+            let index = try read(language == "ru" ? "country/index.md" : "ar/country/index.md")
+            var seen: Set<String> = []
+            for line in index.split(separator: "\n") where line.hasPrefix("- [") {
+                let count = String(line.components(separatedBy: " · ").last!)
+                let number = Int(count.unicodeScalars.filter { CharacterSet.decimalDigits.contains($0) && $0.isASCII }.map(String.init).joined())!
+                let category = Self.category(number, language)
+                XCTAssertTrue(count.hasSuffix(" " + words["count.city.\(category)"]), "\(language) \(line): \(category)")
+                seen.insert(category)
+            }
+            XCTAssertGreaterThanOrEqual(seen.count, 3, "\(language): \(seen)")
+        }
+
+        // Numbers as CLDR writes them: London's population, from GeoNames' own row.
+        let row = try String(contentsOf: LanguageEndToEndTests.geoNames.appendingPathComponent("cities15000.txt"), encoding: .utf8)
+            .split(separator: "\n").first { $0.hasPrefix("2643743\t") }!.split(separator: "\t", omittingEmptySubsequences: false)
+        for (language, page) in [("ru", london), ("ar", londonArabic)] {
+            let formatter = NumberFormatter()
+            formatter.locale = Locale(identifier: language)
+            formatter.numberStyle = .decimal
+            XCTAssertTrue(page.contains("<span id=\"population\">\(formatter.string(from: NSNumber(value: Int(row[14])!))!)</span>"), language)
+        }
+
+        // Search by a Cyrillic and an Arabic prefix, and by the source's name.
+        for (output, query, id) in [("Output", "моск", 524901), ("Output/ar", "القاه", 360630), ("Output", "moscow", 524901)] {
+            let search = try CommandRunner.run(["search", "--json", "--limit", "5", "--output", output, query], in: folder)
+            XCTAssertEqual(search.status, 0, search.stderr)
+            let json = try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as! [String: Any]
+            let ids = (json["results"] as! [[String: Any]]).map { $0["id"] as? Int }
+            // By its source's name the city follows those whose shown name begins so (the region "Moscow").
+            XCTAssertEqual(query == "moscow" ? ids.first { $0 == id } : ids.first, id, "\(query): \(search.stdout.prefix(300))")
+        }
+    }
+}
