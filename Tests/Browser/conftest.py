@@ -37,16 +37,15 @@ PLACES = f"""places:
 """
 
 
-CATALOG = Path("/usr/share/locale/es/LC_MESSAGES/geonames.mo")
 
-
-def alternate_names_rows(names):
+def alternate_names_rows(names, language="es"):
     """GeoNames' names as alternateNamesV2.txt rows, with rows SPEC §1b's rule passes over (historic, colloquial,
     codes that are no language, another language, not preferred)."""
     rows, n = [], 0
+    other = "de" if language != "de" else "fr"
     for place, name in sorted(names.items()):
-        for code, text, flags in [("es", "Historic " + name, "11010"), ("es", "Colloquial " + name, "11100"), ("post", "28001", "11000"),
-                                  ("de", "Other " + name, "11000"), ("es", "Plain " + name, "00000"), ("es", name, "11000")]:
+        for code, text, flags in [(language, "Historic " + name, "11010"), (language, "Colloquial " + name, "11100"), ("post", "28001", "11000"),
+                                  (other, "Other " + name, "11000"), (language, "Plain " + name, "00000"), (language, name, "11000")]:
             n += 1
             preferred, short, colloquial, historic = ("1" if f == "1" else "" for f in flags[:4])
             rows.append("\t".join([str(n), str(place), code, text, preferred, short, colloquial, historic, "", ""]))
@@ -172,15 +171,28 @@ def narrow(browser):
     browser.set_window_size(1280, 900)
 
 
+def geonames_names(language):
+    """libgeonames-common's names in `language` by geonameid."""
+    catalog_file = Path(f"/usr/share/locale/{language}/LC_MESSAGES/geonames.mo")
+    if not catalog_file.exists() or not (GEONAMES / "cities15000.txt").exists():
+        pytest.fail("libgeonames-common or libtimezonemap-data is not installed (scripts/test installs them)")
+    catalog = gettext.GNUTranslations(catalog_file.open("rb"))._catalog
+    return {int(k): v for k, v in catalog.items() if isinstance(k, str) and k.isdigit()}
+
+
+def names_table(*languages):
+    """libgeonames-common's names in each of `languages` (by language, by geonameid), and one alternate names table
+    of them all in a new folder."""
+    names = {language: geonames_names(language) for language in languages}
+    table = Path(tempfile.mkdtemp(prefix="citygen-names-")) / "alternateNamesV2.txt"
+    table.write_text("".join(alternate_names_rows(names[language], language) for language in languages), encoding="utf-8")
+    return names, table
+
+
 def spanish_names_table():
     """libgeonames-common's Spanish names by geonameid, and an alternate names table of them in a new folder."""
-    if not CATALOG.exists() or not (GEONAMES / "cities15000.txt").exists():
-        pytest.fail("libgeonames-common or libtimezonemap-data is not installed (scripts/test installs them)")
-    catalog = gettext.GNUTranslations(CATALOG.open("rb"))._catalog
-    names = {int(k): v for k, v in catalog.items() if isinstance(k, str) and k.isdigit()}
-    table = Path(tempfile.mkdtemp(prefix="citygen-names-")) / "alternateNamesV2.txt"
-    table.write_text(alternate_names_rows(names), encoding="utf-8")
-    return names, table
+    names, table = names_table("es")
+    return names["es"], table
 
 
 @pytest.fixture(scope="session")
