@@ -87,6 +87,21 @@ final class ReaderLanguagesEndToEndTests: FolderTestCase {
             XCTAssertTrue(page.contains("<span id=\"population\">\(formatter.string(from: NSNumber(value: Int(row[14])!))!)</span>"), language)
         }
 
+        // A first query reads at most 80 KiB of the index in every language: each letter of the alphabet and each pair.
+        for (output, letters) in [("Output", alphabet), ("Output/ar", arabicLetters)] {
+            let index = try SearchIndex(site: folder.appendingPathComponent(output))
+            var worst = (0, "")
+            for a in letters {
+                for query in [a] + letters.map({ a + $0 }) {
+                    let fresh = index.afresh()
+                    _ = try fresh.topMatches(query, of: try fresh.firstPage(query.lowercased()))
+                    if fresh.typoLoads.isEmpty, fresh.bytesRead > worst.0 { worst = (fresh.bytesRead, query) }
+                }
+            }
+            XCTAssertLessThanOrEqual(worst.0, 80 * 1024, "\(output): \(worst)")
+            print("\(output): the first query that reads the most, \(worst.1), reads \(worst.0) bytes")
+        }
+
         // Search by a Cyrillic and an Arabic prefix, and by the source's name.
         for (output, query, id) in [("Output", "моск", 524901), ("Output/ar", "القاه", 360630), ("Output", "moscow", 524901)] {
             let search = try CommandRunner.run(["search", "--json", "--limit", "5", "--output", output, query], in: folder)

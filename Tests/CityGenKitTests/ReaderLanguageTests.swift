@@ -134,6 +134,11 @@ final class ReaderLanguageTests: XCTestCase {
         XCTAssertEqual(SiteLanguage.english.coordinates(latitude: -0.00001, longitude: 0), "0.0000,\u{A0}0.0000")
         let russian = try language("ru")
         XCTAssertEqual(russian.dms(latitude: -33.9, longitude: 18.4), "33°54′0,0″Ю; 18°24′0,0″В")
+        let arabic = try language("ar"), words = try Words(language: "ar")
+        XCTAssertEqual(
+            arabic.dms(latitude: 30.0626, longitude: 31.2497),
+            "\u{2066}30°3′45.4″\u{2069}\(words["compass.N"]), \u{2066}31°14′58.9″\u{2069}\(words["compass.E"])",
+            "right to left, each number isolated left to right, or its letter reorders it")
     }
 
     /// A time zone is named as CLDR names it in the language; an id CLDR does not know stays as it is.

@@ -70,7 +70,9 @@ public struct SiteLanguage: Sendable {
     public func dms(latitude: Double, longitude: Double) -> String {
         func part(_ value: Double, _ positive: String, _ negative: String) -> String {
             let (text, sign) = Coordinate.dmsNumber(value)
-            return numbers.local(text) + (sign == 0 ? "" : words[sign > 0 ? positive : negative])
+            // Right to left, the number is isolated left to right (LRI…PDI), or the letter after it would reorder it.
+            let number = rightToLeft ? "\u{2066}" + numbers.local(text) + "\u{2069}" : numbers.local(text)
+            return number + (sign == 0 ? "" : words[sign > 0 ? positive : negative])
         }
         return part(latitude, "compass.N", "compass.S") + numbers.pairMark + " "
             + part(longitude, "compass.E", "compass.W")
