@@ -77,8 +77,10 @@ extension CityGen {
                 print("{" + (named ? "\"query\":\(JSONText.quoted(query))," : "") + "\"results\":[" + results.map { object($0.entry, block: $0.block) }.joined(separator: separator)
                     + "]," + (separator == "," ? "" : "\n") + "\"top\":[" + top.map { object($0, block: nil) }.joined(separator: separator) + "]}")
             } else {
+                // Labels as the site's pages show them, in its language where citygen ships its words.
+                let language = index.manifest.language.flatMap { try? Words(language: $0) }.map(SiteLanguage.init) ?? .english
                 var text = ""
-                for (entry, _) in results { text += entry.label + "\n" }
+                for (entry, _) in results { text += entry.label(in: language) + "\n" }
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
             return !results.isEmpty

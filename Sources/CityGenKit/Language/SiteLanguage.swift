@@ -17,6 +17,9 @@ public struct SiteLanguage: Sendable {
     /// Whether the language is written right to left, as CLDR's character order has it (`ar`, `he`, `fa`, `ur`):
     /// its HTML pages carry `dir="rtl"`; the style sheet's logical properties mirror them.
     public let rightToLeft: Bool
+    /// The CSS counter style of the language's digits where they are not Latin (`persian` for `fa`): numbered lists
+    /// in them, as every other number of the page.
+    public let listStyle: String?
 
     public init(words: Words) {
         self.code = words.language
@@ -26,9 +29,17 @@ public struct SiteLanguage: Sendable {
         numbers = NumberMarks(locale: locale)
         iso639_3 = Self.iso639_3(words.language)
         rightToLeft = Locale.Language(identifier: words.language).characterDirection == .rightToLeft
+        listStyle = Self.counterStyles[locale.numberingSystem.identifier]
         let name = locale.localizedString(forIdentifier: words.language) ?? words.language
         autonym = name.prefix(1).uppercased(with: locale) + name.dropFirst()
     }
+
+    /// CSS's counter styles of CLDR's numbering systems other than Latin digits (CSS Counter Styles Level 3, §6.1).
+    private static let counterStyles = [
+        "arab": "arabic-indic", "arabext": "persian", "beng": "bengali", "deva": "devanagari", "gujr": "gujarati", "guru": "gurmukhi",
+        "khmr": "khmer", "knda": "kannada", "laoo": "lao", "mlym": "malayalam", "mong": "mongolian", "mymr": "myanmar", "orya": "oriya",
+        "tamldec": "tamil", "telu": "telugu", "thai": "thai", "tibt": "tibetan",
+    ]
 
     /// English, as citygen ships it.
     public static let english = SiteLanguage(words: try! Words(language: "en"))

@@ -62,6 +62,13 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         region ?? distinction.map { $0.text(id: id, latitude: latitude, longitude: longitude) }
     }
 
+    /// `label` as a site in `language` shows it: its distinction's numbers and words in the language.
+    public func label(in language: SiteLanguage) -> String {
+        let label = country.isEmpty ? name : "\(name), \(country)"
+        let city = City(id: id, name: name, country: country, latitude: latitude, longitude: longitude)
+        return (region ?? distinction.map { PlaceLabels.distinction($0, of: city, language) }).map { "\(label) (\($0))" } ?? label
+    }
+
     /// Whether this row comes before `other` in SPEC §3 order: its key (folded name, then folded country), its name
     /// by Unicode scalar values, its id.
     func precedes(_ other: IndexEntry) -> Bool {

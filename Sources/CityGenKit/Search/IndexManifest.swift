@@ -7,6 +7,9 @@ public struct IndexManifest: Sendable, Equatable, Codable {
 
     public var version = IndexManifest.formatVersion
     /// Number of cities in the index.
+    /// The language of the names and of the site the index belongs to (BCP 47): how `citygen search` writes what tells
+    /// look-alikes apart, as the site's pages do.
+    public var language: String?
     public var count: Int
     public var fields = IndexEntry.fields
     /// The folded country codes present, in order: a query's country part that starts none is not looked up.
@@ -89,7 +92,7 @@ public struct IndexManifest: Sendable, Equatable, Codable {
         }
         let (urls, folders) = (pairs(self.urls), pairs(self.folders))
         let exact = self.exact.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { "\(JSONText.quoted($0.key)):[\(quoted($0.value))]" }
-        return "{\"version\":\(version),\"count\":\(count),\"fields\":[\(quoted(fields))],\"countries\":[\(quoted(countries))],"
+        return "{\"version\":\(version)," + (language.map { "\"language\":\(JSONText.quoted($0))," } ?? "") + "\"count\":\(count),\"fields\":[\(quoted(fields))],\"countries\":[\(quoted(countries))],"
             + "\"unnamed\":[" + unnamed.map(\.json).joined(separator: ",") + "],"
             + "\"urls\":{" + urls.joined(separator: ",") + "},\"folders\":{" + folders.joined(separator: ",") + "},\"exact\":{" + exact.joined(separator: ",") + "},"
             + "\"shards\":[\(quoted(shards))],\"words\":[\(quoted(words))]" + (top.map { ",\"top\":[\(quoted($0))]" } ?? "")

@@ -17,7 +17,8 @@ struct SiteIndex: Sendable {
     let favoritesJSON: String
 
     init(
-        catalog: CityCatalog, favorites: Set<Int>, layout: SiteLayout, shardSize: Int, placeLabels: PlaceLabels? = nil, places: Places? = nil
+        catalog: CityCatalog, favorites: Set<Int>, layout: SiteLayout, shardSize: Int, placeLabels: PlaceLabels? = nil, places: Places? = nil,
+        language: String? = nil
     ) {
         let writer = SearchIndexWriter(catalog: catalog, shardSize: shardSize, placeLabels: placeLabels, places: places)
         // The two indexes are cut at once, one on each core: each measures every row's JSON. The typo places, which
@@ -38,6 +39,7 @@ struct SiteIndex: Sendable {
         self.wordRows = wordRows
         self.wordShards = wordShards
         var manifest = writer.manifest(shards, words: wordRows, wordShards: wordShards, layout: layout)
+        manifest.language = language
         let top = places.flatMap { places in
             manyMatches?.0.adding(
                 FirstPage.mayStop(shardBounds: manifest.shards, wordBounds: manifest.words, exact: manifest.exact),

@@ -80,7 +80,8 @@ struct Site: Sendable {
             {
                 let labels = PlaceLabels(catalog: catalog, regions: regions, language: settings.language)
                 let index = SiteIndex(
-                    catalog: catalog, favorites: favorites, layout: settings.layout, shardSize: settings.shardSize, placeLabels: labels, places: places)
+                    catalog: catalog, favorites: favorites, layout: settings.layout, shardSize: settings.shardSize, placeLabels: labels, places: places,
+                    language: settings.language.code)
                 return (labels, index)
             })
         self.indexByID = catalog.indicesByID()

@@ -14,7 +14,8 @@ extension SiteRenderer {
         if let population = places.population(index) { context.append(.population, text: language.grouped(population)) }
         if let elevation = places.elevation(index) { context.append(.elevation, text: language.grouped(elevation)) }
         if let zone = places.timeZoneNumber(index) {
-            context.append(.timeZone, text: HTMLEscaping.escape(places.timeZones[zone]))
+            context.append(.timeZone, text: places.timeZones[zone])
+            if format == .html { context.append(.timeZoneHTML, text: HTMLEscaping.escape(places.timeZones[zone])) }
             context.append(.timeZoneName, text: site.timeZoneNames[zone])
         }
         if places.isCapital(index) {

@@ -71,15 +71,16 @@ extension SiteRenderer {
         if current > 1 { items += [(words["pager.first"], 1), (words["pager.previous"], current - 1)] }
         let nearby = max(1, current - 2)...min(last, current + 2)
         if nearby.lowerBound > 1 { items.append(("…", nil)) }
-        items += nearby.map { (String($0), $0 == current ? nil : $0) }
+        items += nearby.map { (language.grouped($0), $0 == current ? nil : $0) }
         if nearby.upperBound < last { items.append(("…", nil)) }
         if current < last { items += [(words["pager.next"], current + 1), (words["pager.last"], last)] }
         var rows = TemplateRows()
+        let currentLabel = language.grouped(current)
         for (offset, item) in items.enumerated() {
             rows.append(.label, text: item.label)
             rows.append(.separator, text: offset < items.count - 1 ? " · " : "")
             if let page = item.page { rows.append(.href, text: links.href(to: route(page))) }
-            if item.label == String(current) { rows.append(.current, flag: true) }
+            if item.page == nil, item.label == currentLabel { rows.append(.current, flag: true) }
             rows.endRow()
         }
         return rows

@@ -229,6 +229,7 @@ final class SiteRenderer: Sendable {
         context.append(.siteTitle, text: title)
         context.append(.lang, text: site.settings.language.code)
         if site.settings.language.rightToLeft { context.append(.rightToLeft, flag: true) }
+        if let style = site.settings.language.listStyle { context.append(.listStyle, text: style) }
         context.append(.root, text: root)
         context.append(.ext, text: format.fileExtension)
         context.append(.html, flag: format == .html)

@@ -3,7 +3,7 @@
 /// strings; a name that is not here is in no context, so it renders as missing, as Mustache would.
 enum TemplateKey: String, CaseIterable, Sendable {
     // Every page (`SiteRenderer.common`) and the layout.
-    case siteTitle, lang, rightToLeft, pageTitle, description, root, ext, html, homeHref, stylesheetHref, searchScriptHref, cityURL, canonical
+    case siteTitle, lang, rightToLeft, listStyle, pageTitle, description, root, ext, html, homeHref, stylesheetHref, searchScriptHref, cityURL, canonical
     case body, jsonLD, inlineStyle, findRoot
     // A site in several languages: the page in each (`translations`: `hreflang`, `href`, `name`, `current`;
     // `alternates`: `hreflang`, `href`), the first language's as `xDefault`.
@@ -23,7 +23,7 @@ enum TemplateKey: String, CaseIterable, Sendable {
     case cityCount, pageCount, initials, noneHTML, firstPage, favoriteCount, favoritesText, favoritesHref, countriesHref, countryCount
     case favoritesJSON, indexHref, firstCity, heading, cities, pager, pagerTop, pagerBottom, count, code, countries, favorites, facts
     // Places (GeoNames): a detail page's facts, regions, the largest places, the credit.
-    case regionName, regionHref, population, elevation, timeZone, timeZoneName, placeRole
+    case regionName, regionHref, population, elevation, timeZone, timeZoneHTML, timeZoneName, placeRole
     // The trail of a city, region, country or list page (each `name`, `href`, `first`, `current`; in HTML
     // `nameHTML`, `hrefHTML`, `crumbID`).
     case trail, crumbID, first
