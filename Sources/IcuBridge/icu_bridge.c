@@ -2,6 +2,8 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unicode/ucal.h>
+#include <unicode/udat.h>
 #include <unicode/ulocdata.h>
 #include <unicode/unumberformatter.h>
 #include <unicode/upluralrules.h>
@@ -83,21 +85,19 @@ int icu_index_characters(const char *locale, char *out, int capacity) {
         UChar text[64];
         int32_t length = uset_getItem(set, n, &start, &end, text, 64, &status);
         if (U_FAILURE(status)) { used = -1; break; }
-        for (UChar32 c = start; length == 0 && c <= end; c++) {
-            char utf8[8];
-            int32_t n8 = 0;
-            UChar units[2];
-            int32_t nu = 0;
-            U16_APPEND_UNSAFE(units, nu, c);
-            if (to_utf8(units, nu, utf8, 8) < 0) { used = -1; break; }
-            n8 = (int32_t)strlen(utf8);
-            if (used + n8 + 2 > capacity) { used = -1; break; }
-            if (used > 0) out[used++] = ' ';
-            memcpy(out + used, utf8, (size_t)n8);
-            used += n8;
-        }
-        if (length > 0 && used >= 0) {
-            // A string of the set (a digraph such as Hungarian "CS"): one index letter of several characters.
+        if (length == 0) {  // a range of code points
+            for (UChar32 c = start; c <= end && used >= 0; c++) {
+                char utf8[8];
+                UChar units[2];
+                int32_t nu = 0;
+                U16_APPEND_UNSAFE(units, nu, c);
+                int n8 = to_utf8(units, nu, utf8, 8);
+                if (n8 < 0 || used + n8 + 2 > capacity) { used = -1; break; }
+                if (used > 0) out[used++] = ' ';
+                memcpy(out + used, utf8, (size_t)n8);
+                used += n8;
+            }
+        } else {  // a string of the set (a digraph such as Hungarian "CS"): one index letter of several characters
             char utf8[256];
             int n8 = to_utf8(text, length, utf8, 256);
             if (n8 < 0 || used + n8 + 2 > capacity) { used = -1; break; }
@@ -120,4 +120,23 @@ int icu_script_code(uint32_t scalar, char *out, int capacity) {
     if (length + 1 > capacity) return -1;
     memcpy(out, code, (size_t)length + 1);
     return length;
+}
+
+int icu_time_zone_name(const char *zone, const char *locale, char *out, int capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UChar id[128], canonical[128];
+    int32_t length = 0;
+    u_strFromUTF8(id, 128, &length, zone, -1, &status);
+    UBool known = 0;
+    ucal_getCanonicalTimeZoneID(id, length, canonical, 128, &known, &status);
+    if (U_FAILURE(status) || !known) return -1;
+    // The generic name ("vvvv") of a fixed day: ICU picks a zone's name by date (its metazone then), and a page's
+    // bytes may not depend on the day it is built.
+    static const UChar pattern[] = {'v', 'v', 'v', 'v', 0};
+    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, id, length, pattern, 4, &status);
+    UChar text[256];
+    int32_t written = udat_format(format, 1767225600000.0 /* 2026-01-01T00:00:00Z */, text, 256, NULL, &status);
+    udat_close(format);
+    if (U_FAILURE(status) || written >= 256) return -1;
+    return to_utf8(text, written, out, capacity);
 }

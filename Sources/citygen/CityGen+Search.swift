@@ -41,13 +41,15 @@ extension CityGen {
         func run() throws {
             let index: SearchIndex
             do { index = try SearchIndex(site: URL(fileURLWithPath: output)) } catch { throw reportedFailure(error) }
+            // Labels as the site's pages show them, in its language where citygen ships its words.
+            let language = index.manifest.language.flatMap { try? Words(language: $0) }.map(SiteLanguage.init) ?? .english
             guard query == "-" else {
-                if try !answer(query, from: index, separator: ",\n") { throw ExitCode(ExitStatus.notFound.rawValue) }
+                if try !answer(query, from: index, in: language, separator: ",\n") { throw ExitCode(ExitStatus.notFound.rawValue) }
                 return
             }
             var matched = false
             while let line = readLine() {
-                matched = try answer(line, from: index, separator: ",", named: true) || matched
+                matched = try answer(line, from: index, in: language, separator: ",", named: true) || matched
                 if !json { FileHandle.standardOutput.write(Data("\n".utf8)) }
             }
             if !matched { throw ExitCode(ExitStatus.notFound.rawValue) }
@@ -55,7 +57,7 @@ extension CityGen {
 
         /// Prints the answer to `query`: its lines, or its JSON object (with the query when `named`, its entries
         /// apart by `separator`). Whether anything matched.
-        private func answer(_ query: String, from index: SearchIndex, separator: String, named: Bool = false) throws -> Bool {
+        private func answer(_ query: String, from index: SearchIndex, in language: SiteLanguage, separator: String, named: Bool = false) throws -> Bool {
             let results: [(entry: IndexEntry, block: SearchIndex.Block)]
             var top: [IndexEntry] = []
             do {
@@ -77,8 +79,6 @@ extension CityGen {
                 print("{" + (named ? "\"query\":\(JSONText.quoted(query))," : "") + "\"results\":[" + results.map { object($0.entry, block: $0.block) }.joined(separator: separator)
                     + "]," + (separator == "," ? "" : "\n") + "\"top\":[" + top.map { object($0, block: nil) }.joined(separator: separator) + "]}")
             } else {
-                // Labels as the site's pages show them, in its language where citygen ships its words.
-                let language = index.manifest.language.flatMap { try? Words(language: $0) }.map(SiteLanguage.init) ?? .english
                 var text = ""
                 for (entry, _) in results { text += entry.label(in: language) + "\n" }
                 FileHandle.standardOutput.write(Data(text.utf8))

@@ -56,11 +56,22 @@ def fold_initial(browser, label):
     return folded[0] if folded and folded[0].isascii() else "other"
 
 
+def in_script(browser, label, script):
+    """Whether a label's folded name begins with a letter of `script` (an English script name, as Unicode's
+    Script property spells it); None where CLDR's name is not Unicode's (`Bangla`, Unicode's `Bengali`)."""
+    return browser.execute_script(
+        "try { return new RegExp('^\\\\p{Script=' + arguments[1].replace(/ /g, '_') + '}', 'u')"
+        ".test(window.citygenFold(arguments[0])); } catch (e) { return null; }",
+        label.split(",")[0], script)
+
+
 def test_the_jump_index_looks_alike_and_leads_to_each_initials_first_city(wide, full_site):
     wide.get(full_site.http + "index.html")
     items = wide.find_elements(By.CSS_SELECTOR, "nav.initials li > *")
-    assert [text(i) for i in items][:27] == [chr(c) for c in range(ord("A"), ord("Z") + 1)] + ["0"]
-    assert text(items[-1]) == "Other scripts"
+    letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)] + [str(d) for d in range(10)]
+    assert [text(i) for i in items][:36] == letters
+    scripts = [text(i) for i in items][36:]
+    assert "Cyrillic" in scripts and "Arabic" in scripts, f"then each other script by its name: {scripts}"
     boxes = {(i.size["height"], i.value_of_css_property("border-top-width"), i.value_of_css_property("padding-left"))
              for i in items}
     assert len(boxes) == 1, f"every entry has the same look: {boxes}"
@@ -78,11 +89,16 @@ def test_the_jump_index_looks_alike_and_leads_to_each_initials_first_city(wide, 
             "return [...document.querySelectorAll('main li .city')].map(r => [r.id, r.querySelector('a')?.textContent])")
         at = [row_id for row_id, _ in rows].index(anchor)
         name = rows[at][1]
-        expected = "other" if initial == "Other scripts" else initial.lower()
-        assert fold_initial(wide, name) == expected, (initial, name)
-        if at > 0:  # the row before belongs to an earlier initial
-            before = rows[at - 1][1]
-            assert fold_initial(wide, before) != expected, (initial, before, name)
+        if initial in letters:
+            assert fold_initial(wide, name) == initial.lower(), (initial, name)
+            if at > 0:  # the row before belongs to an earlier initial
+                before = rows[at - 1][1]
+                assert fold_initial(wide, before) != initial.lower(), (initial, before, name)
+        else:  # a script's first name: the first of the list in that script (Unicode's script property, in the page)
+            assert in_script(wide, name, initial) in (True, None), (initial, name)
+            if at > 0:
+                before = rows[at - 1][1]
+                assert in_script(wide, before, initial) is not True, (initial, before, name)
 
 
 def test_look_alike_cities_are_told_apart_in_results_rows_and_neighbours(wide, full_site):

@@ -50,19 +50,30 @@ final class ReaderLanguagesEndToEndTests: FolderTestCase {
         let london = try read("city/743/2643743.html"), londonArabic = try read("ar/city/743/2643743.html")
         XCTAssertTrue(london.contains("<html lang=\"ru\">") && londonArabic.contains("<html lang=\"ar\" dir=\"rtl\">"))
         XCTAssertTrue(london.contains("<h1>\(russian[2643743]!), GB</h1>") && londonArabic.contains("<h1>\(arabic[2643743]!), GB</h1>"))
+        try assertJumpIndexes()
+        try assertCountingWords()
+        try assertNumbers(london: london, londonArabic: londonArabic)
+        try assertSearches()
+    }
 
-        // The jump index: the alphabet first, then Latin, the digits, then scripts by name.
-        let alphabet = "А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Ы Э Ю Я".split(separator: " ").map(String.init)
+    static let alphabet = "А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Ы Э Ю Я".split(separator: " ").map(String.init)
+    static let arabicLetters = "ا ب ت ث ج ح خ د ذ ر ز س ش ص ض ط ظ ع غ ف ق ك ل م ن ه و ي".split(separator: " ").map(String.init)
+
+    /// The jump index: the alphabet first, then Latin, the digits, then scripts by name.
+    private func assertJumpIndexes() throws {
+        let alphabet = Self.alphabet, arabicLetters = Self.arabicLetters
         let initials = try read("index.md").split(separator: "\n").first { $0.hasPrefix("[А](") }.map(String.init) ?? ""
         let labels = initials.components(separatedBy: " · ").map { $0.hasPrefix("[") ? String($0.dropFirst().prefix { $0 != "]" }) : $0 }
         XCTAssertEqual(Array(labels.prefix(alphabet.count + 1)), alphabet + ["A"], initials)
-        let arabicLetters = "ا ب ت ث ج ح خ د ذ ر ز س ش ص ض ط ظ ع غ ف ق ك ل م ن ه و ي".split(separator: " ").map(String.init)
+        XCTAssertFalse(labels.contains { $0.lowercased().hasPrefix("кирилл") }, "no entry for the letters' own script: \(labels)")
         let arabicInitials = try read("ar/index.md").split(separator: "\n").first { $0.hasPrefix("[ا](") }.map(String.init) ?? ""
         XCTAssertEqual(
             Array(arabicInitials.components(separatedBy: " · ").map { $0.hasPrefix("[") ? String($0.dropFirst().prefix { $0 != "]" }) : $0 }.prefix(28)),
             arabicLetters)
+    }
 
-        // Counting words: each country's count of cities in the form CLDR's rules give that count.
+    /// Counting words: each country's count of cities in the form CLDR's rules give that count.
+    private func assertCountingWords() throws {
         for language in ["ru", "ar"] {
             let words = try Words(language: language)
             let index = try read(language == "ru" ? "country/index.md" : "ar/country/index.md")
@@ -76,8 +87,10 @@ final class ReaderLanguagesEndToEndTests: FolderTestCase {
             }
             XCTAssertGreaterThanOrEqual(seen.count, 3, "\(language): \(seen)")
         }
+    }
 
-        // Numbers as CLDR writes them: London's population, from GeoNames' own row.
+    /// Numbers as CLDR writes them: London's population, from GeoNames' own row.
+    private func assertNumbers(london: String, londonArabic: String) throws {
         let row = try String(contentsOf: LanguageEndToEndTests.geoNames.appendingPathComponent("cities15000.txt"), encoding: .utf8)
             .split(separator: "\n").first { $0.hasPrefix("2643743\t") }!.split(separator: "\t", omittingEmptySubsequences: false)
         for (language, page) in [("ru", london), ("ar", londonArabic)] {
@@ -87,8 +100,12 @@ final class ReaderLanguagesEndToEndTests: FolderTestCase {
             XCTAssertTrue(page.contains("<span id=\"population\">\(formatter.string(from: NSNumber(value: Int(row[14])!))!)</span>"), language)
         }
 
-        // A first query reads at most 80 KiB of the index in every language: each letter of the alphabet and each pair.
-        for (output, letters) in [("Output", alphabet), ("Output/ar", arabicLetters)] {
+    }
+
+    /// A first query reads at most 80 KiB of the index in every language (each letter of the alphabet and each pair);
+    /// search by a Cyrillic and an Arabic prefix, and by the source's name.
+    private func assertSearches() throws {
+        for (output, letters) in [("Output", Self.alphabet), ("Output/ar", Self.arabicLetters)] {
             let index = try SearchIndex(site: folder.appendingPathComponent(output))
             var worst = (0, "")
             for a in letters {
@@ -101,8 +118,6 @@ final class ReaderLanguagesEndToEndTests: FolderTestCase {
             XCTAssertLessThanOrEqual(worst.0, 80 * 1024, "\(output): \(worst)")
             print("\(output): the first query that reads the most, \(worst.1), reads \(worst.0) bytes")
         }
-
-        // Search by a Cyrillic and an Arabic prefix, and by the source's name.
         for (output, query, id) in [("Output", "моск", 524901), ("Output/ar", "القاه", 360630), ("Output", "moscow", 524901)] {
             let search = try CommandRunner.run(["search", "--json", "--limit", "5", "--output", output, query], in: folder)
             XCTAssertEqual(search.status, 0, search.stderr)

@@ -33,6 +33,12 @@ enum CLDR {
         text(capacity: 4096) { icu_index_characters(language, $0, $1) }.map { $0.split(separator: " ").map(String.init) } ?? []
     }
 
+    /// The generic name of the IANA time zone `id` in `language` (`hora de Reino Unido` for `Europe/London` in `es`),
+    /// nil when ICU does not know the zone.
+    static func timeZoneName(_ id: String, language: String) -> String? {
+        text(capacity: 512) { icu_time_zone_name(id, language, $0, $1) }
+    }
+
     /// The ISO 15924 code of the script `scalar` belongs to (`Latn`, `Cyrl`; `Zyyy` for digits and punctuation).
     static func script(of scalar: Unicode.Scalar) -> String {
         text(capacity: 8) { icu_script_code(scalar.value, $0, $1) } ?? "Zzzz"

@@ -13,6 +13,8 @@ public struct SiteLanguage: Sendable {
     public let autonym: String
     /// How the language writes numbers: digits, grouping, decimal mark, minus.
     let numbers: NumberMarks
+    /// The compass letters of degrees' hemispheres, read once: every detail page says two.
+    private let compass: (north: String, south: String, east: String, west: String)
     private let locale: Locale
     /// Whether the language is written right to left, as CLDR's character order has it (`ar`, `he`, `fa`, `ur`):
     /// its HTML pages carry `dir="rtl"`; the style sheet's logical properties mirror them.
@@ -27,6 +29,7 @@ public struct SiteLanguage: Sendable {
         let locale = Locale(identifier: words.language)
         self.locale = locale
         numbers = NumberMarks(locale: locale)
+        compass = (words["compass.N"], words["compass.S"], words["compass.E"], words["compass.W"])
         iso639_3 = Self.iso639_3(words.language)
         rightToLeft = Locale.Language(identifier: words.language).characterDirection == .rightToLeft
         listStyle = Self.counterStyles[locale.numberingSystem.identifier]
@@ -72,9 +75,7 @@ public struct SiteLanguage: Sendable {
 
     /// Coordinates as pages show them (`Coordinate.display`), in the language's digits and marks.
     public func coordinates(latitude: Double, longitude: Double) -> String {
-        guard !numbers.isASCII else { return Coordinate.display(latitude: latitude, longitude: longitude) }
-        let lat = Coordinate.published(latitude), lon = Coordinate.published(longitude)
-        return numbers.local(Coordinate.fixed4(lat)) + numbers.pairMark + "\u{A0}" + numbers.local(Coordinate.fixed4(lon))
+        numbers.coordinates(Coordinate.display(latitude: latitude, longitude: longitude))
     }
 
     /// Degrees, minutes and seconds (`Coordinate.dms`) with the language's digits, decimal mark and compass letters.
@@ -83,10 +84,9 @@ public struct SiteLanguage: Sendable {
             let (text, sign) = Coordinate.dmsNumber(value)
             // Right to left, the number is isolated left to right (LRI…PDI), or the letter after it would reorder it.
             let number = rightToLeft ? "\u{2066}" + numbers.local(text) + "\u{2069}" : numbers.local(text)
-            return number + (sign == 0 ? "" : words[sign > 0 ? positive : negative])
+            return number + (sign == 0 ? "" : sign > 0 ? positive : negative)
         }
-        return part(latitude, "compass.N", "compass.S") + numbers.pairMark + " "
-            + part(longitude, "compass.E", "compass.W")
+        return part(latitude, compass.north, compass.south) + numbers.pairMark + " " + part(longitude, compass.east, compass.west)
     }
 
     /// The name of the script with ISO 15924 code `code` in the language, as CLDR has it, capitalized as a label
@@ -97,9 +97,9 @@ public struct SiteLanguage: Sendable {
     }
 
     /// The IANA time zone `id`'s generic name in the language, as CLDR has it (`hora de Reino Unido` for
-    /// `Europe/London`); the id itself where CLDR has none.
+    /// `Europe/London`), the same whatever the day of the build; the id itself where CLDR has none.
     func timeZoneName(_ id: String) -> String {
-        TimeZone(identifier: id)?.localizedName(for: .generic, locale: locale) ?? id
+        CLDR.timeZoneName(id, language: code) ?? id
     }
 
     /// The names of the countries with these codes in the language, where CLDR knows them.

@@ -2,9 +2,9 @@
 /// language, as keys `KEY.one`, `KEY.few`, `KEY.other`… (English has `one` and `other`; Arabic `zero`, `one`, `two`,
 /// `few`, `many` and `other`).
 extension Words {
-    /// The form of `key` that `count` takes in the language (`count.city.few` for 3 in Russian), with `count` given
-    /// as the value `count` in the language's digits unless `values` names it; a form the language's table lacks is
-    /// said with its `other` form.
+    /// The form of `key` that `count` takes in the language (`count.city.few` for 3 in Russian), filled with
+    /// `values` (the caller writes the count in the language's digits); a form the language's table lacks is said
+    /// with its `other` form.
     public func say(_ key: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
         say(form(of: key, for: Double(count)), values)
     }

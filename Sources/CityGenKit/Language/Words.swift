@@ -60,7 +60,7 @@ public struct Words: Sendable, Equatable {
             missing = (missing + Self.missingForms(of: table, ownKeys: ownKeys, plurals: plurals)).sorted()
             sources["strings:\(language)"] = text
         } else if shippedCode == nil {
-            let reason = "\"\(language)\" is a language with no words: citygen ships \(Self.shipped.joined(separator: " and ")); "
+            let reason = "\"\(language)\" is a language with no words: citygen ships \(Self.shipped.joined(separator: ", ")); "
                 + "`citygen init --strings \(language)` writes the English table to translate, with the plural forms the language needs, and `strings: {\(language): FILE}` in citygen.yml names it"
             if let configFile { throw CityGenError.invalidConfig(file: configFile, item: item, reason: reason) }
             throw CityGenError.invalidOption(name: "--language", reason: reason)

@@ -1,7 +1,7 @@
 /// What tells apart a city whose label (`Name, CC`) another city has too. The search index stores
 /// just this number (its 7th field), and clients write the text from the entry's own fields, so that shards stay
 /// as small as before.
-public enum Distinction: Int, Sendable, Equatable, Codable {
+public enum Distinction: Int, Sendable, Equatable, Codable, CaseIterable {
     /// The coordinates at display precision: `Buenos Aires, AR (-34.6132, -58.3772)`.
     case coordinates = 1
     /// The id, where the coordinates repeat too: `Twin, US (id 4)`.

@@ -6,10 +6,10 @@ public struct IndexManifest: Sendable, Equatable, Codable {
     public static let formatVersion = 5
 
     public var version = IndexManifest.formatVersion
-    /// Number of cities in the index.
     /// The language of the names and of the site the index belongs to (BCP 47): how `citygen search` writes what tells
     /// look-alikes apart, as the site's pages do.
     public var language: String?
+    /// Number of cities in the index.
     public var count: Int
     public var fields = IndexEntry.fields
     /// The folded country codes present, in order: a query's country part that starts none is not looked up.

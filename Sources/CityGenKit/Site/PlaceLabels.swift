@@ -7,12 +7,18 @@ struct PlaceLabels: Sendable {
     /// Whether label number `n` names the city's region.
     private let namesRegion: [Bool]
     private let regions: RegionPlan
-    /// For each catalog index: its label's number in `texts`, or -1 for the catalog's label (a unique one).
+    /// For each catalog index: its label's number in `texts`, or -1 for the catalog's label (unique, or told apart as
+    /// the catalog says it).
     private let numberOfCity: [Int32]
 
     init(catalog: CityCatalog, regions: RegionPlan, language: SiteLanguage) {
+        // The catalog's own labels say coordinates and ids as English does: another language's are kept here too.
+        let sample = City(id: 1, name: "", country: "", latitude: -1.5, longitude: 1.5)
+        let localizes = Distinction.allCases.contains {
+            Self.distinction($0, of: sample, language) != $0.text(id: sample.id, latitude: sample.latitude, longitude: sample.longitude)
+        }
         var numberOfCity = [Int32](repeating: -1, count: catalog.count)
-        var labels: [String] = [], namesRegion: [Bool] = []
+        var labels = PackedTexts.Builder(), namesRegion: [Bool] = [], count: Int32 = 0
         var start = 0
         // Cities with a distinction sit in runs of equal labels (the catalog's order groups them).
         while start < catalog.count {
@@ -25,14 +31,17 @@ struct PlaceLabels: Sendable {
             let names = (start..<end).map { regions.place(ofCityAt: $0)?.region.name }
             let counts = Dictionary(names.compactMap { $0 }.map { ($0, 1) }, uniquingKeysWith: +)
             for (offset, name) in names.enumerated() {
+                let byRegion = name.map { counts[$0] == 1 } ?? false
+                guard byRegion || localizes else { continue }
                 let city = catalog.cities[start + offset]
-                numberOfCity[start + offset] = Int32(labels.count)
-                namesRegion.append(name.map { counts[$0] == 1 } ?? false)
-                labels.append("\(city.label) (\(namesRegion.last! ? name! : Self.distinction(catalog.distinctions[start + offset]!, of: city, language)))")
+                numberOfCity[start + offset] = count
+                count += 1
+                namesRegion.append(byRegion)
+                labels.append("\(city.label) (\(byRegion ? name! : Self.distinction(catalog.distinctions[start + offset]!, of: city, language)))".utf8)
             }
             start = end
         }
-        self.texts = PackedTexts(labels)
+        self.texts = labels.texts
         self.namesRegion = namesRegion
         self.regions = regions
         self.numberOfCity = numberOfCity

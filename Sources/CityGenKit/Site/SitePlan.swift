@@ -31,6 +31,9 @@ public struct SitePlan: Sendable {
             guard !letters.covers(initial) else { continue }
             let script = scriptOf[initial] ?? CLDR.script(of: initial)
             scriptOf[initial] = script
+            // A script the letters are of (Cyrillic's `І` on a Russian site) or none (digits of another script) has no
+            // entry: its names sit among the letters' in the list's order.
+            guard !letters.scripts.contains(script), !["Zyyy", "Zinh", "Zzzz"].contains(script) else { continue }
             if !firstOfScript.contains(where: { $0.script == script }) { firstOfScript.append((script, index)) }
         }
         let page = { (first: Int?) in first.map { $0 / pageSize + 1 } }
@@ -81,9 +84,12 @@ struct JumpLetters {
         for digit in 0...9 { entries.append((language.grouped(digit), Unicode.Scalar(UInt8(ascii: "0") + UInt8(digit)))) }
         self.entries = entries
         self.covered = seen.union((UInt8(ascii: "0")...UInt8(ascii: "9")).map { Unicode.Scalar($0) })
+        self.scripts = Set(seen.map(CLDR.script))
     }
 
     private let covered: Set<Unicode.Scalar>
+    /// The scripts of the letters (`Cyrl` and `Latn` on a Russian site).
+    let scripts: Set<String>
 
     /// Whether a name whose folded first character is `scalar` has an entry of its own.
     func covers(_ scalar: Unicode.Scalar) -> Bool { covered.contains(scalar) }

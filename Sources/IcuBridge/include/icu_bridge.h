@@ -22,4 +22,8 @@ int icu_index_characters(const char *locale, char *out, int capacity);
 /// characters (digits, marks) give `Zyyy` and `Zinh`.
 int icu_script_code(uint32_t scalar, char *out, int capacity);
 
+/// The generic name (`vvvv`) in `locale` of the IANA time zone `zone` (`hora de Reino Unido`), as ICU has it on a
+/// fixed day, into `out`; its length, or -1 when ICU does not know the zone.
+int icu_time_zone_name(const char *zone, const char *locale, char *out, int capacity);
+
 #endif

@@ -10,9 +10,14 @@ var $ = function (id) { return document.getElementById(id); };
 // script); {{name}} in a word is a value. Numbers and times are as Intl writes them for <html lang>: the language's
 // digits, grouping and decimal mark, as citygen writes the page's (CLDR both).
 var LANG = document.documentElement.lang || 'en', WORDS = (window.citygenWords || {})[LANG] || {};
-var NUMBER = new Intl.NumberFormat(LANG), FIXED4 = new Intl.NumberFormat(LANG, { minimumFractionDigits: 4, maximumFractionDigits: 4, useGrouping: false });
-// What joins a pair of numbers: a semicolon where the comma is the decimal mark.
-var PAIR = FIXED4.formatToParts(0.5).some(function (p) { return p.type === 'decimal' && p.value === ','; }) ? ';' : ',';
+// A browser whose Intl lacks the language (or Intl itself) writes ASCII, and search still works.
+var NUMBER = { format: function (n) { return String(n); } }, FIXED4 = { format: function (n) { return n.toFixed(4); } }, PAIR = ',';
+try {
+  NUMBER = new Intl.NumberFormat(LANG);
+  FIXED4 = new Intl.NumberFormat(LANG, { minimumFractionDigits: 4, maximumFractionDigits: 4, useGrouping: false });
+  // What joins a pair of numbers: a semicolon where the comma is the decimal mark.
+  PAIR = FIXED4.formatToParts(0.5).some(function (p) { return p.type === 'decimal' && p.value === ','; }) ? ';' : ',';
+} catch (error) { }
 // The search index's folder below a site's root (the home page's box names it too, as data-index), and the root of
 // this page's site (its language's, on a site in several): the folder of its home page, where the header's title leads.
 var INDEX_FOLDER = window.citygenIndexFolder || 'search/';
