@@ -35,6 +35,7 @@ final class ReaderLanguagesEndToEndTests: FolderTestCase {
         let ui = LanguageEndToEndTests.geoNames.path
         try """
             languages: [ru, ar]
+            formats: [html]
             places:
               cities: \(ui)/cities15000.txt
               admin1: \(ui)/admin1Codes.txt
@@ -59,30 +60,32 @@ final class ReaderLanguagesEndToEndTests: FolderTestCase {
     static let alphabet = "А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Ы Э Ю Я".split(separator: " ").map(String.init)
     static let arabicLetters = "ا ب ت ث ج ح خ د ذ ر ز س ش ص ض ط ظ ع غ ف ق ك ل م ن ه و ي".split(separator: " ").map(String.init)
 
+    /// The text of each `<li>` of `html` (tags dropped), from the first one after `start`.
+    private func items(_ html: String, after start: String) -> [String] {
+        guard let from = html.range(of: start) else { return [] }
+        return html[from.upperBound...].matches(of: /<li>(.*?)<\/li>/).map {
+            String($0.output.1).replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+        }
+    }
+
     /// The jump index: the alphabet first, then Latin, the digits, then scripts by name.
     private func assertJumpIndexes() throws {
-        let alphabet = Self.alphabet, arabicLetters = Self.arabicLetters
-        let initials = try read("index.md").split(separator: "\n").first { $0.hasPrefix("[А](") }.map(String.init) ?? ""
-        let labels = initials.components(separatedBy: " · ").map { $0.hasPrefix("[") ? String($0.dropFirst().prefix { $0 != "]" }) : $0 }
-        XCTAssertEqual(Array(labels.prefix(alphabet.count + 1)), alphabet + ["A"], initials)
+        let labels = items(try read("index.html"), after: "<nav class=\"initials\"")
+        XCTAssertEqual(Array(labels.prefix(Self.alphabet.count + 1)), Self.alphabet + ["A"], "\(labels)")
         XCTAssertFalse(labels.contains { $0.lowercased().hasPrefix("кирилл") }, "no entry for the letters' own script: \(labels)")
-        let arabicInitials = try read("ar/index.md").split(separator: "\n").first { $0.hasPrefix("[ا](") }.map(String.init) ?? ""
-        XCTAssertEqual(
-            Array(arabicInitials.components(separatedBy: " · ").map { $0.hasPrefix("[") ? String($0.dropFirst().prefix { $0 != "]" }) : $0 }.prefix(28)),
-            arabicLetters)
+        XCTAssertEqual(Array(items(try read("ar/index.html"), after: "<nav class=\"initials\"").prefix(28)), Self.arabicLetters)
     }
 
     /// Counting words: each country's count of cities in the form CLDR's rules give that count.
     private func assertCountingWords() throws {
         for language in ["ru", "ar"] {
             let words = try Words(language: language)
-            let index = try read(language == "ru" ? "country/index.md" : "ar/country/index.md")
             var seen: Set<String> = []
-            for line in index.split(separator: "\n") where line.hasPrefix("- [") {
-                let count = String(line.components(separatedBy: " · ").last!)
+            for row in items(try read(language == "ru" ? "country/index.html" : "ar/country/index.html"), after: "<main") where row.contains(" · ") {
+                let count = String(row.components(separatedBy: " · ").last!)
                 let number = Int(count.unicodeScalars.filter { CharacterSet.decimalDigits.contains($0) && $0.isASCII }.map(String.init).joined())!
                 let category = Self.category(number, language)
-                XCTAssertTrue(count.hasSuffix(" " + words["count.city.\(category)"]), "\(language) \(line): \(category)")
+                XCTAssertTrue(count.hasSuffix(" " + words["count.city.\(category)"]), "\(language) \(row): \(category)")
                 seen.insert(category)
             }
             XCTAssertGreaterThanOrEqual(seen.count, 3, "\(language): \(seen)")
