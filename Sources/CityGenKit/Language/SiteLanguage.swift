@@ -34,7 +34,7 @@ public struct SiteLanguage: Sendable {
         rightToLeft = Locale.Language(identifier: words.language).characterDirection == .rightToLeft
         listStyle = Self.counterStyles[locale.numberingSystem.identifier]
         let name = locale.localizedString(forIdentifier: words.language) ?? words.language
-        autonym = name.prefix(1).uppercased(with: locale) + name.dropFirst()
+        autonym = Self.capitalized(name, in: locale)
     }
 
     /// CSS's counter styles of CLDR's numbering systems other than Latin digits (CSS Counter Styles Level 3, §6.1).
@@ -93,7 +93,12 @@ public struct SiteLanguage: Sendable {
     /// (`Cyrillic`, `Кириллица`); the code itself where CLDR has no name.
     func scriptName(_ code: String) -> String {
         guard let name = locale.localizedString(forScriptCode: code) else { return code }
-        return name.prefix(1).uppercased(with: locale) + name.dropFirst()
+        return Self.capitalized(name, in: locale)
+    }
+
+    /// `name` with its first letter capitalized as `locale` writes it, as a label or menu item (`Español`).
+    private static func capitalized(_ name: String, in locale: Locale) -> String {
+        name.prefix(1).uppercased(with: locale) + name.dropFirst()
     }
 
     /// The IANA time zone `id`'s generic name in the language, as CLDR has it (`hora de Reino Unido` for

@@ -32,7 +32,7 @@ public struct Words: Sendable, Equatable {
         let plurals = PluralRules(language: language)
         var table = english.table
         var sources = ["strings/en.yml": english.source]
-        var ownKeys = Set(shippedCode == "en" ? english.table.keys : [:].keys)
+        var ownKeys: Set<String> = shippedCode == "en" ? Set(english.table.keys) : []
         if let shippedCode, shippedCode != "en" {
             let own = try Self.shippedTable(shippedCode)
             table.merge(own.table) { $1 }
