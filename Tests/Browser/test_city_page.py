@@ -81,6 +81,47 @@ def test_the_header_searches_from_londons_page(browser, spanish_site, mode, size
         browser.set_window_size(1280, 900)
 
 
+def page_facts(browser, site, city_id):
+    """What a city's own page says of its region and population (None where it has none)."""
+    open_page(browser, site, "http", f"city/{city_id % 1000}/{city_id}.html")
+    said = {}
+    for key in ["region", "population"]:
+        found = browser.find_elements(By.ID, key)
+        said[key] = found[0].text if found else None
+    return said
+
+
+def test_results_tell_places_apart_by_region_and_population(wide, spanish_site):
+    """The header's rows, the home page's rows and its split view say each place's region and population as its own
+    page does; a place with neither says its coordinates."""
+    open_page(wide, spanish_site, "http", LONDON)
+    type_in_header(wide, "san jose")
+    header = wide.execute_script(
+        "return Array.from(document.querySelectorAll('#headerResults li')).map(li => [li.id.slice(9), li.querySelector('.label').textContent,"
+        " li.querySelector('.facts').textContent])")
+    open_page(wide, spanish_site, "http", "index.html?q=san%20jose")
+    wait(wide).until(lambda b: b.execute_script("var s = window.citygenStats; return s && s.last === 'san jose'"))
+    home = wide.execute_script(
+        "return Array.from(document.querySelectorAll('#cityList li')).slice(0, 12).map(li => [li.id.slice(9), li.querySelector('a').textContent,"
+        " li.querySelector('.facts').textContent])")
+    wide.find_element(By.CSS_SELECTOR, "#cityList li a").click()
+    split = wide.find_element(By.ID, "detailFacts").text
+    assert split == home[0][2], (split, home[0])
+    with_region = with_neither = 0
+    for city_id, label, facts in header[:6] + home:
+        said = page_facts(wide, spanish_site, int(city_id))
+        parts = facts.split(" · ")
+        if said["region"] and f"({said['region']})" not in label:
+            assert parts[0] == said["region"], (label, facts, said)
+            with_region += 1
+        if said["population"]:
+            assert parts[-1].endswith(said["population"]) and parts[-1] != said["population"], (label, facts, said)
+        if not said["region"] and not said["population"]:
+            assert "," in facts and "°" not in facts, (label, facts)  # the coordinates, as the page writes them
+            with_neither += 1
+    assert with_region >= 5 and with_neither >= 1, (with_region, with_neither, home)
+
+
 @pytest.mark.parametrize("query", ["", "   ", "...", "zzzzqxw", "ROMA", "rôma", "москва", "x" * 300])
 def test_the_header_takes_any_query(wide, spanish_site, query):
     """Bad queries: nothing to show closes the panel; no match says so; any other shows rows; nothing throws."""

@@ -1,19 +1,16 @@
 import Foundation
 
-/// One row of the search index (SPEC §7): what a result shows, and its key. In JSON a positional array,
-/// `[id,"name","CC",lat,lon,"key"]` (the manifest's `fields`), so a shard of 200 rows stays small; a city whose
-/// label another city has too carries a 7th field: the name of its region where that tells it apart (SPEC §5), else
-/// its `Distinction`, 1 (coordinates) or 2 (id); a city with a known population (SPEC §1b) carries it as an 8th,
-/// after a 7th of 0 when nothing tells it apart.
+/// One row of the search index (SPEC §7): what a result shows. In JSON a positional array, `[id,"name","CC",lat,lon]`
+/// (the manifest's `fields`), so a shard of 200 rows stays small, then, where the city has a population (SPEC §1b) or
+/// a region: what tells it apart from others with its label (SPEC §5), 1 (its coordinates), 2 (its id), 3 (its
+/// region), or 0; then its population where known; last, its region's name, the only string after `lon`:
+/// `[…,3,116250,"Illinois"]`, `[…,0,2138551,"Île-de-France"]`, `[…,0,"Tucumán"]`, `[…,1]`. Its key, `SearchKey.index`
+/// of its name and country, is folded by the reader: written, it would take a sixth of a shard.
 ///
-/// A row of the word index for another name of the city (SPEC §4c) has the name in place of the key, in an array:
-/// `[id,"London","GB",lat,lon,["Londres"]]`, then the 7th field as above; the array holds the population too where a
-/// query that spells the name whole ranks the city among its top matches (`WholeOtherNames`): `["Londres",8961989]`.
-/// Its key (`OtherNameKeys`) is folded from the name by the reader.
-///
-/// A row of a typo bucket (`TypoBuckets`) has the population in place of the key, then the region or distinction if
-/// any: `[id,"Manchester","GB",lat,lon,395515]`. Its key is `SearchKey.index` of its folded name and country, which
-/// the reader folds: a bucket holds hundreds of places, and the key would make the largest too big for one file.
+/// A row of the word index (SPEC §4b) has its word key after `lon` (`[…,"york us",0,8804190,"New York"]`), and one for
+/// another name of the city (SPEC §4c) the name in an array: `[id,"London","GB",lat,lon,["Londres"],0,"England"]`; the
+/// array holds the population too where a query that spells the name whole ranks the city among its top matches
+/// (`WholeOtherNames`): `["Londres",8961989]`. Its key (`OtherNameKeys`) is folded from the name by the reader.
 public struct IndexEntry: Sendable, Equatable, Codable {
     public let id: Int
     public let name: String
@@ -22,25 +19,34 @@ public struct IndexEntry: Sendable, Equatable, Codable {
     public let longitude: Double
     /// `SearchKey.index`: `fold(name) + "\t" + fold(country)`, as UTF-8.
     public let key: [UInt8]
-    /// What tells this city apart from others with its label, if any do and its region does not.
+    /// What tells this city apart from others with its label, if anything does and its region does not.
     public let distinction: Distinction?
-    /// The name of the city's region, where others have its label and the region tells it apart.
+    /// The name of the city's region, when known: results show it.
     public let region: String?
+    /// Whether the region tells this city apart from others with its label (the label then names it).
+    public let regionTellsApart: Bool
     /// Its population, in the index's shards (for SPEC §4c's top matches) when known.
     public let population: Int?
     /// The other name (SPEC §4c) that this row of the word index is for, as GeoNames spells it.
     public let otherName: String?
+    /// Whether the JSON writes `key`: a word key (SPEC §4b), which the reader cannot fold from the name.
+    public let writesKey: Bool
 
     /// The names of the fields, in their JSON order.
-    public static let fields = ["id", "name", "country", "lat", "lon", "key", "distinction", "population"]
+    public static let fields = ["id", "name", "country", "lat", "lon", "key", "distinction", "population", "region"]
+
+    /// The distinction's code for a region that tells the city apart.
+    static let regionCode = 3
 
     public init(
         id: Int, name: String, country: String, latitude: Double, longitude: Double, key: [UInt8], distinction: Distinction? = nil,
-        region: String? = nil, population: Int? = nil, otherName: String? = nil
+        region: String? = nil, regionTellsApart: Bool = false, population: Int? = nil, otherName: String? = nil, writesKey: Bool = false
     ) {
+        self.writesKey = writesKey && otherName == nil
         self.population = population
         self.otherName = otherName
-        self.distinction = region == nil ? distinction : nil
+        self.regionTellsApart = regionTellsApart && region != nil
+        self.distinction = self.regionTellsApart ? nil : distinction
         self.region = region
         self.id = id
         self.name = name
@@ -48,6 +54,14 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         self.latitude = latitude
         self.longitude = longitude
         self.key = key
+    }
+
+    /// The row without its region's name, unless its label needs it: what a page's city data and an overfull typo
+    /// bucket hold.
+    public var withoutRegionName: IndexEntry {
+        regionTellsApart ? self : IndexEntry(
+            id: id, name: name, country: country, latitude: latitude, longitude: longitude, key: key, distinction: distinction,
+            population: population, otherName: otherName, writesKey: writesKey)
     }
 
     /// `Name, CC`, or the name alone when the country is empty; then what tells it apart in parentheses, if any.
@@ -59,14 +73,17 @@ public struct IndexEntry: Sendable, Equatable, Codable {
     /// What tells the city apart from others with its label, as the label shows it: the region, the coordinates
     /// or the id.
     public var distinctionText: String? {
-        region ?? distinction.map { $0.text(id: id, latitude: latitude, longitude: longitude) }
+        regionTellsApart ? region : distinction.map { $0.text(id: id, latitude: latitude, longitude: longitude) }
     }
+
+    /// The distinction as the JSON writes it: 0 when nothing tells the city apart.
+    private var distinctionCode: Int { regionTellsApart ? Self.regionCode : distinction?.rawValue ?? 0 }
 
     /// `label` as a site in `language` shows it: its distinction's numbers and words in the language.
     public func label(in language: SiteLanguage) -> String {
         let label = country.isEmpty ? name : "\(name), \(country)"
         let city = City(id: id, name: name, country: country, latitude: latitude, longitude: longitude)
-        return (region ?? distinction.map { PlaceLabels.distinction($0, of: city, language) }).map { "\(label) (\($0))" } ?? label
+        return (regionTellsApart ? region : distinction.map { PlaceLabels.distinction($0, of: city, language) }).map { "\(label) (\($0))" } ?? label
     }
 
     /// Whether this row comes before `other` in SPEC §3 order: its key (folded name, then folded country), its name
@@ -87,37 +104,22 @@ public struct IndexEntry: Sendable, Equatable, Codable {
     /// Appends `json` to `out`.
     func appendJSON(to out: inout [UInt8]) {
         Self.appendFields(id: id, name: name, country: country, latitude: latitude, longitude: longitude, to: &out)
-        out.append(UInt8(ascii: ","))
         if let otherName {
-            out.append(UInt8(ascii: "["))
+            out += ",[".utf8
             JSONText.appendQuoted(otherName, to: &out)
             if let population { out += ",\(population)".utf8 }
             out.append(UInt8(ascii: "]"))
-        } else {
+        } else if writesKey {
+            out.append(UInt8(ascii: ","))
             key.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &out) }
         }
         let population = otherName == nil ? population : nil
-        if let region {
-            out.append(UInt8(ascii: ","))
-            JSONText.appendQuoted(region, to: &out)
-        } else if let distinction {
-            out += ",\(distinction.rawValue)".utf8
-        } else if population != nil {
-            out += ",0".utf8
-        }
+        let code = distinctionCode
+        if code != 0 || population != nil || region != nil { out += ",\(code)".utf8 }
         if let population { out += ",\(population)".utf8 }
-        out.append(UInt8(ascii: "]"))
-    }
-
-    /// Appends the row as a typo bucket holds it: the population in place of the key, then the region or distinction.
-    func appendBucketJSON(to out: inout [UInt8]) {
-        Self.appendFields(id: id, name: name, country: country, latitude: latitude, longitude: longitude, to: &out)
-        out += ",\(population ?? 0)".utf8
         if let region {
             out.append(UInt8(ascii: ","))
             JSONText.appendQuoted(region, to: &out)
-        } else if let distinction {
-            out += ",\(distinction.rawValue)".utf8
         }
         out.append(UInt8(ascii: "]"))
     }
@@ -150,44 +152,48 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         country = try row.decode(String.self)
         latitude = try row.decode(Double.self)
         longitude = try row.decode(Double.self)
-        var otherPopulation: Int?
-        if let key = try? row.decode(String.self) {
+        var otherPopulation: Int?, numbers: [Int] = []
+        if let key = try? row.decode(String.self) {  // a word key
             self.key = Array(key.utf8)
             otherName = nil
-        } else if let population = try? row.decode(Int.self) {  // a typo bucket's row
+            writesKey = true
+        } else if row.isAtEnd || Self.decodeNumber(&row, into: &numbers) {
             key = SearchKey.index(name: Array(Fold.fold(name).utf8), country: Array(Fold.fold(country).utf8))
             otherName = nil
-            self.population = population
-            region = row.isAtEnd ? nil : try? row.decode(String.self)
-            if region == nil, !row.isAtEnd {
-                let raw = try row.decode(Int.self)
-                guard let distinction = Distinction(rawValue: raw) else {
-                    throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(raw)")
-                }
-                self.distinction = distinction
-            } else {
-                distinction = nil
-            }
-            guard row.isAtEnd else { throw DecodingError.dataCorruptedError(in: row, debugDescription: "a typo bucket's row has more than 7 fields") }
-            return
+            writesKey = false
         } else {
             var other = try row.nestedUnkeyedContainer()
             let name = try other.decode(String.self)
             otherPopulation = other.isAtEnd ? nil : try other.decode(Int.self)
             guard other.isAtEnd else { throw DecodingError.dataCorruptedError(in: other, debugDescription: "an other name is a string and a population") }
             otherName = name
+            writesKey = false
             key = OtherNameKeys.key(folded: Array(Fold.fold(name).utf8), country: Array(Fold.fold(country).utf8))
         }
-        region = row.isAtEnd ? nil : try? row.decode(String.self)
-        let distinction = region != nil || row.isAtEnd ? 0 : try row.decode(Int.self)
-        guard distinction == 0 || Distinction(rawValue: distinction) != nil else {
-            throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(distinction)")
+        // Then numbers (the distinction; the population but for another name), and the region's name last.
+        var region: String?
+        while !row.isAtEnd, region == nil {
+            if let number = try? row.decode(Int.self) { numbers.append(number) } else { region = try row.decode(String.self) }
         }
-        self.distinction = Distinction(rawValue: distinction)
-        population = otherName != nil ? otherPopulation : row.isAtEnd ? nil : try row.decode(Int.self)
-        guard row.isAtEnd else {
-            throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields")
+        let numbersAllowed = otherName == nil ? 2 : 1
+        guard row.isAtEnd, numbers.count <= numbersAllowed else {
+            throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields, or a field after the region")
         }
+        let code = numbers.first ?? 0
+        guard code == 0 || Distinction(rawValue: code) != nil || (code == Self.regionCode && region != nil) else {
+            throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(code)")
+        }
+        distinction = Distinction(rawValue: code)
+        regionTellsApart = code == Self.regionCode
+        self.region = region
+        population = otherPopulation ?? (numbers.count > 1 ? numbers[1] : nil)
+    }
+
+    /// Decodes the row's next field into `numbers` if it is a number; false, having read nothing, if it is not.
+    private static func decodeNumber(_ row: inout UnkeyedDecodingContainer, into numbers: inout [Int]) -> Bool {
+        guard let number = try? row.decode(Int.self) else { return false }
+        numbers.append(number)
+        return true
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -201,11 +207,12 @@ public struct IndexEntry: Sendable, Equatable, Codable {
             var other = row.nestedUnkeyedContainer()
             try other.encode(otherName)
             if let population { try other.encode(population) }
-        } else {
+        } else if writesKey {
             try row.encode(String(decoding: key, as: UTF8.self))
         }
         let population = otherName == nil ? population : nil
-        if let region { try row.encode(region) } else if let distinction { try row.encode(distinction) } else if population != nil { try row.encode(0) }
+        if distinctionCode != 0 || population != nil || region != nil { try row.encode(distinctionCode) }
         if let population { try row.encode(population) }
+        if let region { try row.encode(region) }
     }
 }

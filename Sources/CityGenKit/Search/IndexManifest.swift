@@ -3,7 +3,7 @@ import Foundation
 /// `search/manifest.json`: what a client reads first (format in docs/design.md, "The search index").
 public struct IndexManifest: Sendable, Equatable, Codable {
     /// The index format this citygen writes and reads; a client refuses any other.
-    public static let formatVersion = 5
+    public static let formatVersion = 6
 
     public var version = IndexManifest.formatVersion
     /// The language of the names and of the site the index belongs to (BCP 47): how `citygen search` writes what tells

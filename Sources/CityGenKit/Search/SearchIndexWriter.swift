@@ -35,23 +35,24 @@ public struct SearchIndexWriter: Sendable {
         SearchKey.index(name: catalog.foldedNames[index], country: catalog.foldedCountries[index])
     }
 
-    /// The index row of the city at `index`, with its key or `key`, and its population.
-    func entry(_ index: Int, key: [UInt8]? = nil) -> IndexEntry {
-        row(index, key: key ?? self.key(index), population: places?.population(index))
+    /// The index row of the city at `index`, with its population.
+    func entry(_ index: Int) -> IndexEntry {
+        row(index, key: key(index), population: places?.population(index))
     }
 
     /// The city at `index` as a page and the favorites index hold it: its index row without the population, which
-    /// only search ranks by.
-    func pageEntry(_ index: Int) -> IndexEntry {
-        row(index, key: key(index), population: nil)
+    /// only search ranks by; a page's without its region's name too unless the label needs it (the page says it).
+    func pageEntry(_ index: Int, withRegion: Bool) -> IndexEntry {
+        let entry = row(index, key: key(index), population: nil)
+        return withRegion ? entry : entry.withoutRegionName
     }
 
-    private func row(_ index: Int, key: [UInt8], population: Int?, otherName: String? = nil) -> IndexEntry {
+    private func row(_ index: Int, key: [UInt8], population: Int?, otherName: String? = nil, writesKey: Bool = false) -> IndexEntry {
         let city = catalog.cities[index]
         return IndexEntry(
             id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, key: key,
-            distinction: catalog.distinctions[index], region: placeLabels?.regionName(index), population: population,
-            otherName: otherName)
+            distinction: catalog.distinctions[index], region: placeLabels?.regionName(index),
+            regionTellsApart: placeLabels?.showsRegion(index) ?? false, population: population, otherName: otherName, writesKey: writesKey)
     }
 
     /// The shards of the prefix index, in order. A run of equal keys larger than `shardSize` makes one larger shard.
@@ -85,7 +86,9 @@ public struct SearchIndexWriter: Sendable {
     /// Row `row` of the word index.
     private func wordEntry(_ rows: WordIndexRows, _ row: Int) -> IndexEntry {
         let index = rows.city(row)
-        guard let otherName = rows.otherName(row) else { return entry(index, key: rows.key(row)) }
+        guard let otherName = rows.otherName(row) else {
+            return self.row(index, key: rows.key(row), population: places?.population(index), writesKey: true)
+        }
         return self.row(index, key: rows.key(row), population: rows.ranksOtherName(row) ? places?.population(index) : nil, otherName: otherName)
     }
 
@@ -154,10 +157,11 @@ public struct SearchIndexWriter: Sendable {
             let runBytes = (index..<end).reduce(0) { $0 + rowBytes($1) }
             let common = zip(previousKey, runKey).prefix { $0 == $1 }.count
             // A run of keys with the same first two characters that fits in two shards is not spread over three (the
-            // first 50 results of a query read at most two): when it would be, it starts a shard.
+            // first 50 results of a query read at most two): when it might be (the next shard may end at 7/8 of its
+            // bound), it starts a shard.
             if splitRuns, index > start, Self.firstTwoCharacters(runKey) != Self.firstTwoCharacters(previousKey),
                 let pairBytes = Self.bytesOfPair(from: end, runBytes: runBytes, upTo: 2 * budget, count: count, key: key, rowBytes: rowBytes),
-                bytes + pairBytes > 2 * budget
+                bytes + pairBytes > budget + budget / 8 * 7
             {
                 shards.append(Shard(range: start..<index))
                 (start, bytes, cuts) = (index, 0, [])
@@ -269,7 +273,7 @@ public struct SearchIndexWriter: Sendable {
 
     /// The favorites (catalog indices) as index entries, in list order.
     func favorites(_ indices: Set<Int>) -> FavoritesIndex {
-        FavoritesIndex(favorites: indices.sorted().map { pageEntry($0) })
+        FavoritesIndex(favorites: indices.sorted().map { pageEntry($0, withRegion: true) })
     }
 
     /// The shortest prefix of `next` that is greater than `previous` (which is less than `next`), cut at a

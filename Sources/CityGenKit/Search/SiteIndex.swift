@@ -59,8 +59,11 @@ struct SiteIndex: Sendable {
     func typoJSON(_ n: Int) -> [UInt8] {
         guard let typos else { return [] }
         guard n >= typos.files.count else { return IndexShard.json(rows: typos.files[n]) { writer.entry(typos.cities[$0]).appendJSON(to: &$1) } }
-        let bucket = typos.buckets.buckets[n - typos.files.count].cities
-        return IndexShard.json(rows: bucket.indices) { writer.entry(bucket[$0]).appendBucketJSON(to: &$1) }
+        let bucket = typos.buckets.buckets[n - typos.files.count]
+        return IndexShard.json(rows: bucket.cities.indices) { n, out in
+            let entry = writer.entry(bucket.cities[n])
+            (bucket.regions ? entry : entry.withoutRegionName).appendJSON(to: &out)
+        }
     }
 
     /// The JSON of file `n` of the top matches table.

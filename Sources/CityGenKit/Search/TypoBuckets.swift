@@ -13,8 +13,9 @@
 /// The heavy buckets are those too big for one file with `v3` alone (`s a`, names like Santa and Sarandë): their
 /// places spread over the buckets of their `v2`, and a place is in three buckets at most.
 struct TypoBuckets: Sendable {
-    /// The buckets in order of their names (by scalars): the name, and catalog indices, largest first, then §3.
-    let buckets: [(name: String, cities: [Int])]
+    /// The buckets in order of their names (by scalars): the name, catalog indices, largest first, then §3, and
+    /// whether its rows name their regions (not where that would leave places out).
+    let buckets: [(name: String, cities: [Int], regions: Bool)]
     /// The names (`v0 v3`) that are heavy, in order.
     let heavy: [String]
     /// The places of `TypoPlaces.reachedPopulation` people or more that no bucket holds (a bucket still too big after
@@ -26,7 +27,7 @@ struct TypoBuckets: Sendable {
     /// of `withWordKeys` (the largest, which shorter queries find by their word keys too) are there by those as well.
     init(places: Places, count: Int, budget: Int, withWordKeys: Set<Int>, entry: (Int) -> IndexEntry) {
         // Each place's variants, as (v0, v2, v3), and the bytes of its row.
-        var members: [(index: Int, variants: [[Unicode.Scalar]], bytes: Int)] = []
+        var members: [(index: Int, variants: [[Unicode.Scalar]], bytes: Int)] = [], shortBytes: [Int: Int] = [:]
         var row: [UInt8] = []
         for index in 0..<count {
             let reached = (places.population(index) ?? 0) >= TypoPlaces.reachedPopulation, largest = withWordKeys.contains(index)
@@ -35,7 +36,10 @@ struct TypoBuckets: Sendable {
             let keys = [Array(SearchKey.spec(fromIndex: item.key))] + (largest ? WordKeys.keys(indexKey: item.key) : [])
             let variants = Set(keys.flatMap { Self.variants(Array(String(decoding: $0, as: UTF8.self).unicodeScalars)) }.map { [$0[0], $0[2], $0[3]] })
             row.removeAll(keepingCapacity: true)
-            item.appendBucketJSON(to: &row)
+            item.withoutRegionName.appendJSON(to: &row)
+            shortBytes[index] = row.count + 1
+            row.removeAll(keepingCapacity: true)
+            item.appendJSON(to: &row)
             members.append((index, variants.sorted { $0.lexicographicallyPrecedes($1) { $0.value < $1.value } }, row.count + 1))
         }
         // A bucket too big makes its name heavy; that moves places into the buckets of their v2, which may make one of
@@ -53,13 +57,14 @@ struct TypoBuckets: Sendable {
                 let (a, b) = (places.population($0) ?? 0, places.population($1) ?? 0)
                 return a != b ? a > b : $0 < $1
             }
+            let regions = filled[name]!.bytes <= budget, size = regions ? bytes : shortBytes
             var used = 0, kept: [Int] = []
             for index in ranked {
-                guard used + bytes[index]! <= budget else { break }
-                used += bytes[index]!
+                guard used + size[index]! <= budget else { break }
+                used += size[index]!
                 kept.append(index)
             }
-            return (String(String.UnicodeScalarView(name)), kept)
+            return (String(String.UnicodeScalarView(name)), kept, regions)
         }
         self.buckets = buckets
         let held = Set(buckets.lazy.flatMap(\.1))

@@ -58,9 +58,9 @@ struct PlaceLabels: Sendable {
     /// Whether the city at `index` is told apart by its region.
     func showsRegion(_ index: Int) -> Bool { numberOfCity[index] >= 0 && namesRegion[Int(numberOfCity[index])] }
 
-    /// The name of the region that tells apart the city at `index`, when one does.
+    /// The name of the region of the city at `index`, when it is known.
     func regionName(_ index: Int) -> String? {
-        showsRegion(index) ? regions.region(ofCityAt: index)?.name : nil
+        regions.region(ofCityAt: index)?.name
     }
 
     /// Calls `body` with the label of the city at `index` when it is told apart, or returns nil when its label is unique.

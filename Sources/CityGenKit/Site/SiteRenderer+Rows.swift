@@ -35,7 +35,7 @@ extension SiteRenderer {
         var json: [UInt8] = []
         json.reserveCapacity(96)
         if catalog.distinctions[index] != nil {
-            site.index.writer.pageEntry(index).appendJSON(to: &json)
+            site.index.writer.pageEntry(index, withRegion: false).appendJSON(to: &json)
         } else {
             let city = catalog.cities[index]
             IndexEntry.appendShortJSON(id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude, to: &json)

@@ -1,6 +1,7 @@
 // Favorites: the visitor's own, saved in localStorage under a key of the site's root URL (one store for all its
 // languages: a city starred in one is starred in all) as {"ids": [id, …], "rows": {"<lang>": [[id, name, country,
-// lat, lon(, key, distinction)], …]}}: each language's row of a city (its name there) once a page of that language
+// lat, lon(, distinction(, region))], …]}} (the region's name where it tells the city apart; older stores wrote the
+// key before the distinction, and the region's name in its place): each language's row of a city (its name there) once a page of that language
 // showed it, else another language's until this one's detail page is read. A store of the older form (an array of
 // rows, under the key of each language's own root) is carried over. Junk is ignored; storage that is full or
 // disabled is said, not fatal.
@@ -19,15 +20,22 @@ var Favorites = (function () {
   var storageKey = 'citygen:favorites:' + siteRoot, languageKey = 'citygen:favorites:' + ownRoot;
   var ids = [], rows = {}, usable = true, listeners = [], asked = {};
   function valid(e) {
-    return Array.isArray(e) && (e.length === 5 || (e.length === 7 && typeof e[5] === 'string' && (e[6] === 1 || e[6] === 2 || typeof e[6] === 'string')))
+    return Array.isArray(e) && (e.length === 5 || (e.length === 6 && (e[5] === 1 || e[5] === 2)) || (e.length === 7 && e[5] === 3 && typeof e[6] === 'string')
+        || (e.length === 7 && typeof e[5] === 'string' && (e[6] === 1 || e[6] === 2 || typeof e[6] === 'string')))
       && Number.isInteger(e[0]) && typeof e[1] === 'string' && typeof e[2] === 'string'
       && typeof e[3] === 'number' && typeof e[4] === 'number';
+  }
+  // What is saved of a row (a page's, a result's as `entry` holds it, or an older store's): its label's parts.
+  function kept(e) {
+    if (e.length === 7 && typeof e[5] === 'string') return e.slice(0, 5).concat(typeof e[6] === 'string' ? [3, e[6]] : [e[6]]);
+    var held = entry(e);
+    return held.slice(0, 5).concat(held[6] === 3 ? [3, held[8]] : held[6] ? [held[6]] : []);
   }
   function adopt(saved, lang) {  // the rows of one language (a language's code, never a name like __proto__)
     if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(lang)) return;
     saved.filter(valid).forEach(function (e) {
       if (ids.indexOf(e[0]) < 0) ids.push(e[0]);
-      (rows[lang] = rows[lang] || {})[e[0]] = e;
+      (rows[lang] = rows[lang] || {})[e[0]] = kept(e);
     });
   }
   function read(key) {
@@ -84,15 +92,14 @@ var Favorites = (function () {
   // The row of a saved city as a page of this language carries it (data-city): kept, so its name here is known.
   function learn(e) {
     if (!valid(e) || ids.indexOf(e[0]) < 0) return;
-    var known = rows[LANG] && rows[LANG][e[0]], kept = e.slice(0, e[6] ? 7 : 5);
-    if (known && JSON.stringify(known) === JSON.stringify(kept)) return;
-    (rows[LANG] = rows[LANG] || {})[e[0]] = kept;
+    var known = rows[LANG] && rows[LANG][e[0]], row = kept(e);
+    if (known && JSON.stringify(known) === JSON.stringify(row)) return;
+    (rows[LANG] = rows[LANG] || {})[e[0]] = row;
     if (usable) store();
   }
-  function key(e) { return Fold.fold(e[1]) + '\t' + Fold.fold(e[2]); }
-  function list() {  // in list order (SPEC §3) of the names this language shows
-    return ids.map(row).filter(Boolean).sort(function (a, b) {
-      return Fold.compare(key(a), key(b)) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]);
+  function list() {  // in list order (SPEC §3) of the names this language shows, as `entry` holds them
+    return ids.map(row).filter(Boolean).map(entry).sort(function (a, b) {
+      return Fold.compare(a[5], b[5]) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]);
     });
   }
   function toggle(e) {
@@ -102,7 +109,7 @@ var Favorites = (function () {
       Object.keys(rows).forEach(function (lang) { delete rows[lang][id]; });
     } else {
       ids.push(id);
-      (rows[LANG] = rows[LANG] || {})[id] = e.slice(0, e[6] ? 7 : 5);  // with its distinction, if any
+      (rows[LANG] = rows[LANG] || {})[id] = kept(e);  // with its distinction, if any
     }
     if (!store()) { var was = JSON.parse(before); ids = was.ids; rows = was.rows; }
     listeners.forEach(function (f) { f(); });
@@ -126,7 +133,7 @@ var Favorites = (function () {
   }
   if (!usable) unavailable();
   return {
-    has: function (id) { return ids.indexOf(id) >= 0; }, list: list, key: key, button: button, learn: learn, usable: function () { return usable; },
+    has: function (id) { return ids.indexOf(id) >= 0; }, list: list, button: button, learn: learn, usable: function () { return usable; },
     onChange: function (f) { listeners.push(f); }
   };
 })();

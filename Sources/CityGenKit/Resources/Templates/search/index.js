@@ -5,7 +5,7 @@
 var Index = null;
 function openIndex(folder) {
   if (Index) return Index;
-  var viaScript = location.protocol === 'file:', VERSION = 5;
+  var viaScript = location.protocol === 'file:', VERSION = 6;
   var cache = {}, waiting = {};
   window.citygenIndex = function (name, data) { if (waiting[name]) waiting[name](data); };
   function load(name) {
@@ -29,29 +29,21 @@ function openIndex(folder) {
   function manifest() {
     return load('manifest').then(function (m) {
       if (m.version !== VERSION) throw new Error(say('search.unreadable', { file: folder + 'manifest' }) + ' (version ' + m.version + ', ' + VERSION + ')');
+      if (!m.held) { m.unnamed = m.unnamed.map(entry); m.held = true; }
       return m;
     });
   }
   function shard(n) {
-    return manifest().then(function (m) { return load(m.urls.shard.replace('{n}', String(n))); });
+    return manifest().then(function (m) { return load(m.urls.shard.replace('{n}', String(n))); }).then(entries);
   }
-  // A shard of the word index (SPEC §4b), which holds the other names too (§4c): such a row has the name in place
-  // of the key, in an array (with the population where it ranks); it becomes an entry like any other, its key folded from the name (then a space and the
-  // folded country) and the name kept as `other`, once a file.
+  // A file's rows as the script holds them (`entry`), once a file.
+  function entries(data) {
+    if (!data.held) { data.entries = data.entries.map(entry); data.held = true; }
+    return data;
+  }
+  // A shard of the word index (SPEC §4b), which holds the other names too (§4c).
   function word(n) {
-    return manifest().then(function (m) { return load(m.urls.word.replace('{n}', String(n))); }).then(function (data) {
-      if (!data.keyed) {
-        data.entries = data.entries.map(function (r) {
-          if (typeof r[5] === 'string') return r;
-          var e = [r[0], r[1], r[2], r[3], r[4], (Fold.fold(r[5][0]) + ' ' + Fold.fold(r[2])).trim(), r.length > 6 ? r[6] : 0];
-          if (r[5].length > 1) e.push(r[5][1]);  // the population, where it ranks (SPEC §4c's top matches)
-          e.other = r[5][0];
-          return e;
-        });
-        data.keyed = true;
-      }
-      return data;
-    });
+    return manifest().then(function (m) { return load(m.urls.word.replace('{n}', String(n))); }).then(entries);
   }
   // A country map's file and window (its path from the manifest, as for shards), for the split view's locator;
   // loaded when first shown.
@@ -62,24 +54,36 @@ function openIndex(folder) {
     });
   }
   function top(n) {  // a file of the top matches table (SPEC §4c)
-    return manifest().then(function (m) { return load(m.urls.top.replace('{n}', String(n))); });
+    return manifest().then(function (m) { return load(m.urls.top.replace('{n}', String(n))); }).then(function (data) {
+      if (!data.held) { data.top.forEach(function (t) { t[1] = t[1].map(entry); }); data.held = true; }
+      return data;
+    });
   }
-  // A file of the places typo matches are looked for among (SPEC §4c); its entries are only that. A bucket's row has
-  // the population in place of the key (then the region or distinction, if any): the key is folded here, once a file.
+  // A file of the places typo matches are looked for among (SPEC §4c); its entries are only that.
   function typo(n) {
     return manifest().then(function (m) { return load(m.urls.typos.replace('{n}', String(n))); }).then(function (data) {
-      if (!data.keyed) {
-        data.entries = data.entries.map(function (r) {
-          var e = typeof r[5] === 'number' ? [r[0], r[1], r[2], r[3], r[4], Fold.fold(r[1]) + '\t' + Fold.fold(r[2]), r.length > 6 ? r[6] : 0, r[5]] : r;
-          e.typo = true;
-          return e;
-        });
-        data.keyed = true;
-      }
+      if (!data.held) entries(data).entries.forEach(function (e) { e.typo = true; });
       return data;
     });
   }
   function requested(name) { return Object.prototype.hasOwnProperty.call(cache, name); }
   Index = { folder: folder, manifest: manifest, shard: shard, word: word, maps: maps, top: top, typo: typo, requested: requested };
   return Index;
+}
+// A row of an index file (docs/design.md, "The search index") as the script holds it: [id, name, CC, lat, lon, key,
+// distinction (3: its region tells it apart), population, region's name]. The key is folded here from the name and
+// country, but for a word key (a string after `lon`) and another name (SPEC §4c: an array of the name and the
+// population where it ranks). The region's name is the only string after the distinction.
+function entry(r) {
+  var k = r[5], word = typeof k === 'string', other = Array.isArray(k), at = word || other ? 6 : 5;
+  var n = r.length, region = n > at && typeof r[n - 1] === 'string' ? r[--n] : undefined;
+  var e = [r[0], r[1], r[2], r[3], r[4], k, n > at ? r[at] : 0, n > at + 1 ? r[at + 1] : 0, region];
+  if (other) {
+    e[5] = (Fold.fold(k[0]) + ' ' + Fold.fold(r[2])).trim();
+    e[7] = k.length > 1 ? k[1] : 0;  // where it ranks (SPEC §4c's top matches)
+    e.other = k[0];
+  } else if (!word) {
+    e[5] = Fold.fold(r[1]) + '\t' + Fold.fold(r[2]);
+  }
+  return e;
 }

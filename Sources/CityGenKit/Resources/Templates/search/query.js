@@ -1,6 +1,6 @@
 // Query: a query's matches are runs of keys sharing a prefix (docs/design.md, "The search index"); a query that folds to
 // nothing lists from the start (SPEC §4). `next` appends results, loading only the shards that hold them.
-var favorites = JSON.parse(($('favoritesData') || {}).textContent || '{"favorites":[]}').favorites;
+var favorites = JSON.parse(($('favoritesData') || {}).textContent || '{"favorites":[]}').favorites.map(entry);
 function lowerBound(n, below) {  // first i in [0, n) where below(i) is false
   var lo = 0, hi = n;
   while (lo < hi) { var mid = (lo + hi) >> 1; if (below(mid)) lo = mid + 1; else hi = mid; }
@@ -54,7 +54,7 @@ Query.prototype.next = async function (count, files) {
   var m = await Index.manifest(), shards = m.shards;
   if (this.favorites) {  // the site's favorites and the visitor's own, in list order: no index file is read
     var q = this.folded, all = this.all, seen = {};
-    var merged = favorites.concat(Favorites.list().map(function (e) { return e.concat([Favorites.key(e)]); }))
+    var merged = favorites.concat(Favorites.list())
       .filter(function (e) { return !seen[e[0]] && (seen[e[0]] = true); })
       .sort(function (a, b) { return Fold.compare(a[5], b[5]) || a[0] - b[0]; });
     var hits = merged.filter(function (e) { return all || e[5].replace('\t', ' ').trim().lastIndexOf(q, 0) === 0; });

@@ -3,21 +3,22 @@
 // attributes either way. The home page's list and the header's panel both show them.
 var siteFavorite = {};
 favorites.forEach(function (e) { siteFavorite[e[0]] = true; });
-// `Name, CC`, and what tells it apart where other cities have that label (its 7th field: its region's name, 1
-// the coordinates, 2 the id).
+// `Name, CC`, and what tells it apart where other cities have that label (`entry`'s distinction: 1 the
+// coordinates, 2 the id, 3 its region).
 function label(e) {
   var text = e[2] ? e[1] + ', ' + e[2] : e[1];
-  if (typeof e[6] === 'string') return text + ' (' + e[6] + ')';
-  return e[6] === 1 ? text + ' (' + coordinates(e) + ')' : e[6] === 2 ? text + ' (' + say('city.idLabel', { id: e[0] }) + ')' : text;
+  return e[6] === 3 ? text + ' (' + e[8] + ')' : e[6] === 1 ? text + ' (' + coordinates(e) + ')'
+    : e[6] === 2 ? text + ' (' + say('city.idLabel', { id: e[0] }) + ')' : text;
 }
 // Coordinates as every page shows them: 4 decimal places (rounded as toFixed does, -0 shown as 0) in the language's
 // digits and marks, a no-break space so that a pair never wraps.
 function fixed4(v) { var s = v.toFixed(4); return FIXED4.format(s === '-0.0000' ? 0 : +s); }
 function coordinates(e) { return fixed4(e[3]) + PAIR + '\u00A0' + fixed4(e[4]); }
-// What a row says of a place besides its label (which says its region where that tells it apart): its population
-// where known; the coordinates where it is not, or where they tell look-alikes apart.
+// What a row says of a place besides its label: its region (unless the label says it) and population where known;
+// the coordinates where neither is, or where they tell look-alikes apart.
 function facts(e) {
   var parts = e[6] === 1 ? [coordinates(e)] : [];
+  if (e[8] && e[6] !== 3) parts.push(e[8]);
   if (e[7] > 0) parts.push(say('search.population', { count: NUMBER.format(e[7]) }));
   return parts.length ? parts.join(' \u00B7 ') : coordinates(e);
 }
