@@ -85,11 +85,11 @@ final class VisitorPageTests: SiteTestCase {
         XCTAssertTrue(try read("city/1/1.html").contains("<title>Buenos Aires, AR (-34.6132,\u{A0}-58.3772) · World Cities</title>"))
         // The search index and the toggles carry the distinction, so that search.js shows the same labels.
         let shard = try read("search/shards/0.json")
-        XCTAssertTrue(shard.contains(#"[1,"Buenos Aires","AR",-34.613152,-58.377232,1]"#), shard)
+        XCTAssertTrue(shard.contains(#"[1,"Buenos Aires","AR",-34.613152,-58.377232,0,1]"#), shard)
         XCTAssertTrue(shard.contains(#"[3,"Buenos Aires","CO",3.015,-76.642799]"#), shard)
         let entries = try IndexShard(json: Data(shard.utf8), file: "0.json").entries
         XCTAssertEqual(entries.map(\.label).filter { $0.hasPrefix("Twin") }, ["Twin, US (id 4)", "Twin, US (id 5)"])
-        XCTAssertTrue(try read("list/1.html").contains(#"data-city='[4,"Twin","US",10,20,2]'"#))
+        XCTAssertTrue(try read("list/1.html").contains(#"data-city='[4,"Twin","US",10,20,0,2]'"#))
     }
 
     func testWithABaseURLPagesHaveCanonicalURLsDescriptionsAndRobotsNamesTheSitemap() async throws {

@@ -1,16 +1,18 @@
 import Foundation
 
 /// One row of the search index (SPEC §7): what a result shows. In JSON a positional array, `[id,"name","CC",lat,lon]`
-/// (the manifest's `fields`), so a shard of 200 rows stays small, then, where the city has a population (SPEC §1b) or
-/// a region: what tells it apart from others with its label (SPEC §5), 1 (its coordinates), 2 (its id), 3 (its
-/// region), or 0; then its population where known; last, its region's name, the only string after `lon`:
-/// `[…,3,116250,"Illinois"]`, `[…,0,2138551,"Île-de-France"]`, `[…,0,"Tucumán"]`, `[…,1]`. Its key, `SearchKey.index`
-/// of its name and country, is folded by the reader: written, it would take a sixth of a shard.
+/// (the manifest's `fields`), so a shard of 200 rows stays small, then what the city has of these: its population
+/// (SPEC §1b; 0 where it has none but a later field); what tells it apart from others with its label (SPEC §5): its
+/// region's name where the region does (`[…,116250,"Illinois"]`: `Springfield, US (Illinois)`), else 1 (its
+/// coordinates) or 2 (its id), or 0 before a region's name; last, the name of a region that tells nothing apart:
+/// `[…,2138551,0,"Île-de-France"]`, `[…,0,1]`, `[…,395515]`. Its key, `SearchKey.index` of its name and country, is
+/// folded by the reader: written, it would take a sixth of a shard.
 ///
-/// A row of the word index (SPEC §4b) has its word key after `lon` (`[…,"york us",0,8804190,"New York"]`), and one for
-/// another name of the city (SPEC §4c) the name in an array: `[id,"London","GB",lat,lon,["Londres"],0,"England"]`; the
-/// array holds the population too where a query that spells the name whole ranks the city among its top matches
-/// (`WholeOtherNames`): `["Londres",8961989]`. Its key (`OtherNameKeys`) is folded from the name by the reader.
+/// A row of the word index (SPEC §4b) has its word key after `lon` (`[…,"york us",8804190,0,"New York"]`), and one for
+/// another name of the city (SPEC §4c) the name in an array, then the rest as above without the population:
+/// `[id,"London","GB",lat,lon,["Londres"],0,"England"]`; the array holds the population too where a query that spells
+/// the name whole ranks the city among its top matches (`WholeOtherNames`): `["Londres",8961989]`. Its key
+/// (`OtherNameKeys`) is folded from the name by the reader.
 public struct IndexEntry: Sendable, Equatable, Codable {
     public let id: Int
     public let name: String
@@ -113,10 +115,8 @@ public struct IndexEntry: Sendable, Equatable, Codable {
             out.append(UInt8(ascii: ","))
             key.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &out) }
         }
-        let population = otherName == nil ? population : nil
-        let code = distinctionCode
-        if code != 0 || population != nil || region != nil { out += ",\(code)".utf8 }
-        if let population { out += ",\(population)".utf8 }
+        if otherName == nil, population != nil || distinction != nil || region != nil { out += ",\(population ?? 0)".utf8 }
+        if !regionTellsApart, distinction != nil || region != nil { out += ",\(distinctionCode)".utf8 }
         if let region {
             out.append(UInt8(ascii: ","))
             JSONText.appendQuoted(region, to: &out)
@@ -170,23 +170,29 @@ public struct IndexEntry: Sendable, Equatable, Codable {
             writesKey = false
             key = OtherNameKeys.key(folded: Array(Fold.fold(name).utf8), country: Array(Fold.fold(country).utf8))
         }
-        // Then numbers (the distinction; the population but for another name), and the region's name last.
-        var region: String?
-        while !row.isAtEnd, region == nil {
-            if let number = try? row.decode(Int.self) { numbers.append(number) } else { region = try row.decode(String.self) }
+        // Then the population (but for another name, whose array has it), the distinction or the name of a region
+        // that tells the city apart, and the name of one that does not.
+        var population = otherPopulation, code = 0, region: String?
+        if otherName == nil, numbers.isEmpty, !row.isAtEnd { _ = Self.decodeNumber(&row, into: &numbers) }
+        if otherName == nil, let first = numbers.first { population = first > 0 ? first : nil }
+        if !row.isAtEnd {
+            if let tellsApart = try? row.decode(String.self) {
+                (code, region) = (Self.regionCode, tellsApart)
+            } else {
+                code = try row.decode(Int.self)
+                guard code == 0 || Distinction(rawValue: code) != nil else {
+                    throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(code)")
+                }
+                region = row.isAtEnd ? nil : try row.decode(String.self)
+            }
         }
-        let numbersAllowed = otherName == nil ? 2 : 1
-        guard row.isAtEnd, numbers.count <= numbersAllowed else {
-            throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields, or a field after the region")
-        }
-        let code = numbers.first ?? 0
-        guard code == 0 || Distinction(rawValue: code) != nil || (code == Self.regionCode && region != nil) else {
-            throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(code)")
+        guard row.isAtEnd, otherName != nil || !numbers.isEmpty || (code == 0 && region == nil) else {
+            throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields")
         }
         distinction = Distinction(rawValue: code)
         regionTellsApart = code == Self.regionCode
         self.region = region
-        population = otherPopulation ?? (numbers.count > 1 ? numbers[1] : nil)
+        self.population = population
     }
 
     /// Decodes the row's next field into `numbers` if it is a number; false, having read nothing, if it is not.
@@ -210,9 +216,8 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         } else if writesKey {
             try row.encode(String(decoding: key, as: UTF8.self))
         }
-        let population = otherName == nil ? population : nil
-        if distinctionCode != 0 || population != nil || region != nil { try row.encode(distinctionCode) }
-        if let population { try row.encode(population) }
+        if otherName == nil, population != nil || distinction != nil || region != nil { try row.encode(population ?? 0) }
+        if !regionTellsApart, distinction != nil || region != nil { try row.encode(distinctionCode) }
         if let region { try row.encode(region) }
     }
 }

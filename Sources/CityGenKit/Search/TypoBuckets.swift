@@ -27,7 +27,7 @@ struct TypoBuckets: Sendable {
     /// of `withWordKeys` (the largest, which shorter queries find by their word keys too) are there by those as well.
     init(places: Places, count: Int, budget: Int, withWordKeys: Set<Int>, entry: (Int) -> IndexEntry) {
         // Each place's variants, as (v0, v2, v3), and the bytes of its row.
-        var members: [(index: Int, variants: [[Unicode.Scalar]], bytes: Int)] = [], shortBytes: [Int: Int] = [:]
+        var members: [(index: Int, variants: [[Unicode.Scalar]], bytes: Int)] = [], fullBytes: [Int: Int] = [:]
         var row: [UInt8] = []
         for index in 0..<count {
             let reached = (places.population(index) ?? 0) >= TypoPlaces.reachedPopulation, largest = withWordKeys.contains(index)
@@ -35,11 +35,12 @@ struct TypoBuckets: Sendable {
             let item = entry(index)
             let keys = [Array(SearchKey.spec(fromIndex: item.key))] + (largest ? WordKeys.keys(indexKey: item.key) : [])
             let variants = Set(keys.flatMap { Self.variants(Array(String(decoding: $0, as: UTF8.self).unicodeScalars)) }.map { [$0[0], $0[2], $0[3]] })
-            row.removeAll(keepingCapacity: true)
-            item.withoutRegionName.appendJSON(to: &row)
-            shortBytes[index] = row.count + 1
+            // The buckets are drawn by the rows without their regions' names, which a bucket then has if they fit.
             row.removeAll(keepingCapacity: true)
             item.appendJSON(to: &row)
+            fullBytes[index] = row.count + 1
+            row.removeAll(keepingCapacity: true)
+            item.withoutRegionName.appendJSON(to: &row)
             members.append((index, variants.sorted { $0.lexicographicallyPrecedes($1) { $0.value < $1.value } }, row.count + 1))
         }
         // A bucket too big makes its name heavy; that moves places into the buckets of their v2, which may make one of
@@ -57,7 +58,7 @@ struct TypoBuckets: Sendable {
                 let (a, b) = (places.population($0) ?? 0, places.population($1) ?? 0)
                 return a != b ? a > b : $0 < $1
             }
-            let regions = filled[name]!.bytes <= budget, size = regions ? bytes : shortBytes
+            let regions = ranked.reduce(0) { $0 + fullBytes[$1]! } <= budget, size = regions ? fullBytes : bytes
             var used = 0, kept: [Int] = []
             for index in ranked {
                 guard used + size[index]! <= budget else { break }

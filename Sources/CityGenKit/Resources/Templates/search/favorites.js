@@ -1,7 +1,7 @@
 // Favorites: the visitor's own, saved in localStorage under a key of the site's root URL (one store for all its
 // languages: a city starred in one is starred in all) as {"ids": [id, …], "rows": {"<lang>": [[id, name, country,
-// lat, lon(, distinction(, region))], …]}} (the region's name where it tells the city apart; older stores wrote the
-// key before the distinction, and the region's name in its place): each language's row of a city (its name there) once a page of that language
+// lat, lon(, 0, distinction)], …]}} (the distinction a number, or the name of the region that tells the city apart;
+// older stores wrote the key in place of the 0): each language's row of a city (its name there) once a page of that language
 // showed it, else another language's until this one's detail page is read. A store of the older form (an array of
 // rows, under the key of each language's own root) is carried over. Junk is ignored; storage that is full or
 // disabled is said, not fatal.
@@ -20,16 +20,15 @@ var Favorites = (function () {
   var storageKey = 'citygen:favorites:' + siteRoot, languageKey = 'citygen:favorites:' + ownRoot;
   var ids = [], rows = {}, usable = true, listeners = [], asked = {};
   function valid(e) {
-    return Array.isArray(e) && (e.length === 5 || (e.length === 6 && (e[5] === 1 || e[5] === 2)) || (e.length === 7 && e[5] === 3 && typeof e[6] === 'string')
-        || (e.length === 7 && typeof e[5] === 'string' && (e[6] === 1 || e[6] === 2 || typeof e[6] === 'string')))
+    return Array.isArray(e) && (e.length === 5 || (e.length === 7 && (e[5] === 0 || typeof e[5] === 'string') && (e[6] === 1 || e[6] === 2 || typeof e[6] === 'string')))
       && Number.isInteger(e[0]) && typeof e[1] === 'string' && typeof e[2] === 'string'
       && typeof e[3] === 'number' && typeof e[4] === 'number';
   }
   // What is saved of a row (a page's, a result's as `entry` holds it, or an older store's): its label's parts.
   function kept(e) {
-    if (e.length === 7 && typeof e[5] === 'string') return e.slice(0, 5).concat(typeof e[6] === 'string' ? [3, e[6]] : [e[6]]);
+    if (e.length === 7 && typeof e[5] === 'string') return e.slice(0, 5).concat([0, e[6]]);
     var held = entry(e);
-    return held.slice(0, 5).concat(held[6] === 3 ? [3, held[8]] : held[6] ? [held[6]] : []);
+    return held.slice(0, 5).concat(held[6] === 3 ? [0, held[8]] : held[6] ? [0, held[6]] : []);
   }
   function adopt(saved, lang) {  // the rows of one language (a language's code, never a name like __proto__)
     if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(lang)) return;
