@@ -156,9 +156,8 @@ public struct SearchIndexWriter: Sendable {
             while end < count, key(end) == runKey { end += 1 }
             let runBytes = (index..<end).reduce(0) { $0 + rowBytes($1) }
             let common = zip(previousKey, runKey).prefix { $0 == $1 }.count
-            // A run of keys with the same first two characters that fits in two shards is not spread over three (the
-            // first 50 results of a query read at most two): when it might be (the next shard may end at 7/8 of its
-            // bound), it starts a shard.
+            // A run of keys with the same first two characters that fits in two shards is not spread over three (a first
+            // page reads two): when it might be (a shard may end at 7/8 of its bound), it starts a shard.
             if splitRuns, index > start, Self.firstTwoCharacters(runKey) != Self.firstTwoCharacters(previousKey),
                 let pairBytes = Self.bytesOfPair(from: end, runBytes: runBytes, upTo: 2 * budget, count: count, key: key, rowBytes: rowBytes),
                 bytes + pairBytes > budget + budget / 8 * 7
