@@ -152,12 +152,13 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         country = try row.decode(String.self)
         latitude = try row.decode(Double.self)
         longitude = try row.decode(Double.self)
-        var otherPopulation: Int?, numbers: [Int] = []
+        // After `lon`: a word key, another name's array, or (the key folded here) the population field, if any.
+        var otherPopulation: Int?, populationField: Int?
         if let key = try? row.decode(String.self) {  // a word key
             self.key = Array(key.utf8)
             otherName = nil
             writesKey = true
-        } else if row.isAtEnd || Self.decodeNumber(&row, into: &numbers) {
+        } else if row.isAtEnd || Self.decodeNumber(&row, into: &populationField) {
             key = SearchKey.index(name: Array(Fold.fold(name).utf8), country: Array(Fold.fold(country).utf8))
             otherName = nil
             writesKey = false
@@ -173,8 +174,8 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         // Then the population (but for another name, whose array has it), the distinction or the name of a region
         // that tells the city apart, and the name of one that does not.
         var population = otherPopulation, code = 0, region: String?
-        if otherName == nil, numbers.isEmpty, !row.isAtEnd { _ = Self.decodeNumber(&row, into: &numbers) }
-        if otherName == nil, let first = numbers.first { population = first > 0 ? first : nil }
+        if otherName == nil, populationField == nil, !row.isAtEnd { _ = Self.decodeNumber(&row, into: &populationField) }
+        if let populationField { population = populationField > 0 ? populationField : nil }
         if !row.isAtEnd {
             if let tellsApart = try? row.decode(String.self) {
                 (code, region) = (Self.regionCode, tellsApart)
@@ -186,7 +187,7 @@ public struct IndexEntry: Sendable, Equatable, Codable {
                 region = row.isAtEnd ? nil : try row.decode(String.self)
             }
         }
-        guard row.isAtEnd, otherName != nil || !numbers.isEmpty || (code == 0 && region == nil) else {
+        guard row.isAtEnd, otherName != nil || populationField != nil || (code == 0 && region == nil) else {
             throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields")
         }
         distinction = Distinction(rawValue: code)
@@ -195,11 +196,10 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         self.population = population
     }
 
-    /// Decodes the row's next field into `numbers` if it is a number; false, having read nothing, if it is not.
-    private static func decodeNumber(_ row: inout UnkeyedDecodingContainer, into numbers: inout [Int]) -> Bool {
-        guard let number = try? row.decode(Int.self) else { return false }
-        numbers.append(number)
-        return true
+    /// Decodes the row's next field into `number` if it is a number; false, having read nothing, if it is not.
+    private static func decodeNumber(_ row: inout UnkeyedDecodingContainer, into number: inout Int?) -> Bool {
+        number = try? row.decode(Int.self)
+        return number != nil
     }
 
     public func encode(to encoder: Encoder) throws {
