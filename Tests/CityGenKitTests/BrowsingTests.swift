@@ -58,10 +58,13 @@ final class BrowsingTests: SiteTestCase {
     }
 
     /// A site in several languages finds the nearest cities once and puts them in each language's order: the same
-    /// as found on that order, ties included (twelve cities at one point: which ten each keeps goes by the order).
+    /// as found on that order, ties included (45 cities at one point: which ten each keeps goes by the order;
+    /// three at another: the order of the two others of each).
     func testNearestInAnotherOrderEqualsNearestFoundOnIt() {
         var cities = randomCities(1_500, seed: 16, latitudes: 40...50, longitudes: 0...10)
-        cities += (0..<12).map { City(id: 20_000 + $0, name: "Same \($0)", country: "FR", latitude: 45, longitude: 5) }
+        cities += (0..<45).map { City(id: 20_000 + $0, name: "Same \($0)", country: "FR", latitude: 45, longitude: 5) }
+        // Three at another point: ties within each one's nearest, not at the edge.
+        cities += (0..<3).map { City(id: 20_100 + $0, name: "Trio \($0)", country: "FR", latitude: 42, longitude: 2) }
         let catalog = CityCatalog(cities)
         // Renamed so that the order changes: every third city, and the cities at one point in reverse.
         var names: [Int: String] = [:]
@@ -70,12 +73,37 @@ final class BrowsingTests: SiteTestCase {
         }
         let (renamed, order) = catalog.renamed(names)
         XCTAssertNotEqual(order, Array(order.indices))
-        let reordered = NearestCities(reordering: NearestCities(catalog: catalog), order: order, catalog: renamed)
+        let reordered = NearestCities(reordering: NearestCities.find(on: catalog), order: order)
         let found = NearestCities(catalog: renamed)
         for index in renamed.cities.indices {
             XCTAssertEqual(reordered.of(index), found.of(index), "\(renamed.cities[index])")
             XCTAssertEqual(found.of(index), bruteForce(renamed, index), "\(renamed.cities[index])")
         }
+    }
+
+    /// A catalog renamed in a language (only some cities renamed, the others merged around them) is the catalog those
+    /// names give when sorted from scratch: order, folded keys, labels and what tells look-alikes apart.
+    func testRenamedCatalogEqualsTheCatalogSortedFromScratch() {
+        var generator = SeededGenerator(seed: 23)
+        let sources = ["Paris", "París", "Berlin", "Москва", "Zürich", "Springfield", "Ávila", "Avila", "القاهرة", "İzmir", "1st Town"]
+        let renames = ["Париж", "Paris", "Берлин", "Moskau", "Zurich", "Springfield", "Avila", "Ávila", "Каир", "Измир", "Aaa"]
+        let cities = (0..<3_000).map { id in
+            City(id: id, name: sources[id % sources.count], country: ["FR", "US", "ES", "RU"][id % 4],
+                latitude: Double(Int.random(in: 0..<4, using: &generator)), longitude: Double(Int.random(in: 0..<4, using: &generator)))
+        }
+        let catalog = CityCatalog(cities)
+        var names: [Int: String] = [:]
+        for index in catalog.cities.indices where Int.random(in: 0..<3, using: &generator) == 0 {
+            names[index] = renames[catalog.cities[index].id % renames.count]
+        }
+        let (renamed, order) = catalog.renamed(names)
+        let fromScratch = CityCatalog(renamed.cities.shuffled(using: &generator))
+        XCTAssertEqual(renamed.cities, fromScratch.cities)
+        XCTAssertEqual(renamed.distinctions, fromScratch.distinctions)
+        XCTAssertEqual(renamed.cities.indices.map(renamed.label), fromScratch.cities.indices.map(fromScratch.label))
+        XCTAssertEqual(renamed.cities.indices.map { renamed.foldedNames[$0] }, fromScratch.cities.indices.map { fromScratch.foldedNames[$0] })
+        XCTAssertEqual(order.map { catalog.cities[$0].id }, renamed.cities.map(\.id))
+        XCTAssertEqual(order.filter { names[$0] != nil }.count, names.count)
     }
 
     func testCompassDirections() {

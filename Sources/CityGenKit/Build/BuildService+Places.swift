@@ -32,7 +32,7 @@ extension BuildService {
         let named = languages.filter(Self.readsNames)
         let cache = options.loader.cache, strict = options.strict
         let ((joinedResult, near), tables) = Parallel.both(
-            { [catalog] in Parallel.both({ joinPlaces(placeFiles, to: catalog)! }, { NearestCities(catalog: catalog) }) },
+            { [catalog] in Parallel.both({ joinPlaces(placeFiles, to: catalog)! }, { NearestCities.find(on: catalog) }) },
             { named.map { language in Result { try PlaceNames.read(names, language: language, wanted: nil, cache: cache, strict: strict) } } })
         let joined = try joinedResult.get()
         report(joined, from: placeFiles, &run)
@@ -44,10 +44,10 @@ extension BuildService {
         var result: [NamedCities] = [], inSourceNames: NamedCities?
         for language in languages {
             if let (catalog, order, places, favorites) = inLanguages[language] {
-                let nearest = NearestCities(reordering: near, order: order, catalog: catalog)
+                let nearest = NearestCities(reordering: near, order: order)
                 result.append(NamedCities(catalog: catalog, places: places, nearest: nearest, favorites: favorites))
             } else {
-                let cities = inSourceNames ?? NamedCities(catalog: catalog, places: joined, nearest: near, favorites: favorites)
+                let cities = inSourceNames ?? NamedCities(catalog: catalog, places: joined, nearest: near.nearest, favorites: favorites)
                 inSourceNames = cities
                 result.append(cities)
             }

@@ -22,6 +22,12 @@ public struct CityCatalog: Sendable {
         let order = Parallel.sortedIndices(unsorted.count) { a, b in
             Self.precedes(a, b, cities: unsorted, names: names, countries: countries)
         }
+        self.init(unsorted, in: order, names: names, countries: countries)
+    }
+
+    /// The catalog of `cities` in the order `order` (indices into them), with their folded names and countries.
+    private init(_ cities: consuming [City], in order: [Int], names: PackedTexts, countries: SharedTexts) {
+        let unsorted = consume cities
         let sorted = order.map { unsorted[$0] }
         _ = consume unsorted
         self.cities = sorted
@@ -120,12 +126,26 @@ public struct CityCatalog: Sendable {
 extension CityCatalog {
     /// The catalog of these cities under the names `names` (by catalog index; a city not in it keeps its name), in
     /// SPEC §3 order of those names, and for each of its cities the index it has here (`order[new] == old`).
+    /// The cities that keep their names keep their order: only the renamed are folded and sorted, then merged in.
     func renamed(_ names: [Int: String]) -> (catalog: CityCatalog, order: [Int]) {
-        let indexByID = indicesByID()
         let cities = cities.enumerated().map { index, city in
             names[index].map { City(id: city.id, name: $0, country: city.country, latitude: city.latitude, longitude: city.longitude) } ?? city
         }
-        let catalog = CityCatalog(cities)
-        return (catalog, catalog.cities.map { indexByID[$0.id]! })
+        let folded = PackedTexts(count: cities.count) { [foldedNames] i in names[i].map(Fold.fold) ?? foldedNames.string(i) }
+        let countries = foldedCountries
+        func precedes(_ a: Int, _ b: Int) -> Bool { Self.precedes(a, b, cities: cities, names: folded, countries: countries) }
+        let moved = names.keys.sorted(by: precedes)
+        var order: [Int] = []
+        order.reserveCapacity(cities.count)
+        var next = moved.startIndex
+        for kept in cities.indices where names[kept] == nil {
+            while next < moved.endIndex, precedes(moved[next], kept) {
+                order.append(moved[next])
+                next += 1
+            }
+            order.append(kept)
+        }
+        order += moved[next...]
+        return (CityCatalog(cities, in: order, names: folded, countries: countries), order)
     }
 }

@@ -15,73 +15,45 @@ struct NearestCities: Sendable {
     /// the neighbours of city i are slots `i * count ..< i * count + count`, nearest first. Three bytes hold the
     /// indices of 16 million cities, a quarter less than 32-bit integers.
     private let neighbours: [UInt8]
-    private let width: Int
-    /// The cities whose `count`-th nearest is as near as the next one: which of those two is kept depends on the
-    /// order (ties go by it), so `init(reordering:)` searches theirs again.
-    private let tiedAtTheEdge: [Int]
+    let width: Int
 
     init(catalog: CityCatalog) {
+        self = Self.find(on: catalog).nearest
+    }
+
+    /// Slots as `neighbours` holds them, `width` bytes each.
+    init(neighbours: [UInt8], width: Int) {
+        self.neighbours = neighbours
+        self.width = width
+    }
+
+    /// The nearest cities of every city of `catalog`, with what it takes to put them in another order.
+    static func find(on catalog: CityCatalog) -> Found {
         let tree = Tree(catalog.cities.map { Self.unitVector(latitude: $0.latitude, longitude: $0.longitude) })
         // Each task fills its cities' slots of one array: no array per city, even for a moment. The cities are
         // taken in the tree's order, so that one query after the other walks the same few branches; in list order
         // the search mostly waits for memory.
         let width = tree.order.count < 1 << 24 ? 3 : 4
         var neighbours = [UInt8](repeating: 0, count: tree.order.count * Self.count * width)
-        var tied = [Bool](repeating: false, count: tree.order.count)
+        var ties = [UInt16](repeating: 0, count: tree.order.count)
         neighbours.withUnsafeMutableBufferPointer { buffer in
-            tied.withUnsafeMutableBufferPointer { tiedBuffer in
-                let slots = Parallel.Shared(buffer), ties = Parallel.Shared(tiedBuffer)
+            ties.withUnsafeMutableBufferPointer { tiesBuffer in
+                let slots = Parallel.Shared(buffer), tied = Parallel.Shared(tiesBuffer)
                 try? Parallel.forEachChunk(tree.order.indices, chunk: 2048) { part in
                     for position in part {
                         let i = Int(tree.order[position])
                         let found = tree.nearest(toNodeAt: position, count: Self.count + 1)
-                        if found.count > Self.count, found[Self.count - 1].distance == found[Self.count].distance { ties.value[i] = true }
+                        for k in found.indices.dropFirst() where found[k - 1].distance == found[k].distance { tied.value[i] |= 1 << k }
                         Self.store(found.prefix(Self.count).lazy.map { Int($0.index) }, of: i, width: width, in: slots.value)
                     }
                 }
             }
         }
-        self.neighbours = neighbours
-        self.width = width
-        self.tiedAtTheEdge = tied.indices.filter { tied[$0] }
-    }
-
-    /// The nearest cities on `catalog`, the cities of `source`'s catalog in another order (`order[i]` is the index
-    /// there of city i): the same neighbours, ties in this order; only the cities tied at the edge are searched
-    /// again. What a site in several languages finds once.
-    init(reordering source: NearestCities, order: [Int], catalog: CityCatalog) {
-        let newIndex = order.newIndices
-        let points = catalog.cities.map { Self.unitVector(latitude: $0.latitude, longitude: $0.longitude) }
-        let width = source.width
-        var neighbours = [UInt8](repeating: 0, count: order.count * Self.count * width)
-        neighbours.withUnsafeMutableBufferPointer { buffer in
-            let slots = Parallel.Shared(buffer)
-            try? Parallel.forEachChunk(order.indices, chunk: 4096) { part in
-                for i in part {
-                    let found = source.of(order[i]).map { j -> (distance: Double, index: Int) in
-                        let d = points[newIndex[j]] - points[i]
-                        return ((d * d).sum(), newIndex[j])
-                    }
-                    Self.store(found.sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }.lazy.map(\.index), of: i, width: width, in: slots.value)
-                }
-            }
-            if !source.tiedAtTheEdge.isEmpty {
-                let tree = Tree(points)
-                var positions = [Int](repeating: 0, count: order.count)
-                for (position, i) in tree.order.enumerated() { positions[Int(i)] = position }
-                for old in source.tiedAtTheEdge {
-                    let i = newIndex[old]
-                    Self.store(tree.nearest(toNodeAt: positions[i], count: Self.count).lazy.map { Int($0.index) }, of: i, width: width, in: buffer)
-                }
-            }
-        }
-        self.neighbours = neighbours
-        self.width = width
-        self.tiedAtTheEdge = source.tiedAtTheEdge.map { newIndex[$0] }.sorted()
+        return Found(nearest: NearestCities(neighbours: neighbours, width: width), tree: tree, ties: ties)
     }
 
     /// Writes `found`, catalog indices nearest first, into the slots of city `i` (padded with 0).
-    private static func store(_ found: some Sequence<Int>, of i: Int, width: Int, in slots: UnsafeMutableBufferPointer<UInt8>) {
+    static func store(_ found: some Sequence<Int>, of i: Int, width: Int, in slots: UnsafeMutableBufferPointer<UInt8>) {
         var slot = i * count * width
         for neighbour in found {
             var value = UInt32(neighbour + 1)
@@ -133,7 +105,7 @@ struct NearestCities: Sendable {
     }
 
     /// A k-d tree stored in one array: the median of each range splits it, along the axis where the range is widest.
-    private struct Tree: Sendable {
+    struct Tree: Sendable {
         /// The points in the order of `order`: a node's point sits next to its subtree's.
         let points: [SIMD3<Double>]
         /// Point indices (catalog indices), arranged so that each range's middle element is its node.
@@ -162,6 +134,13 @@ struct NearestCities: Sendable {
             self.order = order
             self.axes = axes
             self.points = order.map { points[Int($0)] }
+        }
+
+        /// Where each point's node is in `order`, by point index.
+        var positions: [Int32] {
+            var positions = [Int32](repeating: 0, count: order.count)
+            for (position, i) in order.enumerated() { positions[Int(i)] = Int32(position) }
+            return positions
         }
 
         /// Rearranges `order[low..<high]` so that position `k` holds what a sort by `key` would put there, with
