@@ -5,12 +5,13 @@ import Foundation
 /// but 12.345). Numbers are written in ASCII first, fast, then each mark is swapped for the language's: the same
 /// marks the browser's `Intl.NumberFormat` writes for the page's language.
 struct NumberMarks: Sendable {
-    private let digits: [[UInt8]]
     let decimalMark: [UInt8]
-    private let groupingSeparator: [UInt8], minusSign: [UInt8]
     private let minimumGroupingDigits: Int
     /// Whether ASCII is already the language's writing (English): nothing to swap.
     let isASCII: Bool
+    /// What `0`…`9`, `.`, `,` and `-` (`Self.slot`) are written as: `widest` bytes for each, of which `lengths`
+    /// say how many are used. One flat table: every number of every page goes through it.
+    private let marks: [UInt8], lengths: [UInt8]
     /// The most bytes any mark or digit takes.
     private let widest: Int
 
@@ -18,14 +19,30 @@ struct NumberMarks: Sendable {
         let formatter = NumberFormatter()
         formatter.locale = locale
         formatter.numberStyle = .decimal
-        digits = (0...9).map { Array((formatter.string(from: NSNumber(value: $0)) ?? String($0)).utf8) }
-        groupingSeparator = Array((formatter.groupingSeparator ?? ",").utf8)
+        let digits = (0...9).map { Array((formatter.string(from: NSNumber(value: $0)) ?? String($0)).utf8) }
         decimalMark = Array((formatter.decimalSeparator ?? ".").utf8)
-        minusSign = Array((formatter.minusSign ?? "-").utf8)
+        let written = digits + [decimalMark, Array((formatter.groupingSeparator ?? ",").utf8), Array((formatter.minusSign ?? "-").utf8)]
         minimumGroupingDigits = formatter.string(from: 1234)?.count == 4 ? 2 : 1
-        widest = max(digits.map(\.count).max()!, decimalMark.count, groupingSeparator.count, minusSign.count)
-        isASCII = digits.enumerated().allSatisfy { $0.element == [UInt8(ascii: "0") + UInt8($0.offset)] }
-            && groupingSeparator == [UInt8(ascii: ",")] && decimalMark == [UInt8(ascii: ".")] && minusSign == [UInt8(ascii: "-")]
+        let widest = written.map(\.count).max()!
+        self.widest = widest
+        marks = written.flatMap { $0 + repeatElement(0, count: widest - $0.count) }
+        lengths = written.map { UInt8($0.count) }
+        let asASCII = Self.ascii.map { [$0] }
+        isASCII = written == asASCII
+    }
+
+    /// The ASCII characters a number is first written with, in the order of `marks`.
+    private static let ascii = Array("0123456789.,-".utf8)
+
+    /// The place in `marks` of an ASCII character that `local` swaps.
+    @inline(__always) private static func slot(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "."): 10
+        case UInt8(ascii: ","): 11
+        case UInt8(ascii: "-"): 12
+        default: nil
+        }
     }
 
     /// `number` grouped by thousands (`7,556,900`; `7.556.900`; `۷٬۵۵۶٬۹۰۰`).
@@ -43,26 +60,27 @@ struct NumberMarks: Sendable {
         var ascii = ascii
         let widest = max(widest, comma?.count ?? 1)
         return ascii.withUTF8 { bytes in
-            String(unsafeUninitializedCapacity: bytes.count * widest) { out in
-                var n = 0
-                func put(_ text: [UInt8]) {
-                    for byte in text {
-                        out[n] = byte
-                        n += 1
+            marks.withUnsafeBufferPointer { marks in
+                String(unsafeUninitializedCapacity: bytes.count * widest) { out in
+                    var n = 0
+                    func put(_ text: UnsafeBufferPointer<UInt8>) {
+                        _ = UnsafeMutableBufferPointer(rebasing: out[n..<(n + text.count)]).initialize(from: text)
+                        n += text.count
                     }
-                }
-                for byte in bytes {
-                    switch byte {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"): put(digits[Int(byte - UInt8(ascii: "0"))])
-                    case UInt8(ascii: "."): put(decimalMark)
-                    case UInt8(ascii: ","): put(comma ?? groupingSeparator)
-                    case UInt8(ascii: "-"): put(minusSign)
-                    default:
-                        out[n] = byte
-                        n += 1
+                    for byte in bytes {
+                        guard let k = Self.slot(byte) else {
+                            out[n] = byte
+                            n += 1
+                            continue
+                        }
+                        if k == 11, let comma {
+                            comma.withUnsafeBufferPointer(put)
+                        } else {
+                            put(UnsafeBufferPointer(rebasing: marks[(k * self.widest)..<(k * self.widest + Int(lengths[k]))]))
+                        }
                     }
+                    return n
                 }
-                return n
             }
         }
     }

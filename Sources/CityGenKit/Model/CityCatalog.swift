@@ -128,17 +128,19 @@ extension CityCatalog {
     /// SPEC §3 order of those names, and for each of its cities the index it has here (`order[new] == old`).
     /// The cities that keep their names keep their order: only the renamed are folded and sorted, then merged in.
     func renamed(_ names: [Int: String]) -> (catalog: CityCatalog, order: [Int]) {
-        let cities = cities.enumerated().map { index, city in
-            names[index].map { City(id: city.id, name: $0, country: city.country, latitude: city.latitude, longitude: city.longitude) } ?? city
+        var newNames = [String?](repeating: nil, count: count)
+        for (index, name) in names { newNames[index] = name }
+        let cities = zip(cities, newNames).map { city, name in
+            name.map { City(id: city.id, name: $0, country: city.country, latitude: city.latitude, longitude: city.longitude) } ?? city
         }
-        let folded = PackedTexts(count: cities.count) { [foldedNames] i in names[i].map(Fold.fold) ?? foldedNames.string(i) }
+        let folded = PackedTexts(count: cities.count) { [foldedNames, newNames] i in newNames[i].map(Fold.fold) ?? foldedNames.string(i) }
         let countries = foldedCountries
         func precedes(_ a: Int, _ b: Int) -> Bool { Self.precedes(a, b, cities: cities, names: folded, countries: countries) }
         let moved = names.keys.sorted(by: precedes)
         var order: [Int] = []
         order.reserveCapacity(cities.count)
         var next = moved.startIndex
-        for kept in cities.indices where names[kept] == nil {
+        for kept in cities.indices where newNames[kept] == nil {
             while next < moved.endIndex, precedes(moved[next], kept) {
                 order.append(moved[next])
                 next += 1

@@ -32,32 +32,35 @@ enum MarkdownEscaping: ByteEscaping {
     }
 
     static func appendEscaping(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var leadingDigits = true
-        var i = 0
+        // The bytes between two that need escaping are copied in one append.
+        let leadingDigits = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+        var plain = 0, i = 0
         while i < bytes.count {
             let byte = bytes[i]
-            let isDigit = byte >= 0x30 && byte <= 0x39
             if let length = lineBreakOrControlLength(bytes, at: i) {
                 // A line break or control character would change the document's structure.
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
                 out += [0xEF, 0xBF, 0xBD]  // U+FFFD
                 i += length
-                leadingDigits = false
+                plain = i
                 continue
             }
             if inlineSyntax.contains(byte) || (i == 0 && blockStarters.contains(byte))
-                || (leadingDigits && i > 0 && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")))
+                || (i == leadingDigits && i > 0 && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")))
             {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
                 out.append(UInt8(ascii: "\\"))
+                plain = i
             }
-            out.append(byte)
-            leadingDigits = leadingDigits && isDigit
             i += 1
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain...]))
     }
 
-    /// Bytes that may need escaping: controls, non-ASCII (U+2028 and C1 controls), syntax, and digits' `.` `)`.
+    /// Bytes that may need escaping: controls, the lead bytes of C1 controls and of U+2028 and U+2029 (other
+    /// letters of any script pass as they are), syntax, and digits' `.` `)`.
     static func needsEscaping(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte >= 0x7F || inlineSyntax.contains(byte) || blockStarters.contains(byte)
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || inlineSyntax.contains(byte) || blockStarters.contains(byte)
             || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")
     }
 
