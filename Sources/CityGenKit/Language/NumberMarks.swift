@@ -10,10 +10,15 @@ struct NumberMarks: Sendable {
     /// Whether ASCII is already the language's writing (English): nothing to swap.
     let isASCII: Bool
     /// What `0`…`9`, `.`, `,` and `-` (`Self.slot`) are written as: `widest` bytes for each, of which `lengths`
-    /// say how many are used. One flat table: every number of every page goes through it.
+    /// say how many are used.
     private let marks: [UInt8], lengths: [UInt8]
     /// The most bytes any mark or digit takes.
     private let widest: Int
+    /// By byte: the one byte it is written as, or 0 where a mark takes more (`marks`). Every number of every page
+    /// goes through it: most languages' digits and decimal marks are one byte, and a pair's mark is one.
+    private let oneByte: [UInt8]
+    /// `pairMark`'s byte.
+    private let pairByte: UInt8
 
     init(locale: Locale) {
         let formatter = NumberFormatter()
@@ -29,6 +34,10 @@ struct NumberMarks: Sendable {
         lengths = written.map { UInt8($0.count) }
         let asASCII = Self.ascii.map { [$0] }
         isASCII = written == asASCII
+        var oneByte = (0...255).map { UInt8($0) }
+        for (byte, mark) in zip(Self.ascii, written) { oneByte[Int(byte)] = mark.count == 1 ? mark[0] : 0 }
+        self.oneByte = oneByte
+        pairByte = decimalMark == [UInt8(ascii: ",")] ? UInt8(ascii: ";") : UInt8(ascii: ",")
     }
 
     /// The ASCII characters a number is first written with, in the order of `marks`.
@@ -52,31 +61,26 @@ struct NumberMarks: Sendable {
     }
 
     /// A number written in ASCII (`-1,234.5`: `-` the minus, `,` grouping, `.` the decimal mark) in the language's
-    /// marks and digits; every other character as it is. With `comma`, a comma is that text instead of the grouping
-    /// separator (a pair's separator: coordinates have no grouping). Pages write numbers by the million: the text is
-    /// written once, in place.
-    func local(_ ascii: String, comma: [UInt8]? = nil) -> String {
-        guard !isASCII || comma != nil else { return ascii }
+    /// marks and digits; every other character as it is. As a `pair`, a comma is `pairMark` instead of the grouping
+    /// separator (coordinates have no grouping).
+    func local(_ ascii: String, pair: Bool = false) -> String {
+        guard !isASCII else { return ascii }
         var ascii = ascii
-        let widest = max(widest, comma?.count ?? 1)
         return ascii.withUTF8 { bytes in
-            marks.withUnsafeBufferPointer { marks in
-                String(unsafeUninitializedCapacity: bytes.count * widest) { out in
+            String(unsafeUninitializedCapacity: bytes.count * widest) { out in
+                oneByte.withUnsafeBufferPointer { oneByte in
                     var n = 0
-                    func put(_ text: UnsafeBufferPointer<UInt8>) {
-                        _ = UnsafeMutableBufferPointer(rebasing: out[n..<(n + text.count)]).initialize(from: text)
-                        n += text.count
-                    }
                     for byte in bytes {
-                        guard let k = Self.slot(byte) else {
-                            out[n] = byte
-                            n += 1
-                            continue
-                        }
-                        if k == 11, let comma {
-                            comma.withUnsafeBufferPointer(put)
+                        let single = pair && byte == UInt8(ascii: ",") ? pairByte : oneByte[Int(byte)]
+                        if single != 0 {
+                            out[n] = single
+                            n &+= 1
+                        } else if let k = Self.slot(byte) {
+                            for j in 0..<Int(lengths[k]) { out[n &+ j] = marks[k &* widest &+ j] }
+                            n &+= Int(lengths[k])
                         } else {
-                            put(UnsafeBufferPointer(rebasing: marks[(k * self.widest)..<(k * self.widest + Int(lengths[k]))]))
+                            out[n] = byte
+                            n &+= 1
                         }
                     }
                     return n
@@ -87,8 +91,8 @@ struct NumberMarks: Sendable {
 
     /// What joins a pair of numbers (coordinates): a comma, or a semicolon where the comma is the decimal mark
     /// (`51,5074; -0,1278`).
-    var pairMark: String { decimalMark == [UInt8(ascii: ",")] ? ";" : "," }
+    var pairMark: String { String(UnicodeScalar(pairByte)) }
 
     /// `Coordinate.display`'s text in the language's marks and digits, its comma the pair's.
-    func coordinates(_ display: String) -> String { isASCII ? display : local(display, comma: Array(pairMark.utf8)) }
+    func coordinates(_ display: String) -> String { local(display, pair: true) }
 }
