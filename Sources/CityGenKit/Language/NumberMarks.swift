@@ -66,25 +66,28 @@ struct NumberMarks: Sendable {
     func local(_ ascii: String, pair: Bool = false) -> String {
         guard !isASCII else { return ascii }
         var ascii = ascii
-        return ascii.withUTF8 { bytes in
-            String(unsafeUninitializedCapacity: bytes.count * widest) { out in
-                oneByte.withUnsafeBufferPointer { oneByte in
-                    var n = 0
-                    for byte in bytes {
-                        let single = pair && byte == UInt8(ascii: ",") ? pairByte : oneByte[Int(byte)]
-                        if single != 0 {
-                            out[n] = single
-                            n &+= 1
-                        } else if let k = Self.slot(byte) {
-                            for j in 0..<Int(lengths[k]) { out[n &+ j] = marks[k &* widest &+ j] }
-                            n &+= Int(lengths[k])
-                        } else {
-                            out[n] = byte
-                            n &+= 1
-                        }
+        return ascii.withUTF8 { local($0, pair: pair) }
+    }
+
+    /// `local` of the UTF-8 bytes `ascii`.
+    private func local(_ ascii: UnsafeBufferPointer<UInt8>, pair: Bool) -> String {
+        String(unsafeUninitializedCapacity: ascii.count * widest) { out in
+            oneByte.withUnsafeBufferPointer { oneByte in
+                var n = 0
+                for byte in ascii {
+                    let single = pair && byte == UInt8(ascii: ",") ? pairByte : oneByte[Int(byte)]
+                    if single != 0 {
+                        out[n] = single
+                        n &+= 1
+                    } else if let k = Self.slot(byte) {
+                        for j in 0..<Int(lengths[k]) { out[n &+ j] = marks[k &* widest &+ j] }
+                        n &+= Int(lengths[k])
+                    } else {
+                        out[n] = byte
+                        n &+= 1
                     }
-                    return n
                 }
+                return n
             }
         }
     }
@@ -94,5 +97,8 @@ struct NumberMarks: Sendable {
     var pairMark: String { String(UnicodeScalar(pairByte)) }
 
     /// `Coordinate.display`'s text in the language's marks and digits, its comma the pair's.
-    func coordinates(_ display: String) -> String { local(display, pair: true) }
+    func coordinates(latitude: Double, longitude: Double) -> String {
+        guard !isASCII else { return Coordinate.display(latitude: latitude, longitude: longitude) }
+        return Coordinate.withDisplay(latitude: latitude, longitude: longitude) { local($0, pair: true) }
+    }
 }

@@ -75,7 +75,7 @@ public struct SiteLanguage: Sendable {
 
     /// Coordinates as pages show them (`Coordinate.display`), in the language's digits and marks.
     public func coordinates(latitude: Double, longitude: Double) -> String {
-        numbers.coordinates(Coordinate.display(latitude: latitude, longitude: longitude))
+        numbers.coordinates(latitude: latitude, longitude: longitude)
     }
 
     /// Degrees, minutes and seconds (`Coordinate.dms`) with the language's digits, decimal mark and compass letters.

@@ -35,6 +35,22 @@ public enum Coordinate {
         }
     }
 
+    /// Calls `body` with the UTF-8 bytes of `display(latitude:longitude:)`, written on the stack: a language that
+    /// writes them in its own marks makes the one string it shows from them.
+    static func withDisplay<Result>(latitude: Double, longitude: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let lat = fixed4Units(published(latitude)), let lon = fixed4Units(published(longitude)) else {
+            var text = display(latitude: latitude, longitude: longitude)
+            return text.withUTF8(body)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+            var text = Digits.Writer(buffer: buffer)
+            append(lat, to: &text)
+            text.append([UInt8(ascii: ","), 0xC2, 0xA0])  // U+00A0
+            append(lon, to: &text)
+            return body(UnsafeBufferPointer(rebasing: buffer[..<text.count]))
+        }
+    }
+
     /// `value` as the search index and the pages' data publish it (`format`), read back: search.js rounds that
     /// value for display, so pages round the same one.
     static func published(_ value: Double) -> Double {
