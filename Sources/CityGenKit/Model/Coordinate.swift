@@ -28,11 +28,7 @@ public enum Coordinate {
     public static func display(latitude: Double, longitude: Double) -> String {
         let latitude = published(latitude), longitude = published(longitude)
         guard let lat = fixed4Units(latitude), let lon = fixed4Units(longitude) else { return "\(fixed4(latitude)),\u{A0}\(fixed4(longitude))" }
-        return Digits.ascii(capacity: 48) { text in
-            append(lat, to: &text)
-            text.append([UInt8(ascii: ","), 0xC2, 0xA0])  // U+00A0
-            append(lon, to: &text)
-        }
+        return Digits.ascii(capacity: 48) { appendPair(lat, lon, to: &$0) }
     }
 
     /// Calls `body` with the UTF-8 bytes of `display(latitude:longitude:)`, written on the stack: a language that
@@ -44,11 +40,16 @@ public enum Coordinate {
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
             var text = Digits.Writer(buffer: buffer)
-            append(lat, to: &text)
-            text.append([UInt8(ascii: ","), 0xC2, 0xA0])  // U+00A0
-            append(lon, to: &text)
+            appendPair(lat, lon, to: &text)
             return body(UnsafeBufferPointer(rebasing: buffer[..<text.count]))
         }
+    }
+
+    /// `lat,\u{A0}lon`, each to 4 places: what `display` shows.
+    private static func appendPair(_ lat: (negative: Bool, units: Int), _ lon: (negative: Bool, units: Int), to text: inout Digits.Writer) {
+        append(lat, to: &text)
+        text.append([UInt8(ascii: ","), 0xC2, 0xA0])  // U+00A0
+        append(lon, to: &text)
     }
 
     /// `value` as the search index and the pages' data publish it (`format`), read back: search.js rounds that

@@ -47,8 +47,9 @@ extension NearestCities {
         }
     }
 
-    /// The `count` nearest of city `old` (an index in `found`'s order, at `position` in its tree) as new indices, ties by those: every city as
-    /// near as its last kept, found by asking the tree for more until the farthest is farther, then sorted.
+    /// The `count` nearest of city `old` (an index in `found`'s order, at `position` in its tree) as new indices,
+    /// ties by those: every city as near as its last kept, found by asking the tree for more until the farthest is
+    /// farther, then sorted.
     private static func searchedAgain(_ old: Int, at position: Int, in found: Found, newIndex: [Int]) -> [Int] {
         let tree = found.tree
         var asked = count * 2
