@@ -3,8 +3,9 @@ import Foundation
 /// How a language writes numbers, as CLDR has it (through Foundation): its digits (`۰`…`۹` in Persian), grouping
 /// separator, decimal mark, minus sign, and the fewest digits a number has before it is grouped (`es` writes 1234
 /// but 12.345). Numbers are written in ASCII first, fast, then each mark is swapped for the language's: the same
-/// marks the browser's `Intl.NumberFormat` writes for the page's language.
-struct NumberMarks: Sendable {
+/// marks the browser's `Intl.NumberFormat` writes for the page's language. A class: every row of every page
+/// reaches it, and a struct of four arrays would be copied into each call's closure.
+final class NumberMarks: Sendable {
     let decimalMark: [UInt8]
     private let minimumGroupingDigits: Int
     /// Whether ASCII is already the language's writing (English): nothing to swap.
