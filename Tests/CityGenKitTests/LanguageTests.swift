@@ -91,13 +91,22 @@ final class LanguageTests: XCTestCase {
 
     /// Numbers as CLDR writes them for the language (through Foundation), not as typed here.
     func testNumbersAreGroupedAndMarkedAsCLDRHasThem() {
-        for code in ["en", "es", "de", "fr", "pt-BR"] {
+        for code in ["en", "es", "de", "fr", "pt-BR", "ru", "ar", "fa"] {
             let language = SiteLanguage(words: try! Words(language: code, file: try! file("{}\n", "\(code).yml")))
             let formatter = NumberFormatter()
             formatter.locale = Locale(identifier: code)
             formatter.numberStyle = .decimal
-            for number in [0, 7, 999, 1234, 12_345, 209_569, 7_556_900, -45_000] {
-                XCTAssertEqual(language.grouped(number), formatter.string(from: NSNumber(value: number)), "\(code) \(number)")
+            for number in [0, 7, 999, 1000, 1234, 10_000, 12_345, 209_569, 7_556_900, -45_000, -1, Int.max, Int.min] {
+                let expected = formatter.string(from: NSNumber(value: number))
+                XCTAssertEqual(language.grouped(number), expected, "\(code) \(number)")
+                var appended = Array("x".utf8)
+                language.appendGrouped(number, to: &appended)
+                XCTAssertEqual(String(decoding: appended, as: UTF8.self), "x" + (expected ?? ""), "\(code) \(number)")
+            }
+            for (latitude, longitude) in [(51.5074, -0.1278), (-34.6037, -58.3816), (0, 0), (89.99999, 179.99995)] {
+                var appended: [UInt8] = []
+                language.appendCoordinates(latitude: latitude, longitude: longitude, to: &appended)
+                XCTAssertEqual(String(decoding: appended, as: UTF8.self), language.coordinates(latitude: latitude, longitude: longitude), code)
             }
             for value in [0.5, 1.1, 1447.9, 12.3] {
                 let expected = formatter.string(from: NSNumber(value: value))!.replacingOccurrences(of: formatter.groupingSeparator, with: "")

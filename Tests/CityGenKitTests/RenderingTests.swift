@@ -91,6 +91,9 @@ final class RenderingTests: XCTestCase {
         XCTAssertEqual(Digits.grouped(1_000_000), "1,000,000")
         XCTAssertEqual(Digits.grouped(-1_234), "-1,234")
         XCTAssertEqual(Digits.grouped(0), "0")
+        XCTAssertEqual(Digits.grouped(Int.min), "-9,223,372,036,854,775,808")
+        XCTAssertEqual(Digits.grouped(1234, minimumGroupingDigits: 2), "1234")
+        XCTAssertEqual(Digits.grouped(-12_345, minimumGroupingDigits: 2), "-12,345")
         XCTAssertEqual([0, 0.04, 0.05, 1447.94, 12_345.66].map(Digits.oneDecimal), ["0.0", "0.0", "0.1", "1447.9", "12345.7"])
     }
 

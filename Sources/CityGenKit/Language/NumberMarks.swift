@@ -57,8 +57,13 @@ final class NumberMarks: Sendable {
 
     /// `number` grouped by thousands (`7,556,900`; `7.556.900`; `۷٬۵۵۶٬۹۰۰`).
     func grouped(_ number: Int) -> String {
-        let ascii = Digits.grouped(number, minimumGroupingDigits: minimumGroupingDigits)
-        return isASCII ? ascii : local(ascii)
+        guard !isASCII else { return Digits.grouped(number, minimumGroupingDigits: minimumGroupingDigits) }
+        return Digits.withGrouped(number, minimumGroupingDigits: minimumGroupingDigits) { local($0, pair: false) }
+    }
+
+    /// Appends `grouped(number)` to `out`.
+    func appendGrouped(_ number: Int, to out: inout [UInt8]) {
+        Digits.withGrouped(number, minimumGroupingDigits: minimumGroupingDigits) { appendLocal($0, pair: false, to: &out) }
     }
 
     /// A number written in ASCII (`-1,234.5`: `-` the minus, `,` grouping, `.` the decimal mark) in the language's
@@ -72,24 +77,35 @@ final class NumberMarks: Sendable {
 
     /// `local` of the UTF-8 bytes `ascii`.
     private func local(_ ascii: UnsafeBufferPointer<UInt8>, pair: Bool) -> String {
-        String(unsafeUninitializedCapacity: ascii.count * widest) { out in
-            oneByte.withUnsafeBufferPointer { oneByte in
-                var n = 0
-                for byte in ascii {
-                    let single = pair && byte == UInt8(ascii: ",") ? pairByte : oneByte[Int(byte)]
-                    if single != 0 {
-                        out[n] = single
-                        n &+= 1
-                    } else if let k = Self.slot(byte) {
-                        for j in 0..<Int(lengths[k]) { out[n &+ j] = marks[k &* widest &+ j] }
-                        n &+= Int(lengths[k])
-                    } else {
-                        out[n] = byte
-                        n &+= 1
-                    }
+        String(unsafeUninitializedCapacity: ascii.count * widest) { write(ascii, pair: pair, into: $0) }
+    }
+
+    /// Appends `local` of the UTF-8 bytes `ascii` to `out`.
+    private func appendLocal(_ ascii: UnsafeBufferPointer<UInt8>, pair: Bool, to out: inout [UInt8]) {
+        guard !isASCII else { return out.append(contentsOf: ascii) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ascii.count * widest) { buffer in
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<write(ascii, pair: pair, into: buffer)]))
+        }
+    }
+
+    /// Writes `local` of `ascii` into `out`, which has room for `widest` bytes a byte of it; returns how many.
+    private func write(_ ascii: UnsafeBufferPointer<UInt8>, pair: Bool, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        oneByte.withUnsafeBufferPointer { oneByte in
+            var n = 0
+            for byte in ascii {
+                let single = pair && byte == UInt8(ascii: ",") ? pairByte : oneByte[Int(byte)]
+                if single != 0 {
+                    out[n] = single
+                    n &+= 1
+                } else if let k = Self.slot(byte) {
+                    for j in 0..<Int(lengths[k]) { out[n &+ j] = marks[k &* widest &+ j] }
+                    n &+= Int(lengths[k])
+                } else {
+                    out[n] = byte
+                    n &+= 1
                 }
-                return n
             }
+            return n
         }
     }
 
@@ -101,5 +117,10 @@ final class NumberMarks: Sendable {
     func coordinates(latitude: Double, longitude: Double) -> String {
         guard !isASCII else { return Coordinate.display(latitude: latitude, longitude: longitude) }
         return Coordinate.withDisplay(latitude: latitude, longitude: longitude) { local($0, pair: true) }
+    }
+
+    /// Appends `coordinates(latitude:longitude:)` to `out`.
+    func appendCoordinates(latitude: Double, longitude: Double, to out: inout [UInt8]) {
+        Coordinate.withDisplay(latitude: latitude, longitude: longitude) { appendLocal($0, pair: true, to: &out) }
     }
 }

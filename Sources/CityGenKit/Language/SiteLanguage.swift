@@ -70,12 +70,20 @@ public struct SiteLanguage: Sendable {
     /// `number` grouped by thousands as the language writes it (`7,556,900`; `7.556.900`; `۷٬۵۵۶٬۹۰۰`).
     public func grouped(_ number: Int) -> String { numbers.grouped(number) }
 
+    /// Appends `grouped(number)` to `out`: a page's rows write their numbers without a string each.
+    func appendGrouped(_ number: Int, to out: inout [UInt8]) { numbers.appendGrouped(number, to: &out) }
+
     /// A non-negative number rounded to one decimal as the language writes it (`1.1`; `1,1`; `۱٫۱`).
     public func oneDecimal(_ value: Double) -> String { numbers.local(Digits.oneDecimal(value)) }
 
     /// Coordinates as pages show them (`Coordinate.display`), in the language's digits and marks.
     public func coordinates(latitude: Double, longitude: Double) -> String {
         numbers.coordinates(latitude: latitude, longitude: longitude)
+    }
+
+    /// Appends `coordinates(latitude:longitude:)` to `out`.
+    func appendCoordinates(latitude: Double, longitude: Double, to out: inout [UInt8]) {
+        numbers.appendCoordinates(latitude: latitude, longitude: longitude, to: &out)
     }
 
     /// Degrees, minutes and seconds (`Coordinate.dms`) with the language's digits, decimal mark and compass letters.

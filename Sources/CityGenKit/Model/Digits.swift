@@ -1,18 +1,17 @@
 /// Whole numbers as people read them, independent of the machine's locale (output is deterministic).
 public enum Digits {
-    /// `1234567` as `1,234,567`; with `separator` and `minimumGroupingDigits` as a language writes it (`7.556.900`,
-    /// and with 2, `1234` but `12.345`).
-    public static func grouped(_ number: Int, separator: [UInt8] = [UInt8(ascii: ",")], minimumGroupingDigits: Int = 1) -> String {
-        let digits = Array(String(number.magnitude).utf8)
-        let groups = digits.count >= 3 + minimumGroupingDigits
-        var text: [UInt8] = []
-        text.reserveCapacity(digits.count + digits.count / 3 * separator.count + 1)
-        if number < 0 { text.append(UInt8(ascii: "-")) }
-        for (offset, digit) in digits.enumerated() {
-            if groups, offset > 0, (digits.count - offset) % 3 == 0 { text += separator }
-            text.append(digit)
+    /// `1234567` as `1,234,567`; with `minimumGroupingDigits` as a language groups (2: `1234` but `12,345`).
+    public static func grouped(_ number: Int, minimumGroupingDigits: Int = 1) -> String {
+        ascii(capacity: 32) { $0.append(grouped: number, minimumGroupingDigits: minimumGroupingDigits) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `grouped(number, minimumGroupingDigits:)`, written on the stack.
+    static func withGrouped<Result>(_ number: Int, minimumGroupingDigits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var text = Writer(buffer: buffer)
+            text.append(grouped: number, minimumGroupingDigits: minimumGroupingDigits)
+            return body(UnsafeBufferPointer(rebasing: buffer[..<text.count]))
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// A non-negative number rounded to one decimal: `1447.94` as `1447.9` (no locale, no `String(format:)`,
@@ -65,6 +64,29 @@ public enum Digits {
 
         mutating func append(_ bytes: [UInt8]) {
             for byte in bytes { append(byte) }
+        }
+
+        /// `number` with a comma between groups of three digits, when it has `3 + minimumGroupingDigits` or more.
+        mutating func append(grouped number: Int, minimumGroupingDigits: Int) {
+            if number < 0 { append(UInt8(ascii: "-")) }
+            var length = 1, rest = number.magnitude / 10
+            while rest > 0 {
+                length += 1
+                rest /= 10
+            }
+            let commas = length >= 3 + minimumGroupingDigits ? (length - 1) / 3 : 0
+            // From the last digit back, a comma before every third.
+            var value = number.magnitude, i = count + length + commas - 1
+            for written in 0..<length {
+                if commas > 0, written > 0, written % 3 == 0 {
+                    buffer[i] = UInt8(ascii: ",")
+                    i -= 1
+                }
+                buffer[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                i -= 1
+            }
+            count += length + commas
         }
 
         /// The decimal digits of `number` (not negative), zero-padded to `width`.

@@ -97,19 +97,18 @@ extension SiteRenderer {
             previous: index > 0 ? index - 1 : nil,
             next: index + 1 < catalog.count ? index + 1 : nil,
             run: run,
+            // The other cities are read in place: a copy of each would retain its name.
             namesakes: window.filter { $0 != index }.prefix(Self.namesakeLimit).map { i in
-                let other = catalog.cities[i]
-                return (
-                    index: i, coordinates: language.coordinates(latitude: other.latitude, longitude: other.longitude),
-                    countryName: countryNames[other.country] ?? other.country
+                (
+                    index: i, coordinates: language.coordinates(latitude: catalog.cities[i].latitude, longitude: catalog.cities[i].longitude),
+                    countryName: countryNames[catalog.cities[i].country] ?? catalog.cities[i].country
                 )
             },
             nearby: site.nearest.of(index).map { i in
-                let other = catalog.cities[i]
-                let distance = NearestCities.distance(from: city, to: other)
+                let distance = NearestCities.distance(from: city, to: catalog.cities[i])
                 return (
                     index: i, distance: language.oneDecimal(distance),
-                    direction: distance == 0 ? "" : words["compass." + NearestCities.direction(from: city, to: other)]
+                    direction: distance == 0 ? "" : words["compass." + NearestCities.direction(from: city, to: catalog.cities[i])]
                 )
             })
         texts = made
@@ -151,7 +150,7 @@ extension SiteRenderer {
         context.append(.favorite, flag: facts.favorite)
         context.append(.osmURL, text: texts.osmURL)
         if html { context.appendText(.osmURLHTML) { HTMLEscaping.append(texts.osmURL, to: &$0) } }
-        context.append(.listPage, text: language.grouped(facts.listPage))
+        context.appendText(.listPage) { language.appendGrouped(facts.listPage, to: &$0) }
         var href: [UInt8] = []
         href.reserveCapacity(64)
         appendLocator(facts, to: &context, href: &href)

@@ -11,8 +11,8 @@ extension SiteRenderer {
             links.appendHref(to: .region(region.region.region, page: region.page, format), cell: format == .html ? catalog.cities[index].id : nil, to: &href)
             context.append(.regionHref, bytes: href)
         }
-        if let population = places.population(index) { context.append(.population, text: language.grouped(population)) }
-        if let elevation = places.elevation(index) { context.append(.elevation, text: language.grouped(elevation)) }
+        if let population = places.population(index) { context.appendText(.population) { language.appendGrouped(population, to: &$0) } }
+        if let elevation = places.elevation(index) { context.appendText(.elevation) { language.appendGrouped(elevation, to: &$0) } }
         if let zone = places.timeZoneNumber(index) {
             context.append(.timeZone, text: places.timeZones[zone])
             if format == .html { context.append(.timeZoneHTML, text: HTMLEscaping.escape(places.timeZones[zone])) }
@@ -40,7 +40,7 @@ extension SiteRenderer {
         for (n, index) in indices.enumerated() {
             let href = links.href(to: .city(id: catalog.cities[index].id, format))
             Self.appendLink(site.label(index), as: (.label, .labelHTML), to: href, format, in: &rows)
-            rows.append(.population, text: language.grouped(places.population(index) ?? 0))
+            rows.appendText(.population) { language.appendGrouped(places.population(index) ?? 0, to: &$0) }
             rows.append(.number, number: n + 1)
             rows.endRow()
         }

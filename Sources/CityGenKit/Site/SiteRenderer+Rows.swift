@@ -12,7 +12,7 @@ extension SiteRenderer {
         } else {
             site.withLabel(index) { rows.append(.label, bytes: $0) }
         }
-        rows.append(.coordinates, text: language.coordinates(latitude: city.latitude, longitude: city.longitude))
+        rows.appendText(.coordinates) { language.appendCoordinates(latitude: city.latitude, longitude: city.longitude, to: &$0) }
         rows.appendText(.href) { page.appendHref(to: .city(id: city.id, format), to: &$0) }
         rows.append(.favorite, flag: favorites.contains(index))
         if format == .html { rows.append(.cityData, bytes: cityData(index)) }
