@@ -75,11 +75,14 @@ final class AlternateNamesTests: XCTestCase {
         }
     }
 
-    /// The rows in the language are kept in the cache: the next read takes them from there, whatever the table
-    /// holds now under the same identity, and finds the same names.
-    func testTheRowsInTheLanguageAreKeptInTheCacheAndReadFromThereNextTime() throws {
+    /// The name each place takes in the language is kept in the cache, of every place: the next read takes them from
+    /// there, whatever the table holds now under the same identity, and finds the same names.
+    func testTheNamesInTheLanguageAreKeptInTheCacheAndReadFromThereNextTime() throws {
         let table = folder.appendingPathComponent("alternateNamesV2.txt")
-        let rows = [row(1, 1, "es", "Uno", "ps"), row(2, 1, "de", "Eins", "ps"), row(3, 2, "es", "Dos"), row(4, 3, "es", "Tres", "s")]
+        let rows = [
+            row(1, 1, "es", "Uno", "ps"), row(2, 1, "de", "Eins", "ps"), row(3, 2, "es", "Dos"), row(4, 3, "es", "Tres", "s"),
+            row(5, 1, "es", "Primero"), row(6, 4, "es", "-"),
+        ]
         try (rows.joined(separator: "\n") + "\n").write(to: table, atomically: true, encoding: .utf8)
         let cache = SourceCache(folder: folder.appendingPathComponent("cache"))
         let first = try PlaceNames.read(.file(table.path), language: "es", wanted: [1, 2], cache: cache, strict: false)
@@ -87,11 +90,16 @@ final class AlternateNamesTests: XCTestCase {
         let extracts = try FileManager.default.contentsOfDirectory(atPath: cache.folder.appendingPathComponent("names").path)
         XCTAssertEqual(extracts.count, 1)
         let extract = try String(contentsOf: cache.folder.appendingPathComponent("names/\(extracts[0])"), encoding: .utf8)
-        XCTAssertEqual(extract, [rows[0], rows[2], rows[3]].joined(separator: "\n") + "\n", "every row in the language, of any place")
+        XCTAssertEqual(extract, "1\tUno\n2\tDos\n3\tTres\n", "the chosen name of every place, by geonameid; none for a name that is no name")
         // The same table (same path, size and time): read from the extract, which now says otherwise.
         try (extract.replacingOccurrences(of: "Uno", with: "Una")).write(
             to: cache.folder.appendingPathComponent("names/\(extracts[0])"), atomically: true, encoding: .utf8)
         XCTAssertEqual(try PlaceNames.read(.file(table.path), language: "es", wanted: [1, 3], cache: cache, strict: false).names, [1: "Una", 3: "Tres"])
+        // An extract that is not one is made again from the table.
+        let extractFile = cache.folder.appendingPathComponent("names/\(extracts[0])")
+        try "1\tUna\tthird column\n".write(to: extractFile, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try PlaceNames.read(.file(table.path), language: "es", wanted: nil, cache: cache, strict: false).names, [1: "Uno", 2: "Dos", 3: "Tres"])
+        XCTAssertEqual(try String(contentsOf: extractFile, encoding: .utf8), extract)
     }
 
     /// GeoNames' own Spanish names (Debian's libgeonames-common), written as alternate names rows among rows the

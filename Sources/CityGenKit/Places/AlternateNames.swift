@@ -22,12 +22,9 @@ public struct AlternateNames: Sendable {
     }
 
     /// Reads `input` for `language` (a BCP 47 code: its rows, else those of its base language, `pt` for `pt-BR`),
-    /// keeping the names of the places in `wanted` (nil: of every place). `extract`, when given, gets every row in the language, whatever
-    /// the place, as the table's own line: what the cache keeps so that the next build reads those alone. With
-    /// `strict` the first bad row throws; a file that is not such a table throws `CityGenError.notATable`.
-    public init(
-        _ input: TableInput, language: String, wanted: Set<Int>?, strict: Bool = false, extract: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
-    ) throws {
+    /// keeping the names of the places in `wanted` (nil: of every place). With `strict` the first bad row throws; a
+    /// file that is not such a table throws `CityGenError.notATable`.
+    public init(_ input: TableInput, language: String, wanted: Set<Int>?, strict: Bool = false) throws {
         let base = String(language.prefix { $0 != "-" })
         let codes = [language, base].filter { !Self.notLanguages.contains($0) }
         let accepted = (language == base ? [language] : codes).map { Array($0.utf8) }
@@ -40,7 +37,6 @@ public struct AlternateNames: Sendable {
                 return ByteNumbers.int(fields[1]) == nil ? "geonameid is not an integer: \"\(fields.string(1))\"" : nil
             }
             guard let id = ByteNumbers.int(fields[1]) else { return "geonameid is not an integer: \"\(fields.string(1))\"" }
-            extract?(fields.line)
             guard wanted?.contains(id) ?? true, !Self.flag(fields[6]), !Self.flag(fields[7]), !fields[3].isEmpty else { return nil }
             let preferred = Self.flag(fields[4]), short = Self.flag(fields[5])
             let rank = code * 4 + (preferred && short ? 0 : preferred ? 1 : short ? 2 : 3)
@@ -52,6 +48,40 @@ public struct AlternateNames: Sendable {
         }
         names = chosen.mapValues(\.name)
         skipped = table.skipped
+    }
+
+    /// What an extract is, for "expected …" in errors.
+    static let extractExpected = "a names extract: 2 tab-separated columns (geonameid, name)"
+
+    /// The names of an extract that `extract` wrote, of the places in `wanted` (nil: of every place): each name as
+    /// the table's rules chose it, so that reading it takes no choice and no check.
+    init(extract input: TableInput, wanted: Set<Int>?) throws {
+        var table = TabTable(expected: Self.extractExpected, columns: 2, strict: true)
+        var names: [Int: String] = [:]
+        try table.read(input) { fields, _, _ in
+            guard let id = ByteNumbers.int(fields[0]) else { return "geonameid is not an integer: \"\(fields.string(0))\"" }
+            if wanted?.contains(id) ?? true { names[id] = fields.string(1) }
+            return nil
+        }
+        self.init(names: names)
+    }
+
+    /// The names as an extract: a line `geonameid<TAB>name` for each, by geonameid.
+    var extract: [UInt8] {
+        var bytes: [UInt8] = []
+        for (id, name) in names.sorted(by: { $0.key < $1.key }) {
+            Digits.append(id, to: &bytes)
+            bytes.append(UInt8(ascii: "\t"))
+            bytes += name.utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return bytes
+    }
+
+    /// These names, of the places in `wanted` alone (nil: all of them).
+    func keeping(_ wanted: Set<Int>?) -> AlternateNames {
+        guard let wanted else { return self }
+        return AlternateNames(names: names.filter { wanted.contains($0.key) }, skipped: skipped)
     }
 
     /// A flag column: `1` is set, anything else (empty) is not.
