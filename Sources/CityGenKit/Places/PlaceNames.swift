@@ -30,15 +30,9 @@ enum PlaceNames {
         return cache.folder.appendingPathComponent("names").appendingPathComponent("\(key.prefix(24))-\(language).txt")
     }
 
-    /// Puts `bytes` at `extract`, whole (written beside it, then renamed), or nothing: a failure only loses the extract.
+    /// Puts `bytes` at `extract`, whole or not at all (Foundation's atomic write): a failure only loses the extract.
     private static func write(_ bytes: [UInt8], to extract: URL) {
-        let temporary = extract.appendingPathExtension("part")
         try? FileManager.default.createDirectory(at: extract.deletingLastPathComponent(), withIntermediateDirectories: true)
-        do {
-            try Data(bytes).write(to: temporary)
-            if rename(temporary.path, extract.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-        }
+        try? Data(bytes).write(to: extract, options: .atomic)
     }
 }
