@@ -33,6 +33,22 @@ final class ReaderLanguageTests: XCTestCase {
         XCTAssertEqual(try Words(language: "es").form(of: "count.city", for: 0), "count.city.other", "0 ciudades")
     }
 
+    /// Whole numbers take CLDR's categories below and above the small ones asked of ICU once: Russian's integer rule
+    /// (one: n % 10 = 1 and n % 100 ≠ 11; few: n % 10 = 2…4 and n % 100 not 12…14; else many) for 0 to 2,999, and
+    /// French's million as `many`.
+    func testWholeNumbersTakeTheirCategoriesOnEitherSideOfThoseAskedOnce() throws {
+        let russian = try Words(language: "ru").plurals
+        for n in 0..<3000 {
+            let expected =
+                n % 10 == 1 && n % 100 != 11 ? "one" : (2...4).contains(n % 10) && !(12...14).contains(n % 100) ? "few" : "many"
+            XCTAssertEqual(russian.category(Double(n)), expected, "\(n)")
+        }
+        let french = try Words(language: "fr").plurals
+        XCTAssertEqual([0, 1, 2, 1_000_000].map { french.category(Double($0)) }, ["one", "one", "other", "many"])
+        XCTAssertEqual(russian.category(-1), "one")
+        XCTAssertEqual(russian.category(2.5, fractionDigits: 1), "other")
+    }
+
     /// Each shipped table has every key, and the forms of each counting word that its language's rules need, no more.
     func testEveryShippedTableHasEveryWordAndThePluralFormsItsLanguageNeeds() throws {
         let english = try Words.parse(Words.englishTableText(), file: "en.yml")

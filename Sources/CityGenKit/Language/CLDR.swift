@@ -7,12 +7,18 @@ final class PluralRules: @unchecked Sendable, Equatable {
     /// The language's categories (`one`, `few`, `many`, `other`…), in ICU's order.
     let categories: [String]
     private let rules: UnsafeMutableRawPointer?
+    /// The categories of the whole numbers below `Self.asked`, as ICU selects them, asked once: most counts a page
+    /// shows are small, and each question to ICU costs about a microsecond.
+    private let smallWholeNumbers: [String]
+    private static let asked = 1000
 
     init(language: String) {
         self.language = language
-        rules = icu_plural_rules_open(language)
+        let rules = icu_plural_rules_open(language)
+        self.rules = rules
         categories = rules.flatMap { rules in CLDR.text(capacity: 64) { icu_plural_categories(rules, $0, $1) } }
             .map { $0.split(separator: " ").map(String.init) } ?? ["other"]
+        smallWholeNumbers = (0..<Self.asked).map { Self.select(rules, Double($0), fractionDigits: 0) }
     }
 
     deinit { icu_plural_rules_close(rules) }
@@ -21,6 +27,13 @@ final class PluralRules: @unchecked Sendable, Equatable {
 
     /// The category of `number` shown with `fractionDigits` decimals (`1` is `one` in Russian, `1,0` is `other`).
     func category(_ number: Double, fractionDigits: Int = 0) -> String {
+        if fractionDigits == 0, number >= 0, number < Double(Self.asked), number.rounded(.towardZero) == number {
+            return smallWholeNumbers[Int(number)]
+        }
+        return Self.select(rules, number, fractionDigits: fractionDigits)
+    }
+
+    private static func select(_ rules: UnsafeMutableRawPointer?, _ number: Double, fractionDigits: Int) -> String {
         guard let rules else { return "other" }
         return CLDR.text(capacity: 16) { icu_plural_select(rules, number, Int32(fractionDigits), $0, $1) } ?? "other"
     }
