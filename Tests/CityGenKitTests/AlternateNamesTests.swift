@@ -102,6 +102,20 @@ final class AlternateNamesTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: extractFile, encoding: .utf8), extract)
     }
 
+    /// An extract edited by hand, its lines out of order and one place twice, reads as its lines say, the later line
+    /// of a place taken: each name found by its id, none for an id it lacks, and written out again by id.
+    func testAnExtractOutOfOrderReadsByIDTheLaterLineOfAPlaceTaken() throws {
+        let text = "30\tТридцать\n2\tДва\n1000000\tМиллион\n2\tДвое\n7\tСемь\n"
+        let names = try AlternateNames(extract: .bytes(Data(text.utf8), name: "ru.txt"), wanted: nil).names
+        XCTAssertEqual(names, [2: "Двое", 7: "Семь", 30: "Тридцать", 1_000_000: "Миллион"])
+        XCTAssertEqual([1, 2, 7, 29, 30, 31, 1_000_000, 1_000_001].map { names[$0] }, [nil, "Двое", "Семь", nil, "Тридцать", nil, "Миллион", nil])
+        XCTAssertEqual(names.count, 4)
+        XCTAssertEqual(String(decoding: AlternateNames(names: names).extract, as: UTF8.self), "2\tДвое\n7\tСемь\n30\tТридцать\n1000000\tМиллион\n")
+        let wanted = try AlternateNames(extract: .bytes(Data(text.utf8), name: "ru.txt"), wanted: [7, 30, 8]).names
+        XCTAssertEqual(wanted, [7: "Семь", 30: "Тридцать"])
+        XCTAssertEqual(AlternateNames(names: names).keeping([2, 1_000_000]).names, [2: "Двое", 1_000_000: "Миллион"])
+    }
+
     /// GeoNames' own Spanish names (Debian's libgeonames-common), written as alternate names rows among rows the
     /// rule passes over: every place gets the catalog's name.
     func testGeoNamesOwnSpanishNamesArePicked() throws {
@@ -109,7 +123,7 @@ final class AlternateNamesTests: XCTestCase {
         XCTAssertGreaterThan(catalog.count, 3000)
         let text = GeoNamesCatalog.alternateNamesRows(catalog, language: "es")
         let table = try AlternateNames(.bytes(Data(text.utf8), name: "alternateNamesV2.txt"), language: "es", wanted: Set(catalog.keys))
-        XCTAssertEqual(table.names, catalog)
+        XCTAssertEqual(table.names, NamesByID(catalog))
         XCTAssertEqual(table.names[2643743], catalog[2643743])
         XCTAssertEqual(table.skipped.count, 0)
     }

@@ -30,15 +30,23 @@ public struct CityCatalog: Sendable {
         let unsorted = consume cities
         let sorted = order.map { unsorted[$0] }
         _ = consume unsorted
-        self.cities = sorted
         let foldedNames = names.permuted(by: order), foldedCountries = countries.permuted(by: order)
-        (self.foldedNames, self.foldedCountries) = (foldedNames, foldedCountries)
         let distinctions = Self.distinctions(sorted, names: foldedNames, countries: foldedCountries)
+        let labels = PackedTexts(count: sorted.count) { i in Self.label(of: sorted[i], distinctions[i]) }
+        self.init(cities: sorted, foldedNames: foldedNames, foldedCountries: foldedCountries, distinctions: distinctions, labels: labels)
+    }
+
+    private init(cities: [City], foldedNames: PackedTexts, foldedCountries: SharedTexts, distinctions: [Distinction?], labels: PackedTexts) {
+        self.cities = cities
+        self.foldedNames = foldedNames
+        self.foldedCountries = foldedCountries
         self.distinctions = distinctions
-        self.labels = PackedTexts(count: sorted.count) { i in
-            let city = sorted[i]
-            return distinctions[i].map { "\(city.label) (\($0.text(id: city.id, latitude: city.latitude, longitude: city.longitude)))" } ?? city.label
-        }
+        self.labels = labels
+    }
+
+    /// What `label` returns for `city` with the distinction `distinction`.
+    private static func label(of city: City, _ distinction: Distinction?) -> String {
+        distinction.map { "\(city.label) (\($0.text(id: city.id, latitude: city.latitude, longitude: city.longitude)))" } ?? city.label
     }
 
     /// `Name, CC` of the city at `index`, followed by its distinction when another city has that label too:
@@ -55,7 +63,7 @@ public struct CityCatalog: Sendable {
     /// Equal labels have equal folded keys, so they lie within one run of equal keys: only runs are compared, in
     /// parts that each begin a run, on all cores.
     private static func distinctions(_ cities: [City], names: PackedTexts, countries: SharedTexts) -> [Distinction?] {
-        @Sendable func sameKey(_ a: Int, _ b: Int) -> Bool { names.compare(a, b) == 0 && countries[a] == countries[b] }
+        @Sendable func sameKey(_ a: Int, _ b: Int) -> Bool { Self.sameKey(a, b, names: names, countries: countries) }
         let partCount = 16
         var partStarts = (0..<partCount).map { $0 * cities.count / partCount }
         for p in partStarts.indices.dropFirst() {
@@ -69,16 +77,7 @@ public struct CityCatalog: Sendable {
             while start < starts[p + 1] {
                 var end = start + 1
                 while end < cities.count, sameKey(end, start) { end += 1 }
-                if end - start > 1 {
-                    let byLabel = Dictionary(grouping: start..<end) { cities[$0].label }
-                    for group in byLabel.values where group.count > 1 {
-                        let shown = group.map { Coordinate.display(latitude: cities[$0].latitude, longitude: cities[$0].longitude) }
-                        let repeated = Dictionary(grouping: shown.indices) { shown[$0] }.filter { $0.value.count > 1 }
-                        for (n, index) in group.enumerated() {
-                            found.append((index, repeated[shown[n]] == nil ? .coordinates : .id))
-                        }
-                    }
-                }
+                if end - start > 1 { found += distinctions(ofRun: start..<end, cities) }
                 start = end
             }
             return found
@@ -88,6 +87,33 @@ public struct CityCatalog: Sendable {
             for (index, distinction) in part { result[index] = distinction }
         }
         return result
+    }
+
+    /// The distinctions of the cities of `run`, a run of equal keys, whose labels another city of it has too.
+    private static func distinctions(ofRun run: Range<Int>, _ cities: [City]) -> [(index: Int, distinction: Distinction)] {
+        var found: [(index: Int, distinction: Distinction)] = []
+        let byLabel = Dictionary(grouping: run) { cities[$0].label }
+        for group in byLabel.values where group.count > 1 {
+            let shown = group.map { Coordinate.display(latitude: cities[$0].latitude, longitude: cities[$0].longitude) }
+            let repeated = Dictionary(grouping: shown.indices) { shown[$0] }.filter { $0.value.count > 1 }
+            for (n, index) in group.enumerated() {
+                found.append((index, repeated[shown[n]] == nil ? .coordinates : .id))
+            }
+        }
+        return found
+    }
+
+    /// Whether the cities at `a` and `b` have the same folded name and country.
+    private static func sameKey(_ a: Int, _ b: Int, names: PackedTexts, countries: SharedTexts) -> Bool {
+        names.compare(a, b) == 0 && countries[a] == countries[b]
+    }
+
+    /// The run of equal keys that the city at `index` is in, of `count` cities with these folded names and countries.
+    private static func run(around index: Int, count: Int, names: PackedTexts, countries: SharedTexts) -> Range<Int> {
+        var start = index, end = index + 1
+        while start > 0, sameKey(start - 1, index, names: names, countries: countries) { start -= 1 }
+        while end < count, sameKey(end, index, names: names, countries: countries) { end += 1 }
+        return start..<end
     }
 
     public var count: Int { cities.count }
@@ -113,41 +139,96 @@ public struct CityCatalog: Sendable {
     private static func precedes(
         _ a: Int, _ b: Int, cities: [City], names: PackedTexts, countries: SharedTexts
     ) -> Bool {
-        let byName = names.compare(a, b)
+        precedes(byName: names.compare(a, b), a, b, countries: countries) { cities[$0].name } id: { cities[$0].id }
+    }
+
+    /// SPEC §3's order of the cities `a` and `b`, whose folded names compare as `byName`: by those, then folded
+    /// country, name by scalar values, and id.
+    @inline(__always)
+    private static func precedes(byName: Int, _ a: Int, _ b: Int, countries: SharedTexts, name: (Int) -> String, id: (Int) -> Int) -> Bool {
         if byName != 0 { return byName < 0 }
         let byCountry = ByteString.compare(countries[a], countries[b])
         if byCountry != 0 { return byCountry < 0 }
-        let left = cities[a].name.utf8, right = cities[b].name.utf8
+        let left = name(a).utf8, right = name(b).utf8
         if !left.elementsEqual(right) { return left.lexicographicallyPrecedes(right) }
-        return cities[a].id < cities[b].id
+        return id(a) < id(b)
     }
 }
 
 extension CityCatalog {
     /// The catalog of these cities under the names `names` (by catalog index; a city not in it keeps its name), in
     /// SPEC §3 order of those names, and for each of its cities the index it has here (`order[new] == old`).
-    /// The cities that keep their names keep their order: only the renamed are folded and sorted, then merged in.
+    /// The cities that keep their names keep their order, folded keys and labels: only the renamed are folded and
+    /// sorted, then merged in, and only the look-alikes among which a city was renamed are told apart again.
     func renamed(_ names: [Int: String]) -> (catalog: CityCatalog, order: [Int]) {
-        var newNames = [String?](repeating: nil, count: count)
-        for (index, name) in names { newNames[index] = name }
-        let cities = zip(cities, newNames).map { city, name in
-            name.map { City(id: city.id, name: $0, country: city.country, latitude: city.latitude, longitude: city.longitude) } ?? city
+        let moved = Array(names.keys), movedNames = moved.map { names[$0]! }
+        // The place in `moved` of each renamed city, -1 for a city that keeps its name.
+        var slots = [Int32](repeating: -1, count: count)
+        for (n, index) in moved.enumerated() { slots[index] = Int32(n) }
+        let movedFolded = PackedTexts(folding: movedNames)
+        func withFolded<Result>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            slots[i] < 0 ? foldedNames.withText(i, body) : movedFolded.withText(Int(slots[i]), body)
         }
-        let folded = PackedTexts(count: cities.count) { [foldedNames, newNames] i in newNames[i].map(Fold.fold) ?? foldedNames.string(i) }
-        let countries = foldedCountries
-        func precedes(_ a: Int, _ b: Int) -> Bool { Self.precedes(a, b, cities: cities, names: folded, countries: countries) }
-        let moved = names.keys.sorted(by: precedes)
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            let byName = withFolded(a) { a in withFolded(b) { b in ByteString.compare(a, b) } }
+            return Self.precedes(byName: byName, a, b, countries: foldedCountries) { slots[$0] < 0 ? cities[$0].name : movedNames[Int(slots[$0])] } id: {
+                cities[$0].id
+            }
+        }
+        let sortedMoved = moved.sorted(by: precedes)
         var order: [Int] = []
-        order.reserveCapacity(cities.count)
-        var next = moved.startIndex
-        for kept in cities.indices where newNames[kept] == nil {
-            while next < moved.endIndex, precedes(moved[next], kept) {
-                order.append(moved[next])
+        order.reserveCapacity(count)
+        var next = sortedMoved.startIndex
+        for kept in cities.indices where slots[kept] < 0 {
+            while next < sortedMoved.endIndex, precedes(sortedMoved[next], kept) {
+                order.append(sortedMoved[next])
                 next += 1
             }
             order.append(kept)
         }
-        order += moved[next...]
-        return (CityCatalog(cities, in: order, names: folded, countries: countries), order)
+        order += sortedMoved[next...]
+
+        let newCities = order.map { old in
+            let city = cities[old], slot = Int(slots[old])
+            guard slot >= 0 else { return city }
+            return City(id: city.id, name: movedNames[slot], country: city.country, latitude: city.latitude, longitude: city.longitude)
+        }
+        var folded = PackedTexts.Builder()
+        folded.reserveCapacity(count, byteCount: foldedNames.byteCount + movedFolded.byteCount)
+        for old in order { withFolded(old) { folded.append($0) } }
+        let newFolded = folded.texts, newCountries = foldedCountries.permuted(by: order)
+        let distinctions = renamedDistinctions(newCities, names: newFolded, countries: newCountries, order: order, moved: moved)
+        var labels = PackedTexts.Builder()
+        labels.reserveCapacity(count, byteCount: self.labels.byteCount + movedFolded.byteCount * 2)
+        for (new, old) in order.enumerated() {
+            if slots[old] < 0, distinctions[new] == self.distinctions[old] {
+                self.labels.withText(old) { labels.append($0) }
+            } else {
+                labels.append(Self.label(of: newCities[new], distinctions[new]).utf8)
+            }
+        }
+        let catalog = CityCatalog(cities: newCities, foldedNames: newFolded, foldedCountries: newCountries, distinctions: distinctions, labels: labels.texts)
+        return (catalog, order)
+    }
+
+    /// The distinctions of `cities` (with these folded names and countries): these cities in the order `order`, those
+    /// at `moved` renamed. A city's look-alikes are in its run of equal keys: only the runs that a renamed city joins,
+    /// and those that the cities of the run it left are in, are told apart again; every other city keeps its own.
+    private func renamedDistinctions(_ cities: [City], names: PackedTexts, countries: SharedTexts, order: [Int], moved: [Int]) -> [Distinction?] {
+        let newIndex = order.newIndices
+        var distinctions = order.map { self.distinctions[$0] }
+        var left = Set<Int>(), redone = Set<Int>()
+        for old in moved {
+            var touched = [newIndex[old]]
+            let run = Self.run(around: old, count: count, names: foldedNames, countries: foldedCountries)
+            if left.insert(run.lowerBound).inserted { touched += run.map { newIndex[$0] } }
+            for new in touched {
+                let run = Self.run(around: new, count: cities.count, names: names, countries: countries)
+                guard redone.insert(run.lowerBound).inserted else { continue }
+                for i in run { distinctions[i] = nil }
+                for (i, distinction) in Self.distinctions(ofRun: run, cities) { distinctions[i] = distinction }
+            }
+        }
+        return distinctions
     }
 }

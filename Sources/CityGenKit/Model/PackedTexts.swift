@@ -53,6 +53,12 @@ struct PackedTexts: Sendable {
     struct Builder {
         private var bytes: [UInt8] = [], ends: [UInt32] = []
 
+        /// Room for `count` texts of `byteCount` bytes in all, made once.
+        mutating func reserveCapacity(_ count: Int, byteCount: Int) {
+            bytes.reserveCapacity(byteCount)
+            ends.reserveCapacity(count)
+        }
+
         mutating func append(_ text: some Collection<UInt8>) {
             bytes += text
             precondition(bytes.count <= UInt32.max, "more than 4 GB of text")
@@ -69,6 +75,9 @@ struct PackedTexts: Sendable {
     }
 
     var count: Int { ends.count }
+
+    /// The bytes of all the texts.
+    var byteCount: Int { bytes.count }
 
     /// The texts in the order `order` gives (catalog indices into these).
     func permuted(by order: [Int]) -> PackedTexts {

@@ -12,11 +12,11 @@ public struct AlternateNames: Sendable {
     static let notLanguages: Set<String> = ["post", "iata", "icao", "faac", "fr_1793", "abbr", "link", "wkdt", "unlc", ""]
 
     /// The name in the language of each wanted place that has one, by geonameid.
-    public let names: [Int: String]
+    public let names: NamesByID
     /// Rows skipped: wrong column count, a geonameid that is not an integer.
     public let skipped: SkippedLines
 
-    init(names: [Int: String], skipped: SkippedLines = SkippedLines()) {
+    init(names: NamesByID, skipped: SkippedLines = SkippedLines()) {
         self.names = names
         self.skipped = skipped
     }
@@ -46,7 +46,7 @@ public struct AlternateNames: Sendable {
             chosen[id] = (rank, name)
             return nil
         }
-        names = chosen.mapValues(\.name)
+        names = NamesByID(chosen.mapValues(\.name))
         skipped = table.skipped
     }
 
@@ -57,22 +57,22 @@ public struct AlternateNames: Sendable {
     /// the table's rules chose it, so that reading it takes no choice and no check.
     init(extract input: TableInput, wanted: Set<Int>?) throws {
         var table = TabTable(expected: Self.extractExpected, columns: 2, strict: true)
-        var names: [Int: String] = [:]
+        var names = NamesByID.Builder()
         try table.read(input) { fields, _, _ in
             guard let id = ByteNumbers.int(fields[0]) else { return "geonameid is not an integer: \"\(fields.string(0))\"" }
-            if wanted?.contains(id) ?? true { names[id] = fields.string(1) }
+            if wanted?.contains(id) ?? true { names.append(id, fields[1]) }
             return nil
         }
-        self.init(names: names)
+        self.init(names: names.names)
     }
 
     /// The names as an extract: a line `geonameid<TAB>name` for each, by geonameid.
     var extract: [UInt8] {
         var bytes: [UInt8] = []
-        for (id, name) in names.sorted(by: { $0.key < $1.key }) {
+        names.forEach { id, name in
             Digits.append(id, to: &bytes)
             bytes.append(UInt8(ascii: "\t"))
-            bytes += name.utf8
+            bytes += name
             bytes.append(UInt8(ascii: "\n"))
         }
         return bytes
@@ -81,7 +81,7 @@ public struct AlternateNames: Sendable {
     /// These names, of the places in `wanted` alone (nil: all of them).
     func keeping(_ wanted: Set<Int>?) -> AlternateNames {
         guard let wanted else { return self }
-        return AlternateNames(names: names.filter { wanted.contains($0.key) }, skipped: skipped)
+        return AlternateNames(names: names.filter(wanted.contains), skipped: skipped)
     }
 
     /// A flag column: `1` is set, anything else (empty) is not.

@@ -23,10 +23,14 @@ extension NearestCities {
             try? Parallel.forEachChunk(order.indices, chunk: 4096) { part in
                 for i in part {
                     let ties = found.ties[order[i]]
+                    if ties == 0 {
+                        found.nearest.storeRenumbered(order[i], as: i, newIndex: newIndex, in: slots.value)
+                        continue
+                    }
                     var list = found.nearest.of(order[i]).map { newIndex[$0] }
                     if ties & edge != 0 {
                         list = Self.searchedAgain(order[i], at: Int(positions[order[i]]), in: found, newIndex: newIndex)
-                    } else if ties != 0 {
+                    } else {
                         Self.sortEquallyNear(&list, ties: ties)
                     }
                     Self.store(list, of: i, width: width, in: slots.value)

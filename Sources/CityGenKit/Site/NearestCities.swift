@@ -69,6 +69,23 @@ struct NearestCities: Sendable {
         }
     }
 
+    /// Writes the nearest cities of city `old` into the slots of city `i` in `slots`, each renumbered by `newIndex`:
+    /// what `store(of(old).map { newIndex[$0] }, of: i, …)` writes, without an array on the way.
+    func storeRenumbered(_ old: Int, as i: Int, newIndex: [Int], in slots: UnsafeMutableBufferPointer<UInt8>) {
+        var from = old * Self.count * width, to = i * Self.count * width
+        for _ in 0..<Self.count {
+            var value = 0
+            for byte in (0..<width).reversed() { value = value << 8 | Int(neighbours[from + byte]) }
+            var renumbered = value == 0 ? 0 : UInt32(newIndex[value - 1] + 1)
+            for _ in 0..<width {
+                slots[to] = UInt8(truncatingIfNeeded: renumbered)
+                renumbered >>= 8
+                to += 1
+            }
+            from += width
+        }
+    }
+
     /// The catalog indices of the nearest other cities of the city at `index`, nearest first.
     func of(_ index: Int) -> [Int] {
         var found: [Int] = []
