@@ -217,18 +217,24 @@ extension CityCatalog {
     private func renamedDistinctions(_ cities: [City], names: PackedTexts, countries: SharedTexts, order: [Int], moved: [Int]) -> [Distinction?] {
         let newIndex = order.newIndices
         var distinctions = order.map { self.distinctions[$0] }
-        var left = Set<Int>(), redone = Set<Int>()
-        for old in moved {
-            var touched = [newIndex[old]]
-            let run = Self.run(around: old, count: count, names: foldedNames, countries: foldedCountries)
-            if left.insert(run.lowerBound).inserted { touched += run.map { newIndex[$0] } }
-            for new in touched {
-                let run = Self.run(around: new, count: cities.count, names: names, countries: countries)
-                guard redone.insert(run.lowerBound).inserted else { continue }
-                for i in run { distinctions[i] = nil }
-                for (i, distinction) in Self.distinctions(ofRun: run, cities) { distinctions[i] = distinction }
-            }
+        var touched = moved.map { newIndex[$0] }
+        for run in Self.runs(around: moved, count: count, names: foldedNames, countries: foldedCountries) {
+            touched += run.map { newIndex[$0] }
+        }
+        for run in Self.runs(around: touched, count: cities.count, names: names, countries: countries) {
+            for i in run { distinctions[i] = nil }
+            for (i, distinction) in Self.distinctions(ofRun: run, cities) { distinctions[i] = distinction }
         }
         return distinctions
+    }
+
+    /// The runs of equal keys that the cities at `indices` are in, each once, in order: one pass, however many of
+    /// a long run's cities are asked for.
+    private static func runs(around indices: [Int], count: Int, names: PackedTexts, countries: SharedTexts) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        for index in indices.sorted() where index >= runs.last?.upperBound ?? 0 {
+            runs.append(run(around: index, count: count, names: names, countries: countries))
+        }
+        return runs
     }
 }
