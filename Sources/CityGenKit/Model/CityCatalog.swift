@@ -161,7 +161,7 @@ extension CityCatalog {
     /// The cities that keep their names keep their order, folded keys and labels: only the renamed are folded and
     /// sorted, then merged in, and only the look-alikes among which a city was renamed are told apart again.
     func renamed(_ names: [Int: String]) -> (catalog: CityCatalog, order: [Int]) {
-        let moved = Array(names.keys), movedNames = moved.map { names[$0]! }
+        let moved = Array(names.keys), movedNames = Array(names.values)  // a dictionary's keys and values share one order
         // The place in `moved` of each renamed city, -1 for a city that keeps its name.
         var slots = [Int32](repeating: -1, count: count)
         for (n, index) in moved.enumerated() { slots[index] = Int32(n) }

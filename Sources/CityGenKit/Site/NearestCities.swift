@@ -54,35 +54,20 @@ struct NearestCities: Sendable {
 
     /// Writes `found`, catalog indices nearest first, into the slots of city `i` (padded with 0).
     static func store(_ found: some Sequence<Int>, of i: Int, width: Int, in slots: UnsafeMutableBufferPointer<UInt8>) {
-        var slot = i * count * width
+        var slot = i * count
         for neighbour in found {
-            var value = UInt32(neighbour + 1)
-            for _ in 0..<width {
-                slots[slot] = UInt8(truncatingIfNeeded: value)
-                value >>= 8
-                slot += 1
-            }
-        }
-        while slot < (i + 1) * count * width {
-            slots[slot] = 0
+            write(neighbour + 1, at: slot, width: width, in: slots)
             slot += 1
         }
+        for empty in slot..<((i + 1) * count) { write(0, at: empty, width: width, in: slots) }
     }
 
     /// Writes the nearest cities of city `old` into the slots of city `i` in `slots`, each renumbered by `newIndex`:
     /// what `store(of(old).map { newIndex[$0] }, of: i, …)` writes, without an array on the way.
     func storeRenumbered(_ old: Int, as i: Int, newIndex: [Int], in slots: UnsafeMutableBufferPointer<UInt8>) {
-        var from = old * Self.count * width, to = i * Self.count * width
-        for _ in 0..<Self.count {
-            var value = 0
-            for byte in (0..<width).reversed() { value = value << 8 | Int(neighbours[from + byte]) }
-            var renumbered = value == 0 ? 0 : UInt32(newIndex[value - 1] + 1)
-            for _ in 0..<width {
-                slots[to] = UInt8(truncatingIfNeeded: renumbered)
-                renumbered >>= 8
-                to += 1
-            }
-            from += width
+        for k in 0..<Self.count {
+            let value = value(ofSlot: old * Self.count + k)
+            Self.write(value == 0 ? 0 : newIndex[value - 1] + 1, at: i * Self.count + k, width: width, in: slots)
         }
     }
 
@@ -91,11 +76,26 @@ struct NearestCities: Sendable {
         var found: [Int] = []
         found.reserveCapacity(Self.count)
         for slot in (index * Self.count)..<((index + 1) * Self.count) {
-            var value = 0
-            for byte in neighbours[(slot * width)..<((slot + 1) * width)].reversed() { value = value << 8 | Int(byte) }
+            let value = value(ofSlot: slot)
             if value > 0 { found.append(value - 1) }
         }
         return found
+    }
+
+    /// What slot `slot` holds: a catalog index plus one, or 0.
+    @inline(__always) private func value(ofSlot slot: Int) -> Int {
+        var value = 0
+        for byte in (0..<width).reversed() { value = value << 8 | Int(neighbours[slot * width + byte]) }
+        return value
+    }
+
+    /// Writes `value` (a catalog index plus one, or 0) into slot `slot` of `slots`, `width` bytes little-endian.
+    @inline(__always) private static func write(_ value: Int, at slot: Int, width: Int, in slots: UnsafeMutableBufferPointer<UInt8>) {
+        var value = UInt32(value)
+        for byte in 0..<width {
+            slots[slot * width + byte] = UInt8(truncatingIfNeeded: value)
+            value >>= 8
+        }
     }
 
     // MARK: Geometry
