@@ -87,19 +87,65 @@ final class AlternateNamesTests: XCTestCase {
         let cache = SourceCache(folder: folder.appendingPathComponent("cache"))
         let first = try PlaceNames.read(.file(table.path), language: "es", wanted: [1, 2], cache: cache, strict: false)
         XCTAssertEqual(first.names, [1: "Uno", 2: "Dos"])
-        let extracts = try FileManager.default.contentsOfDirectory(atPath: cache.folder.appendingPathComponent("names").path)
-        XCTAssertEqual(extracts.count, 1)
-        let extract = try String(contentsOf: cache.folder.appendingPathComponent("names/\(extracts[0])"), encoding: .utf8)
+        let extracts = try FileManager.default.contentsOfDirectory(atPath: cache.folder.appendingPathComponent("names").path).sorted()
+        XCTAssertEqual(extracts.count, 2, "the extract and its .source")
+        XCTAssertEqual(extracts.map { $0.split(separator: ".").last }, ["source", "txt"])
+        XCTAssertEqual(try String(contentsOf: cache.folder.appendingPathComponent("names/\(extracts[0])"), encoding: .utf8),
+            try LoadedPlaces.identity(of: .file(table.path), role: "names"), "the .source names the table")
+        let extract = try String(contentsOf: cache.folder.appendingPathComponent("names/\(extracts[1])"), encoding: .utf8)
         XCTAssertEqual(extract, "1\tUno\n2\tDos\n3\tTres\n", "the chosen name of every place, by geonameid; none for a name that is no name")
         // The same table (same path, size and time): read from the extract, which now says otherwise.
         try (extract.replacingOccurrences(of: "Uno", with: "Una")).write(
-            to: cache.folder.appendingPathComponent("names/\(extracts[0])"), atomically: true, encoding: .utf8)
+            to: cache.folder.appendingPathComponent("names/\(extracts[1])"), atomically: true, encoding: .utf8)
         XCTAssertEqual(try PlaceNames.read(.file(table.path), language: "es", wanted: [1, 3], cache: cache, strict: false).names, [1: "Una", 3: "Tres"])
         // An extract that is not one is made again from the table.
-        let extractFile = cache.folder.appendingPathComponent("names/\(extracts[0])")
+        let extractFile = cache.folder.appendingPathComponent("names/\(extracts[1])")
         try "1\tUna\tthird column\n".write(to: extractFile, atomically: true, encoding: .utf8)
         XCTAssertEqual(try PlaceNames.read(.file(table.path), language: "es", wanted: nil, cache: cache, strict: false).names, [1: "Uno", 2: "Dos", 3: "Tres"])
         XCTAssertEqual(try String(contentsOf: extractFile, encoding: .utf8), extract)
+    }
+
+    /// Writing an extract prunes the cache's names folder: an extract of an older format (no `.source` naming its
+    /// table, or named by another key), one of a table since changed, one of a table since deleted go, with their
+    /// `.source`; those of another table that is as it was, and of another language of the same table, stay.
+    func testWritingAnExtractRemovesThoseNoBuildWillReadAgain() throws {
+        let cache = SourceCache(folder: folder.appendingPathComponent("cache"))
+        let names = cache.folder.appendingPathComponent("names")
+        func table(_ name: String, _ rows: [String]) throws -> String {
+            let file = folder.appendingPathComponent(name)
+            try (rows.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+            return file.path
+        }
+        func listed() throws -> Set<String> { Set(try FileManager.default.contentsOfDirectory(atPath: names.path)) }
+        let a = try table("a.txt", [row(1, 1, "es", "Uno"), row(2, 1, "ru", "Один")])
+        let b = try table("b.txt", [row(3, 2, "es", "Dos")])
+        let gone = try table("gone.txt", [row(4, 3, "es", "Tres")])
+        _ = try PlaceNames.read(.file(b), language: "es", wanted: nil, cache: cache, strict: false)
+        _ = try PlaceNames.read(.file(gone), language: "es", wanted: nil, cache: cache, strict: false)
+        _ = try PlaceNames.read(.file(a), language: "ru", wanted: nil, cache: cache, strict: false)
+        let kept = try listed()
+        XCTAssertEqual(kept.count, 6, "three extracts, each with its .source: \(kept)")
+        // What an older citygen left: an extract without a .source, and one whose name is not its table's key now.
+        try "1\tUno\n".write(to: names.appendingPathComponent("0123456789abcdef01234567-es.txt"), atomically: true, encoding: .utf8)
+        try "1\tUno\n".write(to: names.appendingPathComponent("fedcba9876543210fedcba98-es.txt"), atomically: true, encoding: .utf8)
+        let identityOfB = try String(contentsOf: names.appendingPathComponent(kept.first { $0.hasSuffix(".source") && (try? String(contentsOf: names.appendingPathComponent($0), encoding: .utf8))?.contains("/b.txt") == true }!), encoding: .utf8)
+        try identityOfB.write(to: names.appendingPathComponent("fedcba9876543210fedcba98-es.source"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: gone)
+        let ruOfA = kept.filter { $0.hasSuffix("-ru.txt") || $0.hasSuffix("-ru.source") }
+        // Table a changes (a row more: another size), and its Spanish extract is written: the prune runs.
+        _ = try table("a.txt", [row(1, 1, "es", "Uno"), row(2, 1, "ru", "Один"), row(5, 4, "es", "Cuatro")])
+        XCTAssertEqual(try PlaceNames.read(.file(a), language: "es", wanted: nil, cache: cache, strict: false).names, [1: "Uno", 4: "Cuatro"])
+        let after = try listed()
+        let ofB = kept.filter { (try? String(contentsOf: names.appendingPathComponent($0.replacingOccurrences(of: ".txt", with: ".source")), encoding: .utf8))?.contains("/b.txt") == true }
+        XCTAssertEqual(ofB.count, 2)
+        XCTAssertTrue(after.isSuperset(of: ofB), "b's extract stays: \(after)")
+        XCTAssertTrue(after.isDisjoint(with: ruOfA), "a's Russian extract was of the table before it changed: \(after)")
+        XCTAssertFalse(after.contains { $0.hasPrefix("0123456789abcdef") || $0.hasPrefix("fedcba9876543210") }, "older formats go: \(after)")
+        XCTAssertEqual(after.count, 4, "b's extract and a's new Spanish one, each with its .source: \(after)")
+        // A Russian site of the changed table makes its extract again, and b's still reads from the cache.
+        XCTAssertEqual(try PlaceNames.read(.file(a), language: "ru", wanted: nil, cache: cache, strict: false).names, [1: "Один"])
+        XCTAssertEqual(try listed().count, 6)
+        XCTAssertEqual(try PlaceNames.read(.file(b), language: "es", wanted: nil, cache: cache, strict: false).names, [2: "Dos"])
     }
 
     /// An extract edited by hand, its lines out of order and one place twice, reads as its lines say, the later line
