@@ -12,7 +12,7 @@ final class BuildServiceTests: SiteTestCase {
         let files = try snapshot().keys.sorted()
         let cities = (1...5).flatMap { ["city/\($0)/\($0).html", "city/\($0)/\($0).md"] }
         XCTAssertEqual(files, ([
-            ".citygen-manifest", "404.html", "assets/search.js", "assets/style.css", "favorites.html", "favorites.md", "index.html",
+            ".citygen-manifest", "404.html", "assets/search.js", "assets/style.css", "favicon.ico", "favorites.html", "favorites.md", "index.html",
             "index.md", "list/1.html", "list/1.md", "list/2.html", "list/2.md", "list/3.html", "list/3.md", "search/favorites.json",
             "search/manifest.js", "search/manifest.json", "search/shards/0.js", "search/shards/0.json", "search/words/0.js",
             "search/words/0.json", "country/index.html",

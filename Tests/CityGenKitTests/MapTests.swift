@@ -244,6 +244,33 @@ final class MapTests: SiteTestCase {
         XCTAssertTrue(try read("index.html").contains(#", <a href="https://www.naturalearthdata.com/">Natural Earth</a> (public domain).</footer>"#), "the credit")
     }
 
+    /// The site's icon (`favicon.ico` at the root): an ICO file of one 32×32 PNG, which libpng reads as the globe
+    /// (transparent corners, Africa's land east of the dot, the Atlantic west of it) with the densest dots' colour at
+    /// its centre; every HTML page links it by a relative path, and `404.html`, which cannot know its depth, inline.
+    func testTheSiteIconIsAGlobeWithADotLinkedFromEveryPage() async throws {
+        try await build(Fixtures.json(Self.placed))
+        let ico = try [UInt8](Data(contentsOf: folder.appendingPathComponent("site/favicon.ico")))
+        func little(_ at: Int, _ bytes: Int) -> Int { (0..<bytes).reduce(0) { $0 | Int(ico[at + $1]) << (8 * $1) } }
+        XCTAssertEqual([little(0, 2), little(2, 2), little(4, 2)], [0, 1, 1], "an icon of one image")
+        XCTAssertEqual([Int(ico[6]), Int(ico[7])], [32, 32])
+        let (size, offset) = (little(14, 4), little(18, 4))
+        XCTAssertEqual(offset + size, ico.count)
+        let (width, height, rgba) = try Self.decode(Array(ico[offset...]))
+        XCTAssertEqual([width, height], [32, 32])
+        func color(_ entry: UInt8) -> [UInt8] { let c = MapPalette.colors[Int(entry)]; return [c.r, c.g, c.b, c.a] }
+        func at(_ x: Int, _ y: Int) -> [UInt8] { Array(rgba[(y * 32 + x) * 4..<(y * 32 + x) * 4 + 4]) }
+        XCTAssertEqual(at(0, 0)[3], 0, "a round icon")
+        XCTAssertEqual(at(31, 31)[3], 0)
+        XCTAssertEqual(at(16, 16), color(MapPalette.firstDot + UInt8(MapPalette.dotLevels - 1)), "the dot")
+        XCTAssertEqual(at(23, 15), color(MapPalette.land), "the Sahara")
+        XCTAssertEqual(at(9, 15), color(MapPalette.water), "the Atlantic")
+        let city = try read("city/743/2643743.html"), home = try read("index.html")
+        XCTAssertTrue(home.contains(#"<link rel="icon" href="favicon.ico">"#), "the home page links the icon")
+        XCTAssertTrue(city.contains(#"<link rel="icon" href="../../favicon.ico">"#), "a city page links it from its folder")
+        XCTAssertTrue(try read("404.html").contains(#"<link rel="icon" href="data:image/png;base64,"#), "404.html holds it")
+        XCTAssertFalse(try read("city/743/2643743.md").contains("favicon"), "Markdown pages have no head")
+    }
+
     /// PNG bytes decoded by libpng's simplified reader into RGBA.
     static func decode(_ png: [UInt8]) throws -> (width: Int, height: Int, rgba: [UInt8]) {
         var image = png_image()

@@ -60,6 +60,7 @@ struct SiteFiles: Sendable {
             bytes = Array(Sitemap.index(of: (1...Sitemap.fileCount(urls: site.sitemapURLCount)).compactMap { layout.url(.sitemap($0)) }).utf8)
         case .robots: bytes = Array("User-agent: *\nAllow: /\nSitemap: \(layout.url(.sitemapIndex) ?? "")\n".utf8)
         case .worldMap, .countryMap, .regionMap: bytes = drawMap(route)
+        case .icon: bytes = SiteIcon.ico
         case .mapWindow(let code, .json): bytes = site.maps.windowJSON(code, layout)
         case .mapWindow(let code, .script): bytes = script(route, site.maps.windowJSON(code, layout))
         }

@@ -33,6 +33,8 @@ public enum Route: Hashable, Sendable {
     case sitemap(Int)
     /// `robots.txt`, naming the sitemap (with a base URL only).
     case robots
+    /// `favicon.ico`, the site's icon (`SiteIcon`), at the root where clients look for it unasked.
+    case icon
 
     /// How an index file is stored: JSON for `fetch`, or a script that `file://` pages can load.
     public enum IndexEncoding: Sendable {

@@ -61,6 +61,7 @@ public struct SiteLayout: Sendable, Equatable {
         case .mapWindow(let code, let encoding): "\(indexFolder)\(Self.mapsFolder)\(Self.countryFolder(code)).\(encoding.fileExtension)"
         case .sitemapIndex: "sitemap.xml"
         case .robots: "robots.txt"
+        case .icon: "favicon.ico"
         case .sitemap(let n): "sitemap-\(n).xml"
         }
     }

@@ -60,11 +60,11 @@ struct IndexShardFiles: OutputKind {
     }
 }
 
-/// The files copied from the templates (`style.css`, `search.js`), which the HTML pages use.
+/// The files copied from the templates (`style.css`, `search.js`) and the site's icon, which the HTML pages use.
 struct AssetFiles: OutputKind {
     var shared: Bool { true }
     func routes(in site: Site, formats: [PageFormat]) -> RouteList {
-        RouteList(formats.contains(.html) ? TemplateSet.assets.map(Route.asset) : [])
+        RouteList(formats.contains(.html) ? TemplateSet.assets.map(Route.asset) + [.icon] : [])
     }
 }
 

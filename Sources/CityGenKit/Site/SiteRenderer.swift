@@ -235,6 +235,9 @@ final class SiteRenderer: Sendable {
         context.append(.html, flag: format == .html)
         context.append(.homeHref, text: links.href(to: .home(format)))
         context.append(.stylesheetHref, text: links.href(to: .asset("style.css")))
+        // 404.html without a base URL is served at any depth, where no path to the root is known.
+        let rootless = page == .notFound && layout.baseURL == nil
+        context.append(.iconHref, text: rootless ? SiteIcon.dataURL : links.href(to: .icon))
         context.append(.searchScriptHref, text: links.href(to: .asset("search.js")))
         if site.places != nil { context.append(.placesCredit, flag: true) }
         return context

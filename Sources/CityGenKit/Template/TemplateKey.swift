@@ -3,7 +3,7 @@
 /// strings; a name that is not here is in no context, so it renders as missing, as Mustache would.
 enum TemplateKey: String, CaseIterable, Sendable {
     // Every page (`SiteRenderer.common`) and the layout.
-    case siteTitle, lang, rightToLeft, listStyle, pageTitle, description, root, ext, html, homeHref, stylesheetHref, searchScriptHref, cityURL, canonical
+    case siteTitle, lang, rightToLeft, listStyle, pageTitle, description, root, ext, html, homeHref, stylesheetHref, iconHref, searchScriptHref, cityURL, canonical
     case body, jsonLD, inlineStyle, findRoot
     // A site in several languages: the page in each (`translations`: `hreflang`, `href`, `name`, `current`;
     // `alternates`: `hreflang`, `href`), the first language's as `xDefault`.
