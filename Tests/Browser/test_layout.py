@@ -101,3 +101,31 @@ def test_dark_mode_follows_the_system(wide, full_site):
         colors[scheme] = wide.execute_script("return getComputedStyle(document.body).backgroundColor")
     wide.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     assert colors["light"] != colors["dark"], colors
+
+
+# Every kind of page, with the site that has it: the region pages need places.
+PAGE_KINDS = [("full_site", "index.html"), ("full_site", "index.html?q=san"), ("full_site", "list/1.html"),
+              ("full_site", "country/index.html"), ("full_site", "country/AR/1.html"), ("full_site", "city/860/707860.html"),
+              ("full_site", "favorites.html"), ("full_site", "404.html"), ("places_full_site", "region/AR/05/1.html"),
+              ("places_full_site", "city/743/2643743.html")]
+
+
+@pytest.mark.parametrize("width", [390, 768])
+@pytest.mark.parametrize("fixture, page", PAGE_KINDS)
+def test_no_page_is_wider_than_a_narrow_window(browser, request, fixture, page, width):
+    site = request.getfixturevalue(fixture)
+    if not (site.output / page.split("?")[0]).exists():
+        pytest.fail(f"{page} is not in the site")
+    browser.set_window_size(width, 844)
+    try:
+        browser.get(site.http + page)
+        # Images are laid out at their own size until they load: measure once each has.
+        wait(browser).until(lambda b: b.execute_script(
+            "return document.readyState === 'complete' && Array.from(document.images).every(function (i) { return i.complete; })"))
+        if "?q=" in page:
+            wait(browser).until(lambda b: len(labels(b)) == 50)
+        window, document = browser.execute_script(
+            "return [window.innerWidth, document.documentElement.scrollWidth]")
+        assert document <= window, f"{page} at {width} px is {document} px wide"
+    finally:
+        browser.set_window_size(1280, 900)
