@@ -64,7 +64,7 @@ final class SearchBoundsTests: XCTestCase {
             XCTAssertLessThanOrEqual(size, path.hasSuffix(".js") ? 33_024 : 32_768, path)
         }
         var worstLoads = (0, ""), worstWordLoads = (0, ""), overLoads: [String] = [], withOtherNames = 0
-        var worstPage = (0, ""), worstTypoPage = (0, ""), shortPages = 0, spelledWhole = 0, typoQueries = 0
+        var worstPage = (0, ""), worstTypoPage = (0, ""), shortPages: [String] = [], spelledWhole = 0, typoQueries = 0
         let position = Dictionary(catalog.cities.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         // One index read once: each query asks a copy of it, as a fresh page would (`afresh`).
         let opened = try SearchIndex(site: site)
@@ -100,7 +100,7 @@ final class SearchBoundsTests: XCTestCase {
             // The top matches of a page that holds all its matches, or stopped short, or of a name in another language,
             // whether the page ranks them or reads the table: those a full read ranks, every §4 and §4b match and every city one of whose other names the query spells whole (alone or with the country),
             // with a population, largest first, then §3.
-            if page.results.count < min(50, found.count) { shortPages += 1 } else if !page.complete, !named.contains(query) { continue }
+            if page.results.count < min(50, found.count) { shortPages.append(query) } else if !page.complete, !named.contains(query) { continue }
             let folded = Array(Fold.fold(query).utf8)
             let all = try opened.afresh().searchBlocks(query).filter { result in
                 result.block == .prefix || result.block == .word
@@ -115,8 +115,9 @@ final class SearchBoundsTests: XCTestCase {
         }
         print("search bounds: \(queries.count) queries; most shards for 50 results: \(worstLoads.0) (\(worstLoads.1)); "
             + "most word shards: \(worstWordLoads.0) (\(worstWordLoads.1)); \(withOtherNames) with other names in their first 50; first page with its top matches: most bytes \(worstPage.0) "
-            + "(\(worstPage.1)), \(shortPages) shorter than 50 results, \(spelledWhole) spell an other name whole; \(typoQueries) typo queries: most bytes "
+            + "(\(worstPage.1)), \(shortPages.count) shorter than 50 results, \(spelledWhole) spell an other name whole; \(typoQueries) typo queries: most bytes "
             + "\(worstTypoPage.0) (\(worstTypoPage.1))")
+        XCTAssertEqual(shortPages, [], "first pages of fewer than 50 results where the query has more (SPEC §7)")
         XCTAssertGreaterThan(typoQueries, 100, "misspelt towns read their typo files")
         XCTAssertGreaterThan(spelledWhole, 0, "queries spell other names whole")
         XCTAssertGreaterThan(withOtherNames, 0, "the index has other names")

@@ -161,7 +161,7 @@ final class SearchParityTests: XCTestCase {
                 core.open(\(JSONText.quoted(index)));
                 read = [];
                 const query = new core.Query(text, false);
-                await query.next(core.page, core.firstFiles);
+                await query.next(core.page, core.firstBudget);
                 const top = await query.topMatches();
                 answers.push({ query: text, rows: query.results.map(e => [String(e[0]), block(e), core.label(e), e.other || '']),
                   top: top.map(e => e[0]), files: read.filter(n => n !== 'manifest').sort() });

@@ -1,9 +1,15 @@
-/// SPEC §7's first page of a query's results: what a client shows first, read from at most `files` shard files
-/// (prefix index and word index together) once it has a result to show, so that the manifest, those files and one
-/// file of the top matches table stay within a first query's 80 KiB. The rest comes with the next page.
+/// SPEC §7's first page of a query's results: what a client shows first, read from shard files (prefix index and word
+/// index together) worth at most `budget` once it has a result to show, so that the manifest, those files and one file
+/// of the top matches table stay within a first query's 80 KiB. The rest comes with the next page.
 enum FirstPage {
-    /// Shard files a first page reads, at most, once it has a result.
-    static let files = 2
+    /// What a first page reads, at most, once it has a result: two prefix shards' bytes, in word shards (half a prefix
+    /// shard's size at most), so that a run of word keys past its second file still fills the page.
+    static let budget = 4
+
+    /// What reading the file of `route` costs of the budget.
+    static func cost(_ route: Route) -> Int {
+        if case .wordShard = route { 1 } else { 2 }
+    }
     /// Results a page shows.
     static let size = 50
 

@@ -85,7 +85,7 @@ public final class SearchIndex {
     }
 
     /// SPEC §7's first page of `query`, as a client shows it (`FirstPage`): its first `FirstPage.size` results, as far
-    /// as the shard files it reads hold them (at most `FirstPage.files` once it has one); `complete` when every §4 and
+    /// as the shard files it reads hold them (at most `FirstPage.budget` once it has one); `complete` when every §4 and
     /// §4b match of the query is among them.
     /// `spelledWhole`: the other-name matches it read whose name the query spells whole, with a population (§4c).
     public func firstPage(_ query: String) throws -> (results: [(entry: IndexEntry, block: Block)], complete: Bool, spelledWhole: [IndexEntry]) {
@@ -202,12 +202,12 @@ public final class SearchIndex {
         }
     }
 
-    /// Whether the search may read the file of `route` now: always, but in a first page that has a result and has
-    /// read `FirstPage.files` shard files. Counts the read.
+    /// Whether the search may read the file of `route` now: always, but in a first page that has a result and whose
+    /// reads would pass `FirstPage.budget`. Counts the read.
     private func mayRead(_ route: Route) -> Bool {
         guard var page, loaded[route] == nil else { return true }
-        if page.shown > 0, page.reads >= FirstPage.files { return false }
-        page.reads += 1
+        if page.shown > 0, page.reads + FirstPage.cost(route) > FirstPage.budget { return false }
+        page.reads += FirstPage.cost(route)
         self.page = page
         return true
     }

@@ -14,7 +14,7 @@ Query.prototype.nextWords = async function (m, target) {
       while (w.shard > 0 && bounds[w.shard] === q && bounds[w.shard - 1] === q) w.shard--;  // a run that spans shards
       w.offset = -1;
     }
-    if (!this.mayRead(m.urls.word, w.shard)) break;
+    if (!this.mayRead(m.urls.word, w.shard, 1)) break;
     var entries = (await Index.word(w.shard)).entries;
     var i = w.offset >= 0 ? w.offset : lowerBound(entries.length, function (k) { return Fold.compare(entries[k][5], q) < 0; });
     while (i < entries.length && this.results.length < target && entries[i][5].startsWith(q)) {

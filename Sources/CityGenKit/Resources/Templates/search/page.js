@@ -99,7 +99,7 @@ if (input && list) (function () {
     var query = new Query(input.value, onlyFavorites);
     var top;
     try {
-      await query.next(PAGE, FIRST_FILES);
+      await query.next(PAGE, FIRST_BUDGET);
       top = await query.topMatches();
     } catch (error) { if (mine === seq) fail(error, true); return; }
     if (mine !== seq) return;  // a newer query owns the list

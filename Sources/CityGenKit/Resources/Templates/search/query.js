@@ -35,20 +35,20 @@ Query.prototype.prepare = function (m) {
   }
   prefixes.push(q);
 };
-// A first page (SPEC §7: PAGE results) reads at most FIRST_FILES shard files that no earlier query read, once it has a result to
-// show: the manifest, those files and a file of the top matches table stay within 80 KiB. The rest waits for the
-// next page. The same as Swift's FirstPage.
-var FIRST_FILES = 2, PAGE = 50;
-Query.prototype.mayRead = function (url, n) {
+// A first page (SPEC §7: PAGE results) reads shard files that no earlier query read worth at most FIRST_BUDGET, once it
+// has a result to show (a prefix shard costs 2, a word shard, half its size, 1): the manifest, those files and a file of
+// the top matches table stay within 80 KiB. The rest waits for the next page. The same as Swift's FirstPage.
+var FIRST_BUDGET = 4, PAGE = 50;
+Query.prototype.mayRead = function (url, n, cost) {
   var name = url.replace('{n}', String(n));
   if (Index.requested(name)) return true;
-  if (this.results.length && this.reads >= this.budget) { this.stopped = true; return false; }
-  this.reads++;
+  if (this.results.length && this.reads + cost > this.budget) { this.stopped = true; return false; }
+  this.reads += cost;
   return true;
 };
-Query.prototype.next = async function (count, files) {
+Query.prototype.next = async function (count, budget) {
   var target = this.results.length + count, at = this.at;
-  this.budget = files === undefined ? Infinity : files;
+  this.budget = budget === undefined ? Infinity : budget;
   this.reads = 0;
   this.stopped = false;
   var m = await Index.manifest(), shards = m.shards;
@@ -96,7 +96,7 @@ Query.prototype.next = async function (count, files) {
       at.shard = Math.max(0, lowerBound(shards.length, function (i) { return Fold.compare(shards[i], prefix) <= 0; }) - 1);
       at.offset = -1;
     }
-    if (!this.mayRead(m.urls.shard, at.shard)) break;
+    if (!this.mayRead(m.urls.shard, at.shard, 2)) break;
     var entries = (await Index.shard(at.shard)).entries;
     var i = at.offset >= 0 ? at.offset : lowerBound(entries.length, function (k) { return Fold.compare(entries[k][5], prefix) < 0; });
     while (i < entries.length && this.results.length < target && entries[i][5].startsWith(prefix)) this.results.push(entries[i++]);
