@@ -118,6 +118,14 @@ public struct CityCatalog: Sendable {
 
     public var count: Int { cities.count }
 
+    /// The cities' country codes, each once. Filled a city at a time: a set made from the whole list at once first
+    /// makes room for as many codes as cities (32 MiB for a million).
+    public var countryCodes: Set<String> {
+        var codes = Set<String>()
+        for city in cities { codes.insert(city.country) }
+        return codes
+    }
+
     /// The run of cities whose folded name is `name` and whose folded country starts with `countryPrefix`.
     func exactNameRange(_ name: [UInt8], countryPrefix: ArraySlice<UInt8>) -> Range<Int> {
         let country = Array(countryPrefix)

@@ -25,6 +25,9 @@ struct SharedTexts: RandomAccessCollection, Sendable {
     var startIndex: Int { 0 }
     var endIndex: Int { numbers.count }
 
+    /// The distinct texts.
+    var distinct: Set<[UInt8]> { Set(table) }
+
     /// Text `i`'s bytes (the table's array, not a copy).
     subscript(i: Int) -> [UInt8] { table[Int(numbers[i])] }
 

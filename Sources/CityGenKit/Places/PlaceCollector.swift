@@ -14,7 +14,7 @@ struct PlaceCollector {
     init(catalog: CityCatalog) {
         self.catalog = catalog
         ids = catalog.indicesByID()
-        countries = Set(catalog.cities.map(\.country))
+        countries = catalog.countryCodes
         columns = PlaceColumns(count: catalog.count)
     }
 

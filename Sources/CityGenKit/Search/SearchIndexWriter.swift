@@ -238,7 +238,7 @@ public struct SearchIndexWriter: Sendable {
 
     /// The manifest for `shards` and `wordShards`, with the layout's URL patterns for the browser.
     func manifest(_ shards: [Shard], words: WordIndexRows, wordShards: [Shard], layout: SiteLayout) -> IndexManifest {
-        let countries = Set(catalog.foldedCountries).sorted { ByteString.compare($0, $1) < 0 }
+        let countries = catalog.foldedCountries.distinct.sorted { ByteString.compare($0, $1) < 0 }
         let bounds = Self.bounds(shards, key: key)
         // Cities whose name folds to nothing are found by their country alone; listing them here (ten in the real
         // data) spares a load of the first shard for every query that starts like a country code.
@@ -246,7 +246,7 @@ public struct SearchIndexWriter: Sendable {
             count: catalog.count, countries: countries.map { String(decoding: $0, as: UTF8.self) },
             unnamed: catalog.exactNameRange([], countryPrefix: []).map { entry($0) }, urls: layout.urlTemplates,
             exact: exactNames(below: bounds), shards: bounds, words: Self.bounds(wordShards, key: words.key))
-        for code in Set(catalog.cities.lazy.map(\.country)) where SiteLayout.countryFolder(code) != code {
+        for code in catalog.countryCodes where SiteLayout.countryFolder(code) != code {
             manifest.folders[code] = SiteLayout.countryFolder(code)
         }
         return manifest

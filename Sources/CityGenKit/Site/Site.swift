@@ -63,7 +63,7 @@ struct Site: Sendable {
         self.settings = settings
         self.catalog = catalog
         self.plan = SitePlan(catalog: catalog, pageSize: settings.pageSize, language: settings.language)
-        self.countryNames = settings.language.countryNames(for: Set(catalog.cities.lazy.map(\.country)))
+        self.countryNames = settings.language.countryNames(for: catalog.countryCodes)
         let countries = CountryPlan(
             catalog: catalog, names: countryNames, noCountry: settings.language.words["country.none"], pageSize: settings.pageSize)
         self.countries = countries
