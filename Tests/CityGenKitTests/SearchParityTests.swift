@@ -53,6 +53,25 @@ final class SearchParityTests: XCTestCase {
         XCTAssertGreaterThan(swift.filter { $0.rows.contains { $0[1] == "typo" } }.count, 100, "typos")
         XCTAssertGreaterThan(swift.filter { !$0.top.isEmpty }.count, 500, "top matches")
         XCTAssertGreaterThan(swift.filter { $0.files.contains { $0.hasPrefix("top/") } }.count, 50, "the top matches table")
+
+        // The numbers both sides search by are Swift's, written once into the manifest, and the script takes its own
+        // from there: the same index with other numbers in its manifest gives other pages.
+        let manifestFile = site.appendingPathComponent("search/manifest.json")
+        XCTAssertEqual(try IndexManifest(json: Data(contentsOf: manifestFile), file: "manifest.json").contract, SearchContract.current)
+        var manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: manifestFile)) as! [String: Any]
+        var contract = manifest["contract"] as! [String: Int]
+        XCTAssertEqual(Set(contract.keys).count, 12)
+        // Queries whose first page holds more than 7 rows and ranks 3 or more top matches itself (no table file).
+        let ranking = swift.filter { $0.rows.count > 7 && $0.top.count >= 3 && !$0.files.contains { $0.hasPrefix("top/") } }.prefix(20)
+        XCTAssertEqual(ranking.count, 20)
+        func answers(page: Int, top: Int) throws -> [Answer] {
+            (contract["page"], contract["top"]) = (page, top)
+            manifest["contract"] = contract
+            try JSONSerialization.data(withJSONObject: manifest).write(to: manifestFile)
+            return try scriptAnswers(ranking.map(\.query), site: site, node: node, folder: folder)
+        }
+        XCTAssertEqual(try answers(page: 7, top: 5).map(\.rows), ranking.map { Array($0.rows.prefix(7)) }, "a page of the manifest's size")
+        XCTAssertEqual(try answers(page: 50, top: 2).map(\.top), ranking.map { Array($0.top.prefix(2)) }, "as many top matches as it says")
     }
 
     /// A site of a tenth of the snapshot and every city GeoNames' file joins, shards of 4 KiB.
@@ -161,7 +180,7 @@ final class SearchParityTests: XCTestCase {
                 core.open(\(JSONText.quoted(index)));
                 read = [];
                 const query = new core.Query(text, false);
-                await query.next(core.page, core.firstBudget);
+                await query.next(true);
                 const top = await query.topMatches();
                 answers.push({ query: text, rows: query.results.map(e => [String(e[0]), block(e), core.label(e), e.other || '']),
                   top: top.map(e => e[0]), files: read.filter(n => n !== 'manifest').sort() });

@@ -4,14 +4,14 @@
 enum FirstPage {
     /// What a first page reads, at most, once it has a result: two prefix shards' bytes, in word shards (half a prefix
     /// shard's size at most), so that a run of word keys past its second file still fills the page.
-    static let budget = 4
+    static let budget = SearchContract.current.firstBudget
 
     /// What reading the file of `route` costs of the budget.
     static func cost(_ route: Route) -> Int {
-        if case .wordShard = route { 1 } else { 2 }
+        if case .wordShard = route { SearchContract.current.wordShardCost } else { SearchContract.current.prefixShardCost }
     }
     /// Results a page shows.
-    static let size = 50
+    static let size = SearchContract.current.page
 
     /// The queries whose first page may stop before it has read all their matches: those whose run goes on past a
     /// shard's lower bound (the prefixes of the bounds, of either index), and those whose exact-name run (`name\tCC`)

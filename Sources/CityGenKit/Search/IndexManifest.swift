@@ -3,7 +3,7 @@ import Foundation
 /// `search/manifest.json`: what a client reads first (format in docs/design.md, "The search index").
 public struct IndexManifest: Sendable, Equatable, Codable {
     /// The index format this citygen writes and reads; a client refuses any other.
-    public static let formatVersion = 6
+    public static let formatVersion = 7
 
     public var version = IndexManifest.formatVersion
     /// The language of the names and of the site the index belongs to (BCP 47): how `citygen search` writes what tells
@@ -34,6 +34,8 @@ public struct IndexManifest: Sendable, Equatable, Codable {
     public var words: [String]
     /// With places, the files of the places that typo matches are looked for among (SPEC §4c).
     public var typos: Typos?
+    /// The numbers both sides search by: the script reads them here.
+    public var contract = SearchContract.current
 
     /// What a client knows of the typo places before it reads them.
     public struct Typos: Sendable, Equatable, Codable {
@@ -92,7 +94,7 @@ public struct IndexManifest: Sendable, Equatable, Codable {
         }
         let (urls, folders) = (pairs(self.urls), pairs(self.folders))
         let exact = self.exact.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { "\(JSONText.quoted($0.key)):[\(quoted($0.value))]" }
-        return "{\"version\":\(version)," + (language.map { "\"language\":\(JSONText.quoted($0))," } ?? "") + "\"count\":\(count),\"fields\":[\(quoted(fields))],\"countries\":[\(quoted(countries))],"
+        return "{\"version\":\(version)," + (language.map { "\"language\":\(JSONText.quoted($0))," } ?? "") + "\"contract\":\(contract.json),\"count\":\(count),\"fields\":[\(quoted(fields))],\"countries\":[\(quoted(countries))],"
             + "\"unnamed\":[" + unnamed.map(\.json).joined(separator: ",") + "],"
             + "\"urls\":{" + urls.joined(separator: ",") + "},\"folders\":{" + folders.joined(separator: ",") + "},\"exact\":{" + exact.joined(separator: ",") + "},"
             + "\"shards\":[\(quoted(shards))],\"words\":[\(quoted(words))]" + (top.map { ",\"top\":[\(quoted($0))]" } ?? "")

@@ -133,7 +133,7 @@ public final class SearchIndex {
     }
 
     /// A query with fewer matches than this (SPEC §4, §4b and §4c's other names) goes on with its typo matches.
-    static let typoThreshold = 5
+    static let typoThreshold = SearchContract.current.typoThreshold
 
     /// SPEC §4c's typo matches of the folded query among the typo places, but those `listed`: cities with a key (§4
     /// key or word key) of which a prefix is within `TypoDistance.allowed` edits of it, closest first (a name spelled

@@ -3,8 +3,8 @@
 /// results, whose entries carry their population, so a client ranks them itself; this table holds the answer for
 /// every longer run, by query (a prefix of some city's §4 key or word key, cut at a character).
 struct TopMatches: Sendable {
-    static let limit = 5
-    static let localLimit = 50
+    static let limit = SearchContract.current.top
+    static let localLimit = SearchContract.current.topLocal
 
     /// The queries with more than `localLimit` matches, in scalar order, each with the catalog indices of its top
     /// matches (none when no match has a population).

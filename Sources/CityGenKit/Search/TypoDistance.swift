@@ -3,8 +3,8 @@
 /// `search.js` computes the same. An edit of the first character costs 2, as Meilisearch counts it: people rarely get
 /// it wrong, and a query of fewer than 8 characters keeps it.
 enum TypoDistance {
-    /// The edits a query may need: 1, or 2 for a query of 8 characters or more.
-    static func allowed(_ query: [Unicode.Scalar]) -> Int { query.count >= 8 ? 2 : 1 }
+    /// The edits a query may need: 1, or 2 for a query of 8 characters or more (`SearchContract`).
+    static func allowed(_ query: [Unicode.Scalar]) -> Int { SearchContract.current.edits(forQueryOf: query.count) }
 
     /// The least distance between `query` and a prefix of `key`, when it is at most `limit`; nil otherwise.
     static func distance(_ query: [Unicode.Scalar], toPrefixOf key: [Unicode.Scalar], limit: Int) -> Int? {
@@ -20,7 +20,7 @@ enum TypoDistance {
         guard m >= n - limit else { return nil }
         // Rows of the table: row i holds the distances of query[..<i] to every key[..<j].
         // An edit at the first position of either costs `first`.
-        let first = 2
+        let first = SearchContract.current.firstCharacterCost
         var before = [Int](repeating: 0, count: m + 1), previous = (0...m).map { $0 == 0 ? 0 : $0 - 1 + first }
         var current = [Int](repeating: 0, count: m + 1)
         for i in stride(from: 1, through: n, by: 1) {

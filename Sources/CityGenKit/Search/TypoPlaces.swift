@@ -9,7 +9,7 @@ struct TypoPlaces: Sendable {
     /// The population from which every place is within reach of a typo (SPEC §4c).
     static let reachedPopulation = 15_000
     /// The shortest query that reads buckets: shorter ones read the largest places' files.
-    static let bucketQueryLength = 5
+    static let bucketQueryLength = SearchContract.current.bucketQuery
 
     /// Catalog indices, in order.
     let cities: [Int]

@@ -32,7 +32,7 @@ final class SiteRenderer: Sendable {
         let languages = site.settings.translations.isEmpty ? [words] : site.settings.translations.map(\.language.words)
         let script = templates.assets["search.js"] ?? []
         let prelude = Words.scriptPrelude(languages, script: String(decoding: script, as: UTF8.self), indexFolder: SiteLayout.indexFolderName)
-        self.searchScript = Array(prelude.utf8) + script
+        self.searchScript = Array((prelude + "window.citygenIndexVersion = \(IndexManifest.formatVersion);\n").utf8) + script
         self.twins = site.settings.translations.map {
             Twin(code: Array($0.language.code.utf8), name: Array($0.language.autonym.utf8), markdownName: MarkdownEscaping.escape(Array($0.language.autonym.utf8)),
                  folder: Array($0.layout.languageFolder.utf8), current: $0.layout == site.layout)

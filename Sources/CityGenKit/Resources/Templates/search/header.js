@@ -67,7 +67,7 @@ if (!input) (function () {
     try {
       // A city's page by the manifest's pattern, relative to the site's root.
       if (!cityURLPattern) cityURLPattern = root + (await Index.manifest()).urls.city;
-      await query.next(PAGE, FIRST_BUDGET);
+      await query.next(true);
       top = await query.topMatches();
     } catch (error) {
       if (mine !== seq) return;

@@ -5,7 +5,7 @@
 var Index = null;
 function openIndex(folder) {
   if (Index) return Index;
-  var viaScript = location.protocol === 'file:', VERSION = 6;
+  var viaScript = location.protocol === 'file:', VERSION = window.citygenIndexVersion;
   var cache = {}, waiting = {};
   window.citygenIndex = function (name, data) { if (waiting[name]) waiting[name](data); };
   function load(name) {

@@ -14,7 +14,7 @@ Query.prototype.nextWords = async function (m, target) {
       while (w.shard > 0 && bounds[w.shard] === q && bounds[w.shard - 1] === q) w.shard--;  // a run that spans shards
       w.offset = -1;
     }
-    if (!this.mayRead(m.urls.word, w.shard, 1)) break;
+    if (!this.mayRead(m.urls.word, w.shard, m.contract.wordShardCost)) break;
     var entries = (await Index.word(w.shard)).entries;
     var i = w.offset >= 0 ? w.offset : lowerBound(entries.length, function (k) { return Fold.compare(entries[k][5], q) < 0; });
     while (i < entries.length && this.results.length < target && entries[i][5].startsWith(q)) {
@@ -37,27 +37,27 @@ Query.prototype.nextWords = async function (m, target) {
   while (w.others.length && seen[w.others[0][0]]) w.others.shift();  // so that `done` knows nothing is left
 };
 
-// Top matches (SPEC §4c): up to 5 of the query's prefix and word matches, and of the cities one of whose other names
-// it spells whole, with the largest population (an entry's 8th field), largest first, then in list order. A query
-// with few of them ranks those of its first page, which holds them all, with the other-name matches it read that
-// carry a population (those that rank); any other reads its row of the top matches table, one small file.
-var TOP = 5, TOP_LOCAL = 50;
-function ranked(entries) {
+// Top matches (SPEC §4c): up to the contract's `top` of the query's prefix and word matches, and of the cities one of
+// whose other names it spells whole, with the largest population (an entry's 8th field), largest first, then in list
+// order. A query with at most `topLocal` of them ranks those of its first page, which holds them all, with the
+// other-name matches it read that carry a population (those that rank); any other reads its row of the top matches
+// table, one small file.
+function ranked(entries, top) {
   var seen = {}, folded = function (e) { return [Fold.fold(e[1]), Fold.fold(e[2])]; };
   return entries.filter(function (e) { return e[7] > 0 && !seen[e[0]] && (seen[e[0]] = true); }).sort(function (a, b) {
     if (a[7] !== b[7]) return b[7] - a[7];
     var x = folded(a), y = folded(b);
     return Fold.compare(x[0], y[0]) || Fold.compare(x[1], y[1]) || Fold.compare(a[1], b[1]) || a[0] - b[0];
-  }).slice(0, TOP);
+  }).slice(0, top);
 }
 Query.prototype.topMatches = async function () {
-  var m = await Index.manifest(), bounds = m.top, q = this.folded;
+  var m = await Index.manifest(), bounds = m.top, q = this.folded, c = m.contract;
   if (!bounds || this.all || this.favorites) return [];
   var exact = this.results.filter(function (e) { return !e.other && !e.typo; });
-  if (bounds.length && (!this.word.done || exact.length > TOP_LOCAL)) {
+  if (bounds.length && (!this.word.done || exact.length > c.topLocal)) {
     var n = Math.max(0, lowerBound(bounds.length, function (i) { return Fold.compare(bounds[i], q) <= 0; }) - 1);
     var rows = (await Index.top(n)).top;
     for (var i = 0; i < rows.length; i++) if (rows[i][0] === q) return rows[i][1];
   }
-  return ranked(exact.slice(0, TOP_LOCAL).concat(this.word.whole));
+  return ranked(exact.slice(0, c.topLocal).concat(this.word.whole), c.top);
 };

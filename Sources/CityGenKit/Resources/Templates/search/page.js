@@ -99,7 +99,7 @@ if (input && list) (function () {
     var query = new Query(input.value, onlyFavorites);
     var top;
     try {
-      await query.next(PAGE, FIRST_BUDGET);
+      await query.next(true);
       top = await query.topMatches();
     } catch (error) { if (mine === seq) fail(error, true); return; }
     if (mine !== seq) return;  // a newer query owns the list
@@ -142,7 +142,7 @@ if (input && list) (function () {
   more.addEventListener('click', async function () {
     var query = current, mine = seq, from = query.results.length;
     try {
-      await query.next(PAGE);
+      await query.next(false);
     } catch (error) { if (mine === seq) fail(error, false); return; }
     if (mine === seq && query === current) show(query, from);
   });

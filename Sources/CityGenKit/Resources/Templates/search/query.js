@@ -35,10 +35,10 @@ Query.prototype.prepare = function (m) {
   }
   prefixes.push(q);
 };
-// A first page (SPEC §7: PAGE results) reads shard files that no earlier query read worth at most FIRST_BUDGET, once it
-// has a result to show (a prefix shard costs 2, a word shard, half its size, 1): the manifest, those files and a file of
-// the top matches table stay within 80 KiB. The rest waits for the next page. The same as Swift's FirstPage.
-var FIRST_BUDGET = 4, PAGE = 50;
+// A first page (SPEC §7: a page of results) reads shard files that no earlier query read worth at most the contract's
+// `firstBudget`, once it has a result to show (a prefix shard costs `prefixShardCost`, a word shard, half its size,
+// `wordShardCost`): the manifest, those files and a file of the top matches table stay within 80 KiB. The rest waits
+// for the next page. The same as Swift's FirstPage; the numbers are the manifest's (`contract`).
 Query.prototype.mayRead = function (url, n, cost) {
   var name = url.replace('{n}', String(n));
   if (Index.requested(name)) return true;
@@ -46,12 +46,13 @@ Query.prototype.mayRead = function (url, n, cost) {
   this.reads += cost;
   return true;
 };
-Query.prototype.next = async function (count, budget) {
-  var target = this.results.length + count, at = this.at;
-  this.budget = budget === undefined ? Infinity : budget;
+// The next page of results: the first within its budget, the others ("load more") reading what they need.
+Query.prototype.next = async function (first) {
+  var m = await Index.manifest(), shards = m.shards, c = m.contract;
+  var target = this.results.length + c.page, at = this.at;
+  this.budget = first ? c.firstBudget : Infinity;
   this.reads = 0;
   this.stopped = false;
-  var m = await Index.manifest(), shards = m.shards;
   if (this.favorites) {  // the site's favorites and the visitor's own, in list order: no index file is read
     var q = this.folded, all = this.all, seen = {};
     var merged = favorites.concat(Favorites.list())
@@ -96,7 +97,7 @@ Query.prototype.next = async function (count, budget) {
       at.shard = Math.max(0, lowerBound(shards.length, function (i) { return Fold.compare(shards[i], prefix) <= 0; }) - 1);
       at.offset = -1;
     }
-    if (!this.mayRead(m.urls.shard, at.shard, 2)) break;
+    if (!this.mayRead(m.urls.shard, at.shard, c.prefixShardCost)) break;
     var entries = (await Index.shard(at.shard)).entries;
     var i = at.offset >= 0 ? at.offset : lowerBound(entries.length, function (k) { return Fold.compare(entries[k][5], prefix) < 0; });
     while (i < entries.length && this.results.length < target && entries[i][5].startsWith(prefix)) this.results.push(entries[i++]);
@@ -107,7 +108,7 @@ Query.prototype.next = async function (count, budget) {
   }
   if (!this.stopped && at.prefix >= this.prefixes.length && this.results.length < target) await this.nextWords(m, target);
   this.done = at.prefix >= this.prefixes.length && this.word.done && !this.word.others.length;
-  if (this.done && !this.typos) this.typos = this.results.length < TYPO_THRESHOLD ? await this.typoMatches(m) : [];
+  if (this.done && !this.typos) this.typos = this.results.length < c.typoThreshold ? await this.typoMatches(m) : [];
   if (this.typos) {
     this.results = this.results.concat(this.typos.splice(0, Math.max(0, target - this.results.length)));
     this.done = this.done && !this.typos.length;

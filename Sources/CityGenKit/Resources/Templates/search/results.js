@@ -73,5 +73,5 @@ function headTypos(list) {
 // The search core as the tests hold it equal to Swift's (SearchParityTests): a fresh index, as a page just opened.
 window.citygenCore = {
   open: function (folder) { Index = null; return openIndex(folder); },
-  Query: Query, label: label, facts: facts, page: PAGE, firstBudget: FIRST_BUDGET
+  Query: Query, label: label, facts: facts
 };

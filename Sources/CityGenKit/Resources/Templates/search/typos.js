@@ -1,13 +1,14 @@
-// Typo matches (SPEC §4c), for a query with fewer than 5 matches: among the places of its two buckets (5 characters
-// or more) or of the largest places' files (shorter), those with a key or word key of which a prefix is within 1
-// edit of the query (2 from 8 characters on; an edit of the first character costs 2), closest first (a name the
-// query spells whole before a prefix as close), then largest, then SPEC §3 (key, name, id).
-var TYPO_THRESHOLD = 5;
+// Typo matches (SPEC §4c), for a query with fewer matches than the contract's `typoThreshold`: among the places of its
+// two buckets (from `bucketQuery` characters) or of the largest places' files (shorter), those with a key or word key
+// of which a prefix is within `typoEdits` of the query (`longTypoEdits` from `longQuery` characters on; an edit of the
+// first character costs `firstCharacterCost`), closest first (a name the query spells whole before a prefix as close),
+// then largest, then SPEC §3 (key, name, id).
 Query.prototype.typoMatches = async function (m) {
-  var q = Array.from(this.folded), limit = q.length >= 8 ? 2 : 1, listed = {}, found = [], files = [];
+  var c = m.contract, q = Array.from(this.folded), limit = q.length >= c.longQuery ? c.longTypoEdits : c.typoEdits;
+  var listed = {}, found = [], files = [];
   // A query longer than every typo place's key, or with more characters that none has than its edits, reads no file.
   if (!m.typos || q.length > m.typos.longest + limit || q.filter(function (c) { return m.typos.letters.indexOf(c) < 0; }).length > limit) return [];
-  var buckets = typoBuckets(m.typos, q);
+  var buckets = typoBuckets(m.typos, q, c.bucketQuery);
   this.results.forEach(function (e) { listed[e[0]] = true; });
   if (buckets) buckets.forEach(function (n) { files.push(Index.typo(n)); });
   else for (var n = 0; n < m.typos.files; n++) files.push(Index.typo(n));
@@ -18,7 +19,7 @@ Query.prototype.typoMatches = async function (m) {
       // The closest key; of two as close, one whose name (the key without its country) the query spells whole.
       var best = null, country = Array.from(e[5].split('\t')[1] || '').length;
       [e[5].replace('\t', ' ').trim()].concat(wordKeys(e)).forEach(function (k) {
-        var key = Array.from(k), d = typoDistance(q, key, limit, country ? key.length - country - 1 : key.length);
+        var key = Array.from(k), d = typoDistance(q, key, limit, country ? key.length - country - 1 : key.length, c.firstCharacterCost);
         if (d && (!best || d[0] < best[0] || (d[0] === best[0] && d[1] < best[1]))) best = d;
       });
       if (best) found.push([best[0], best[1], e]);
@@ -28,12 +29,12 @@ Query.prototype.typoMatches = async function (m) {
     return a[0] - b[0] || a[1] - b[1] || (b[2][7] || 0) - (a[2][7] || 0) || Fold.compare(a[2][5], b[2][5]) || Fold.compare(a[2][1], b[2][1]) || a[2][0] - b[2][0];
   }).map(function (f) { return f[2]; });
 };
-// The files of the buckets (Swift's TypoBuckets) a query of 5 characters or more reads, at most two: its variants
+// The files of the buckets (Swift's TypoBuckets) a query of `shortest` characters or more reads, at most two: its variants
 // (its first 4 characters, and its first 5 without one of the 2nd to 5th, cut to 4), each in the bucket of its 1st
 // and 4th characters, or of its 1st and 3rd where that pair is heavy; null for a shorter query, which reads the largest
 // places' files.
-function typoBuckets(t, q) {
-  if (!t.buckets || q.length < 5) return null;
+function typoBuckets(t, q, shortest) {
+  if (!t.buckets || q.length < shortest) return null;
   var pairs = function (s) { var a = Array.from(s || ''), out = []; for (var i = 0; i + 1 < a.length; i += 2) out.push(a[i] + a[i + 1]); return out; };
   var names = pairs(t.buckets), heavy = pairs(t.heavy), wanted = {}, files = [];
   var variants = [q.slice(0, 4)];
@@ -44,9 +45,9 @@ function typoBuckets(t, q) {
 }
 // The least number of edits (insertions, deletions, substitutions, swaps of neighbours) from the query q to a prefix
 // of the key k, both arrays of code points, and 0 when the first `whole` characters of k are as close, else 1; null
-// when it is over the limit. The same as Swift's TypoDistance.closeness.
-function typoDistance(q, k, limit, whole) {
-  var n = q.length, m = Math.min(k.length, n + limit), j, FIRST = 2;  // an edit of the first character costs 2
+// when it is over the limit. An edit of the first character costs FIRST. The same as Swift's TypoDistance.closeness.
+function typoDistance(q, k, limit, whole, FIRST) {
+  var n = q.length, m = Math.min(k.length, n + limit), j;
   if (m < n - limit) return null;
   var before = new Array(m + 1).fill(0), prev = new Array(m + 1), cur = new Array(m + 1);
   for (j = 0; j <= m; j++) prev[j] = j === 0 ? 0 : j - 1 + FIRST;
