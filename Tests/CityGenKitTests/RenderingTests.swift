@@ -20,16 +20,20 @@ final class RenderingTests: XCTestCase {
     }
 
     /// Every byte, in each place the escaper treats differently, comes out as `MarkdownEscaping`'s contract says:
-    /// a control character (C0, DEL) becomes U+FFFD; the listed inline syntax ``\`*_[]<>&#~|!`` gets a backslash
+    /// a control character (C0, DEL) becomes U+FFFD; the listed inline syntax ``\`*_[]<>&#~|!`` is escaped
     /// anywhere; a block starter `-+=>` only at the start; `.` and `)` only right after leading digits; every other
-    /// byte, non-ASCII ones included, is unchanged.
+    /// byte, non-ASCII ones included, is unchanged. Escaped is a backslash before the character, or the entity of
+    /// those whose backslash Python-Markdown does not take (`&` here is last or before `a` and the text's end, so it
+    /// could start an entity).
     func testEveryByteIsEscapedAsTheContractSays() {
         let inline = Set("\\`*_[]<>&#~|!".utf8), blockStarters = Set("-+=>".utf8), afterDigits = Set(".)".utf8)
+        let entities: [UInt8: String] = [UInt8(ascii: "&"): "&amp;", UInt8(ascii: "<"): "&lt;", UInt8(ascii: "~"): "&#126;",
+                                         UInt8(ascii: "|"): "&#124;", UInt8(ascii: "="): "&#61;"]
         let (a, one, two, backslash) = (UInt8(ascii: "a"), UInt8(ascii: "1"), UInt8(ascii: "2"), UInt8(ascii: "\\"))
         for value in 0...255 {
             let byte = UInt8(value)
             func escaped(_ needed: Bool) -> [UInt8] {
-                byte < 0x20 || byte == 0x7F ? [0xEF, 0xBF, 0xBD] : needed ? [backslash, byte] : [byte]
+                byte < 0x20 || byte == 0x7F ? [0xEF, 0xBF, 0xBD] : !needed ? [byte] : entities[byte].map { Array($0.utf8) } ?? [backslash, byte]
             }
             let shown = String(format: "0x%02X", value)
             XCTAssertEqual(
@@ -48,6 +52,64 @@ final class RenderingTests: XCTestCase {
         for third in UInt8(0x80)...0xBF {
             let breaks = third == 0xA8 || third == 0xA9
             XCTAssertEqual(MarkdownEscaping.escape([a, 0xE2, 0x80, third, a]), [a] + (breaks ? [0xEF, 0xBF, 0xBD] : [0xE2, 0x80, third]) + [a])
+        }
+    }
+
+    /// The Markdown each kind of name becomes: what cmark, cmark-gfm, markdown-it and Python-Markdown (MkDocs) all
+    /// show as the name (Tests/Browser/test_markdown_readers.py reads the pages with each of them). A backslash only
+    /// where Python-Markdown takes it too, an entity where it does not, and `&` bare unless it could start an entity.
+    func testEachNameBecomesMarkdownEveryReaderShowsAsIt() {
+        let cases = [
+            ("Antigua & Barbuda", "Antigua & Barbuda"), ("Trinidad & Tobago", "Trinidad & Tobago"), ("AT&T Park", "AT&T Park"),
+            ("AT&T", "AT&amp;T"),  // the template's text after it could end an entity: `&T;`
+            ("a&", "a&amp;"), ("&;", "&;"), ("& ;", "& ;"), ("a&b-c;", "a&b-c;"), ("a&é;", "a&é;"),
+            ("&amp;", "&amp;amp;"), ("&#38;", "&amp;\\#38;"), ("&#x26;", "&amp;\\#x26;"), ("&copy;", "&amp;copy;"), ("&1x;", "&amp;1x;"),
+            ("&copy", "&amp;copy"), ("&copy x", "&copy x"),
+            ("<b>z</b>", "&lt;b\\>z&lt;/b\\>"), (Self.hostile, "\\*x\\* \\[y\\](javascript:alert(1)) &lt;b\\>z&lt;/b\\>"),
+            ("~~s~~", "&#126;&#126;s&#126;&#126;"), ("a|b", "a&#124;b"), ("`x` _y_ !", "\\`x\\` \\_y\\_ \\!"), ("\\", "\\\\"),
+            ("# x #", "\\# x \\#"), ("=", "&#61;"), ("a=b", "a=b"), ("- a", "\\- a"), ("+ a", "\\+ a"), ("> a", "\\> a"),
+            ("a-b+c", "a-b+c"), ("1. Mai", "1\\. Mai"), ("2) two", "2\\) two"), ("12.5", "12\\.5"), ("St. Louis 1.5", "St. Louis 1.5"),
+        ]
+        for (name, markdown) in cases {
+            XCTAssertEqual(MarkdownEscaping.escape(name), markdown, name)
+            XCTAssertEqual(MarkdownEscaping.escape(Array(name.utf8)), Array(markdown.utf8), name)
+        }
+    }
+
+    /// The HTML pages do not change with the forms above: cmark renders what the escaper gives exactly as it
+    /// rendered a backslash before every escaped character, in each place a name goes (paragraph, heading, link
+    /// text, image alt text, list item), for every string of up to three characters of the ones that matter.
+    func testCmarkRendersTheEscapesAsItRenderedBackslashes() {
+        func backslashed(_ text: String) -> String {
+            let inline = Set("\\`*_[]<>&#~|!"), blockStarters = Set("-+=>")
+            let digits = text.prefix { $0.isASCII && $0.isNumber }.count
+            var out = ""
+            for (i, character) in text.enumerated() {
+                if inline.contains(character) || (i == 0 && blockStarters.contains(character))
+                    || (i == digits && i > 0 && (character == "." || character == ")"))
+                {
+                    out += "\\"
+                }
+                out.append(character)
+            }
+            return out
+        }
+        let alphabet = ["&", "<", ">", "~", "|", "=", "#", ";", "a", "T", "1", "x", " ", "-", "+", ".", ")", "*", "!", "[", "\\"]
+        var texts = alphabet
+        for first in alphabet {
+            for second in alphabet {
+                texts.append(first + second)
+                for third in alphabet { texts.append(first + second + third) }
+            }
+        }
+        texts += ["Antigua & Barbuda", "AT&T", "&amp;", "&#38;", "&#x26;", "&copy;", "&copy", Self.hostile, "~~s~~", "a|b", "1. Mai"]
+        let places = ["%@\n", "# %@\n", "- [%@](x.html)\n", "![%@ on the map](m.png)\n", "Text\n%@\n", "- a · %@\n"]
+        for text in texts where !text.hasSuffix(" ") && !text.hasPrefix(" ") {
+            for place in places {
+                let old = place.replacingOccurrences(of: "%@", with: backslashed(text))
+                let new = place.replacingOccurrences(of: "%@", with: MarkdownEscaping.escape(text))
+                XCTAssertEqual(CommonMark.html(from: new), CommonMark.html(from: old), "\(text) in \(place)")
+            }
         }
     }
 

@@ -1,10 +1,18 @@
 import Mustache
 
-/// Escapes text from the data so that any CommonMark renderer (cmark here, GitHub for the `.md` files)
-/// shows it literally: `*x* [y](javascript:alert(1)) <b>z</b>` stays exactly that text.
+/// Escapes text from the data so that every Markdown reader the `.md` files meet shows it literally: cmark here
+/// (the HTML pages), GitHub's cmark-gfm, markdown-it and Python-Markdown (MkDocs): `*x* [y](javascript:alert(1))
+/// <b>z</b>` stays exactly that text in each of them.
+///
+/// Each character is written in a form all of them show as that character, and that cmark renders to the same
+/// HTML as a backslash before it: a backslash where every reader takes it as an escape (Python-Markdown takes only
+/// ``\`*_{}[]()>#+-.!``), else an entity, which they all decode: `<` as `&lt;`, `~` as `&#126;`, `|` as `&#124;`
+/// (Python-Markdown takes `\|` only with its tables extension), `=` as `&#61;`. `&` stays as it is, unless it
+/// could start an entity reference (`&amp;` then).
 enum MarkdownEscaping: ByteEscaping {
-    /// Always escaped: the ASCII characters that start inline syntax (emphasis, code, links, HTML, entities),
-    /// plus GitHub's strikethrough and table pipes: ``\`*_[]<>&#~|!`` (`ByteSet(_:)` of those; tested).
+    /// Escaped anywhere: the ASCII characters that start inline syntax (emphasis, code, links, HTML, entities),
+    /// plus GitHub's strikethrough and table pipes: ``\`*_[]<>&#~|!`` (`ByteSet(_:)` of those; tested); `&` only
+    /// where it could start an entity.
     static var inlineSyntax: ByteSet { ByteSet(low: 0x5000044A00000000, high: 0x50000001B8000000) }
     /// Escaped only at the start of the text, where they could open a block (list, quote, heading): `-+=>`.
     static var blockStarters: ByteSet { ByteSet(low: 0x6000280000000000, high: 0x0000000000000000) }
@@ -48,9 +56,18 @@ enum MarkdownEscaping: ByteEscaping {
             if inlineSyntax.contains(byte) || (i == 0 && blockStarters.contains(byte))
                 || (i == leadingDigits && i > 0 && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")))
             {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
-                out.append(UInt8(ascii: "\\"))
-                plain = i
+                switch byte {
+                case UInt8(ascii: "&") where !mayStartEntity(bytes, at: i):
+                    break  // shown as it is by every reader, which a backslash before it is not (Python-Markdown)
+                case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: "~"), UInt8(ascii: "|"), UInt8(ascii: "="):
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
+                    appendEntity(byte, to: &out)
+                    plain = i + 1
+                default:
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
+                    out.append(UInt8(ascii: "\\"))
+                    plain = i
+                }
             }
             i += 1
         }
@@ -62,6 +79,32 @@ enum MarkdownEscaping: ByteEscaping {
     static func needsEscaping(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || inlineSyntax.contains(byte) || blockStarters.contains(byte)
             || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")
+    }
+
+    /// Appends the entity a character is written as where not every reader takes a backslash before it as an escape.
+    private static func appendEntity(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "&"): out += "&amp;".utf8
+        case UInt8(ascii: "<"): out += "&lt;".utf8
+        case UInt8(ascii: "~"): out += "&#126;".utf8
+        case UInt8(ascii: "|"): out += "&#124;".utf8
+        default: out += "&#61;".utf8
+        }
+    }
+
+    /// Whether the `&` at `i` could start an entity reference: in CommonMark `&` + letter + letters and digits + `;`,
+    /// `&#` + digits + `;` or `&#x` + hex digits + `;`; in Python-Markdown letters and digits in any order. So `&`
+    /// followed by `#`, or by letters and digits up to a `;` or up to the end of the text (where the template's
+    /// text goes on), while `Antigua & Barbuda` and `AT&T Park` keep a bare `&`.
+    private static func mayStartEntity(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        var j = i + 1
+        if j < bytes.count, bytes[j] == UInt8(ascii: "#") { return true }
+        while j < bytes.count, isASCIIAlphanumeric(bytes[j]) { j += 1 }
+        return j == bytes.count || (j > i + 1 && bytes[j] == UInt8(ascii: ";"))
+    }
+
+    @inline(__always) private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     /// The length in bytes of a C0/C1 control, DEL, U+2028 or U+2029 at `i`, or nil.
