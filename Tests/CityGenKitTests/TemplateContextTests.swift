@@ -56,9 +56,9 @@ final class TemplateContextTests: XCTestCase {
     /// none another's, and a key given twice its last.
     func testEveryKeyAtTheTopFindsItsOwnValue() throws {
         var context = TemplateContext()
-        for key in TemplateKey.allCases { context.append(key, text: "old \(key.rawValue)") }
-        for key in TemplateKey.allCases.reversed() { context.append(key, text: key.rawValue) }
-        for key in TemplateKey.allCases { XCTAssertEqual(try render("{{{\(key.rawValue)}}}", context), key.rawValue) }
+        for key in TemplateKey.allCases { context.append(key, text: "old \(key.name)") }
+        for key in TemplateKey.allCases.reversed() { context.append(key, text: key.name) }
+        for key in TemplateKey.allCases { XCTAssertEqual(try render("{{{\(key.name)}}}", context), key.name) }
         XCTAssertEqual(Set(TemplateKey.allCases.map(\.ordinal)), Set(TemplateKey.allCases.indices))
         XCTAssertEqual(try render("[{{{label}}}]", [.name: "n"]), "[]")
     }

@@ -76,7 +76,7 @@ extension CompiledTemplate {
             case .tag(let sigil, let name):
                 let names = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 if names.contains(where: \.isEmpty) { return nil }
-                let keys = names.compactMap(TemplateKey.init(rawValue:))
+                let keys = names.compactMap(TemplateKey.init(name:))
                 let path: Path = keys.count == names.count ? keys : nil
                 switch sigil {
                 case "!": continue

@@ -166,7 +166,7 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
     /// The context as swift-mustache takes it, for templates that only it can render.
     var mustacheValue: [String: Any] {
         var dictionary: [String: Any] = [:]
-        for entry in entries { dictionary[entry.key.rawValue] = value(entry).mustacheValue }
+        for entry in entries { dictionary[entry.key.name] = value(entry).mustacheValue }
         return dictionary
     }
 }

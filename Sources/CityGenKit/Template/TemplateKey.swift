@@ -1,7 +1,7 @@
 /// Every name a page's Mustache context can hold (documented in Templates/README.md). A template's names are
 /// resolved to these once, when it is compiled, so that rendering compares small integers instead of hashing
 /// strings; a name that is not here is in no context, so it renders as missing, as Mustache would.
-enum TemplateKey: String, CaseIterable, Sendable {
+enum TemplateKey: Int, CaseIterable, Sendable {
     // Every page (`SiteRenderer.common`) and the layout.
     case siteTitle, lang, rightToLeft, listStyle, pageTitle, description, root, ext, html, homeHref, stylesheetHref, iconHref, searchScriptHref, cityURL, canonical
     case body, jsonLD, inlineStyle, findRoot
@@ -29,6 +29,17 @@ enum TemplateKey: String, CaseIterable, Sendable {
     case trail, crumbID, first
     case hasLargest, largestCities, hasRegions, regions, nameHTML, placesCredit
 
-    /// Its place among `allCases`, for tables indexed by key: a case without a payload is stored as that number.
-    var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+    /// Its place among `allCases` (the raw values count from 0), for tables indexed by key.
+    var ordinal: Int { rawValue }
+
+    /// The name templates call it by: the case's own.
+    var name: String { String(describing: self) }
+
+    /// The key that templates call `name`, if there is one.
+    init?(name: String) {
+        guard let key = Self.byName[name] else { return nil }
+        self = key
+    }
+
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 }
