@@ -7,8 +7,8 @@ import CityGenTestSupport
 /// Small data sets the unit tests build themselves.
 enum Fixtures {
     /// `../shared` beside the repository: the contract's fold vectors and the real data snapshot.
-    static let shared = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let shared = URL(fileURLWithPath: #filePath)  // Tests/CityGenKitTests/Support/Fixtures.swift
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared")
 
     static func json(_ cities: [(id: Int, name: String, country: String, lat: Double, lon: Double)]) -> Data {
