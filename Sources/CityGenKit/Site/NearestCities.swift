@@ -113,12 +113,20 @@ struct NearestCities: Sendable {
         return 2 * earthRadius * asin(min(1, h.squareRoot()))
     }
 
-    /// The 8-point compass direction (N, NE, E, SE, S, SW, W, NW) of the initial bearing from `a` to `b`.
-    static func direction(from a: City, to b: City) -> String {
+    /// A point of the 8-point compass, clockwise from north.
+    enum CompassPoint: String, CaseIterable, Sendable {
+        case N, NE, E, SE, S, SW, W, NW
+
+        /// Its word's key in the string tables.
+        var wordKey: String { "compass." + rawValue }
+    }
+
+    /// The 8-point compass direction of the initial bearing from `a` to `b`.
+    static func direction(from a: City, to b: City) -> CompassPoint {
         let φ1 = a.latitude * .pi / 180, φ2 = b.latitude * .pi / 180, Δλ = (b.longitude - a.longitude) * .pi / 180
         let y = sin(Δλ) * cos(φ2), x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)
         let degrees = (atan2(y, x) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
-        return ["N", "NE", "E", "SE", "S", "SW", "W", "NW"][Int((degrees + 22.5) / 45) % 8]
+        return CompassPoint.allCases[Int((degrees + 22.5) / 45) % 8]
     }
 
     /// A k-d tree stored in one array: the median of each range splits it, along the axis where the range is widest.

@@ -108,7 +108,7 @@ extension SiteRenderer {
                 let distance = NearestCities.distance(from: city, to: catalog.cities[i])
                 return (
                     index: i, distance: language.oneDecimal(distance),
-                    direction: distance == 0 ? "" : words["compass." + NearestCities.direction(from: city, to: catalog.cities[i])]
+                    direction: distance == 0 ? "" : words[NearestCities.direction(from: city, to: catalog.cities[i]).wordKey]
                 )
             })
         texts = made

@@ -53,7 +53,7 @@ final class BrowsingTests: SiteTestCase {
         ])
         let east = pair.cities.firstIndex { $0.id == 1 }!
         XCTAssertEqual(NearestCities(catalog: pair).of(east).map { pair.cities[$0].id }, [2, 3])
-        XCTAssertEqual(NearestCities.direction(from: pair.cities[east], to: pair.cities.first { $0.id == 2 }!), "E")
+        XCTAssertEqual(NearestCities.direction(from: pair.cities[east], to: pair.cities.first { $0.id == 2 }!), .E)
         XCTAssertEqual(String(format: "%.1f", NearestCities.distance(from: pair.cities[east], to: pair.cities.first { $0.id == 2 }!)), "21.3")
     }
 
@@ -110,7 +110,7 @@ final class BrowsingTests: SiteTestCase {
         let origin = City(id: 0, name: "O", country: "", latitude: 0, longitude: 0)
         let expected = [(1.0, 0.0, "N"), (1, 1, "NE"), (0, 1, "E"), (-1, 1, "SE"), (-1, 0, "S"), (-1, -1, "SW"), (0, -1, "W"), (1, -1, "NW")]
         for (lat, lon, direction) in expected {
-            XCTAssertEqual(NearestCities.direction(from: origin, to: City(id: 1, name: "X", country: "", latitude: lat, longitude: lon)), direction)
+            XCTAssertEqual(NearestCities.direction(from: origin, to: City(id: 1, name: "X", country: "", latitude: lat, longitude: lon)).rawValue, direction)
         }
     }
 

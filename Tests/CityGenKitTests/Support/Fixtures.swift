@@ -11,6 +11,10 @@ enum Fixtures {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared")
 
+    /// The repository's own folder.
+    static let repository = URL(fileURLWithPath: #filePath)  // Tests/CityGenKitTests/Support/Fixtures.swift
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     static func json(_ cities: [(id: Int, name: String, country: String, lat: Double, lon: Double)]) -> Data {
         let records = cities.map {
             ["_id": $0.id, "name": $0.name, "country": $0.country, "coord": ["lat": $0.lat, "lon": $0.lon]] as [String: Any]
