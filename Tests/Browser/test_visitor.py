@@ -4,6 +4,7 @@ that never wraps, and a 404 page that works under a sub-folder."""
 import http.server
 import re
 import threading
+import time
 from functools import partial
 from pathlib import Path
 
@@ -177,3 +178,44 @@ def test_the_404_page_works_under_a_sub_folder(wide, full_site, tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+class RecordingHandler(SubFolderHandler):
+    """SubFolderHandler, noting each path asked for and the status it got."""
+    requests = []
+
+    def log_request(self, code="-", size="-"):
+        RecordingHandler.requests.append((self.path, int(code) if str(code).isdigit() else 0))
+
+
+def test_every_page_shows_the_sites_icon_and_none_asks_the_host_root(wide, full_site, tmp_path):
+    """A page links favicon.ico by a relative path: under a sub-folder its icon is the site's, and no page view asks
+    for /favicon.ico, which a project site's host does not have (404.html holds its icon inline)."""
+    (tmp_path / "sub").symlink_to(full_site.output, target_is_directory=True)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(RecordingHandler, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    RecordingHandler.requests = []
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/sub/"
+        for page in ["index.html", "list/1.html", "country/index.html", "country/AR/1.html", "city/860/707860.html",
+                     "favorites.html", "no/such/page.html"]:
+            wide.get(base + page)
+            icon = wide.execute_script("var l = document.querySelector('link[rel=icon]'); return l && l.href")
+            assert icon, page
+            if not page.startswith("no/"):
+                assert icon == base + "favicon.ico", page
+                status = wide.execute_script("return fetch(arguments[0]).then(r => [r.status, r.headers.get('content-type')])", icon)
+                assert status[0] == 200, (page, status)
+            else:
+                assert icon.startswith("data:image/png;base64,"), "404.html cannot know its depth"
+        time.sleep(1)  # the browser's own icon requests
+        asked = [path for path, _ in RecordingHandler.requests]
+        assert "/favicon.ico" not in asked, asked
+        assert [r for r in RecordingHandler.requests if r[1] == 404 and not r[0].startswith("/sub/no/")] == []
+    finally:
+        server.shutdown()
+        server.server_close()
+    # From file:// too: the link names the file beside the site's root.
+    wide.get(full_site.file + "city/860/707860.html")
+    href = wide.execute_script("return document.querySelector('link[rel=icon]').href")
+    assert href == full_site.file + "favicon.ico" and (full_site.output / "favicon.ico").read_bytes()[:4] == b"\x00\x00\x01\x00"
