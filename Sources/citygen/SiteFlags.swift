@@ -40,7 +40,7 @@ struct SiteFlags: ParsableArguments {
     var places: String?
 
     @Option(help: ArgumentHelp(
-        "The site's language (BCP 47): its words, names, numbers and order. citygen ships en and es; others need strings: in \(SiteConfig.fileName). (default: en)",
+        "The site's language (BCP 47): its words, names, numbers and order. citygen ships \(Words.shipped.joined(separator: ", ")); others need strings: in \(SiteConfig.fileName). (default: en)",
         valueName: "code"))
     var language: String?
 

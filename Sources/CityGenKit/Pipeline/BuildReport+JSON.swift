@@ -1,6 +1,6 @@
 import Foundation
 
-/// `--report json`: what a build did, for CI (format in docs/design.md, "The build report").
+/// `--report json`: what a build did, for CI (format in docs/formats.md, "The build report").
 extension BuildReport {
     struct JSONReport: Encodable {
         struct Source: Encodable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `search/manifest.json`: what a client reads first (format in docs/design.md, "The search index").
+/// `search/manifest.json`: what a client reads first (format in docs/formats.md, "The search index").
 public struct IndexManifest: Sendable, Equatable, Codable {
     /// The index format this citygen writes and reads; a client refuses any other.
     public static let formatVersion = 7

@@ -1,4 +1,4 @@
-/// Writes the sharded prefix index of SPEC §7 (format in docs/design.md, "The search index").
+/// Writes the sharded prefix index of SPEC §7 (format in docs/formats.md, "The search index").
 ///
 /// Shards are consecutive runs of the SPEC order, each at most `shardSize` bytes of JSON; a run of equal keys
 /// is never split, so a shard's first key is greater than everything before it. The manifest lists, for each

@@ -2,7 +2,7 @@
 import Foundation
 import XCTest
 
-/// The index's rows in JSON (docs/design.md, "The search index"): the region's name and population a result shows,
+/// The index's rows in JSON (docs/formats.md, "The search index"): the region's name and population a result shows,
 /// the key folded by the reader but for word keys, and rows a reader must refuse.
 final class IndexEntryTests: XCTestCase {
     private func decoded(_ json: String) throws -> IndexEntry {

@@ -70,7 +70,7 @@ function openIndex(folder) {
   Index = { folder: folder, manifest: manifest, shard: shard, word: word, maps: maps, top: top, typo: typo, requested: requested };
   return Index;
 }
-// A row of an index file (docs/design.md, "The search index") as the script holds it: [id, name, CC, lat, lon, key,
+// A row of an index file (docs/formats.md, "The search index") as the script holds it: [id, name, CC, lat, lon, key,
 // distinction (3: its region tells it apart), population, region's name]. The key is folded here from the name and
 // country, but for a word key (a string after `lon`) and another name (SPEC §4c: an array of the name and the
 // population where it ranks). Then the population (not for another name), then the distinction or the name of a

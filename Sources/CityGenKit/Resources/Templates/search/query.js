@@ -1,4 +1,4 @@
-// Query: a query's matches are runs of keys sharing a prefix (docs/design.md, "The search index"); a query that folds to
+// Query: a query's matches are runs of keys sharing a prefix (docs/formats.md, "The search index"); a query that folds to
 // nothing lists from the start (SPEC §4). `next` appends results, loading only the shards that hold them.
 var favorites = JSON.parse(($('favoritesData') || {}).textContent || '{"favorites":[]}').favorites.map(entry);
 function lowerBound(n, below) {  // first i in [0, n) where below(i) is false

@@ -3,7 +3,7 @@
 // fold.js (SPEC §2), favorites.js (the visitor's own, on every page), index.js (loading files), query.js (planning
 // and walking the runs of a query), typos.js, matches.js (word matches, top matches), results.js (rendering rows),
 // page.js (the home page: split view, URL, keyboard) and header.js (the box in every other page's header). The index
-// format is in docs/design.md ("The search index"); paths come from the page (data-city-url, data-index), the
+// format is in docs/formats.md ("The search index"); paths come from the page (data-city-url, data-index), the
 // manifest (urls), citygen's prelude (the index's folder) and the header's link home (the root).
 var $ = function (id) { return document.getElementById(id); };
 // Words: the page's language's, from the site's tables (window.citygenWords, written by citygen before this
