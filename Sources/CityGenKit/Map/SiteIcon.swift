@@ -38,7 +38,7 @@ enum SiteIcon {
         let radius = Double(size) / 2, φ0 = centre.latitude * .pi / 180, λ0 = centre.longitude * .pi / 180
         func isLand(_ x: Double, _ y: Double) -> Bool {
             let ρ = min(1, (x * x + y * y).squareRoot()), c = asin(ρ)
-            guard ρ > 0 else { return ground[(height / 2 - Int(centre.latitude / 180 * Double(height))) * width + width / 2] != MapPalette.water }
+            guard ρ > 0 else { return false }  // the centre, under the dot
             let φ = asin(cos(c) * sin(φ0) + y * sin(c) * cos(φ0) / ρ)
             let λ = λ0 + atan2(x * sin(c), ρ * cos(c) * cos(φ0) - y * sin(c) * sin(φ0))
             let gx = min(width - 1, max(0, Int((MapWindow.normalized(λ * 180 / .pi) + 180) / 360 * Double(width))))

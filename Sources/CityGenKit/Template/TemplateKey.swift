@@ -32,8 +32,11 @@ enum TemplateKey: Int, CaseIterable, Sendable {
     /// Its place among `allCases` (the raw values count from 0), for tables indexed by key.
     var ordinal: Int { rawValue }
 
-    /// The name templates call it by: the case's own.
-    var name: String { String(describing: self) }
+    /// The name templates call it by: the case's own (made once: swift-mustache's contexts ask it for every key of
+    /// every page they render).
+    var name: String { Self.names[rawValue] }
+
+    private static let names = allCases.map { String(describing: $0) }
 
     /// The key that templates call `name`, if there is one.
     init?(name: String) {
