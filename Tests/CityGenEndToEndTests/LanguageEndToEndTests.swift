@@ -106,6 +106,11 @@ final class LanguageEndToEndTests: FolderTestCase {
             XCTAssertEqual(search.status, 0, search.stderr)
             XCTAssertTrue(search.stdout.split(separator: "\n").contains { $0.hasPrefix(expected) }, "\(query): \(search.stdout)")
         }
+        // London's time zone in CLDR's Spanish, linking its zone's pages, which are headed by that name.
+        let zone = try XCTUnwrap(page.firstMatch(of: #/<data id="timeZone" value="Europe/London"><a href="../../zone/Europe/London/1.html">([^<]+)</a>/#)?.output.1)
+        XCTAssertTrue(zone.hasPrefix("hora de"), "\(zone)")
+        XCTAssertTrue(try read("zone/Europe/London/1.html").contains("<h1>\(zone) (Europe/London): ciudades, página 1 de "))
+        XCTAssertTrue(try read("zone/index.html").contains(#"<a href="Europe/London/1.html">\#(zone)</a> (Europe/London) · "#))
         let london_ = try CommandRunner.run(["search", "--json", "--limit", "400", "london"], in: folder)
         XCTAssertTrue(london_.stdout.contains("\"id\":2643743") || london_.stdout.contains("2643743"), "london finds Londres by its source name")
     }

@@ -67,7 +67,7 @@ final class PlacesEndToEndTests: FolderTestCase {
         XCTAssertTrue(page.contains(#"<span id="population">\#(Digits.grouped(london.population))</span>"#), "population")
         XCTAssertTrue(page.contains(#" id="region">\#(regions["GB.\(london.admin1)"]!)</a></nav>"#), "region \(london.admin1)")
         // The zone by its name in English, as CLDR has it, and its IANA id as the value the local time reads.
-        XCTAssertTrue(page.contains(#"<data id="timeZone" value="\#(london.zone)">United Kingdom Time</data>"#), "CLDR's English name")
+        XCTAssertTrue(page.contains(#"<data id="timeZone" value="\#(london.zone)"><a href="../../zone/Europe/London/1.html">United Kingdom Time</a></data>"#), "CLDR's English name, linking its zone's page")
         XCTAssertTrue(page.contains("GeoNames</a> (CC BY 4.0)"), "the credit")
         XCTAssertTrue(try read(cityPath(london.id).replacingOccurrences(of: ".html", with: ".md")).contains("- Population: \(Digits.grouped(london.population))"))
 
@@ -104,5 +104,37 @@ final class PlacesEndToEndTests: FolderTestCase {
             XCTAssertTrue(try read(cityPath(id)).contains(#" id="region">\#(england)</a></nav>"#), "city \(id) is listed in England")
         }
         XCTAssertTrue(try read("country/GB/1.html").contains(#"<ul id="regions""#))
+        try assertZonePages(rows: rows, ids: ids)
+    }
+
+    /// A sample of zones: each lists every city the file puts in it by id, once, in SPEC §3 order, and each city it
+    /// lists says that zone; the index lists every zone with its count.
+    private func assertZonePages(rows: [Row], ids: Set<Int>) throws {
+        let index = try read("zone/index.md")
+        for zone in ["America/Argentina/Cordoba", "Europe/London", "Asia/Kolkata", "Africa/Lagos", "Pacific/Auckland"] {
+            var listed: [Int] = [], previous: (name: String, country: String)?, n = 1
+            while FileManager.default.fileExists(atPath: folder.appendingPathComponent("Output/zone/\(zone)/\(n).md").path) {
+                for line in try read("zone/\(zone)/\(n).md").split(separator: "\n") where line.hasPrefix("- [") {
+                    listed.append(Int(line.split(separator: "/").last!.prefix { $0.isNumber })!)
+                    let label = String(line.dropFirst(3).prefix { $0 != "]" }).replacingOccurrences(of: "\\", with: "")
+                        .replacingOccurrences(of: " \\([^()]*\\)$", with: "", options: .regularExpression)
+                    let parts = label.components(separatedBy: ", ")
+                    let key = (name: Fold.fold(parts.count > 1 ? parts.dropLast().joined(separator: ", ") : label), country: parts.count > 1 ? parts.last! : "")
+                    if let previous {
+                        XCTAssertFalse(key.name.utf8.lexicographicallyPrecedes(previous.name.utf8), "\(zone) page \(n): \(label) after \(previous)")
+                    }
+                    previous = key
+                }
+                n += 1
+            }
+            XCTAssertEqual(listed.count, Set(listed).count, "\(zone): a city listed twice")
+            let expected = Set(rows.filter { $0.zone == zone && ids.contains($0.id) }.map(\.id))
+            XCTAssertFalse(expected.isEmpty, zone)
+            XCTAssertTrue(expected.isSubset(of: listed), "\(zone) misses \(expected.subtracting(listed).sorted().prefix(5))")
+            for id in Set(listed).subtracting(expected).sorted().prefix(20) {
+                XCTAssertTrue(try read(cityPath(id)).contains(#"<data id="timeZone" value="\#(zone)">"#), "city \(id) is in \(zone)")
+            }
+            XCTAssertTrue(index.contains("](\(zone)/1.md) (\(zone)) · \(Digits.grouped(listed.count)) cit"), "\(zone) in the index with its count")
+        }
     }
 }

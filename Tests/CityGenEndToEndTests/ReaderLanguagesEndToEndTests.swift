@@ -55,6 +55,13 @@ final class ReaderLanguagesEndToEndTests: FolderTestCase {
         try assertCountingWords()
         try assertNumbers(london: london, londonArabic: londonArabic)
         try assertSearches()
+        // London's time zone named in each language's script, heading its zone's pages.
+        for (prefix, scripts) in [("", CharacterSet(charactersIn: "\u{0400}"..."\u{04FF}")), ("ar/", CharacterSet(charactersIn: "\u{0600}"..."\u{06FF}"))] {
+            let page = try read("\(prefix)city/743/2643743.html")
+            let zone = try XCTUnwrap(page.firstMatch(of: #/<data id="timeZone" value="Europe/London"><a href="../../zone/Europe/London/1.html">([^<]+)</a>/#)?.output.1)
+            XCTAssertNotNil(zone.rangeOfCharacter(from: scripts), "\(prefix): \(zone)")
+            XCTAssertTrue(try read("\(prefix)zone/Europe/London/1.html").contains("<h1>\(zone) (Europe/London)"), "\(prefix)")
+        }
     }
 
     static let alphabet = "А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Ы Э Ю Я".split(separator: " ").map(String.init)

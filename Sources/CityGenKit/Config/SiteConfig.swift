@@ -4,7 +4,7 @@ import Yams
 /// The contents of `citygen.yml` (SPEC §6). Every key is optional; command-line flags override them.
 public struct SiteConfig: Sendable, Equatable {
     public static let fileName = "citygen.yml"
-    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "host", "precompress", "templates", "favorites", "map", "language", "languages", "strings", "places"]
+    public static let keys = ["source", "output", "title", "baseURL", "pageSize", "formats", "host", "precompress", "templates", "favorites", "map", "language", "languages", "strings", "places", "groupings"]
 
     public var source: String?
     public var output: String?
@@ -20,6 +20,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var favorites: [FavoriteReference] = []
     /// As `--map`: what detail pages show of the OpenStreetMap viewer.
     public var map: MapMode?
+    /// The groupings whose pages are written (`country`, `region`, `timeZone`); nil: those the data has.
+    public var groupings: [String]?
     /// The site's languages (BCP 47: `es`, `pt-BR`; a three-letter `eng` means `en`), the root's first: from
     /// `language`, or from `languages`.
     public var languages: [String]?
@@ -213,6 +215,12 @@ public struct SiteConfig: Sendable, Equatable {
                 guard let format = PageFormat(rawValue: name) else { throw values.error("formats", "unknown format \"\(name)\" (use html and/or markdown)") }
                 return format
             })
+        }
+        if let value = values.mapping["groupings"] {
+            let names = Grouping.all.map(\.name).joined(separator: ", ")
+            guard let items = value as? [String] else { throw values.error("groupings", "must be a list of \(names) ([] for none)") }
+            for item in items where Grouping.named(item) == nil { throw values.error("groupings", "unknown grouping \"\(item)\" (choose among \(names))") }
+            groupings = items
         }
         if let value = values.mapping["favorites"] {
             guard let items = value as? [Any] else { throw values.error("favorites", "must be a list of city ids or \"Name, CC\" strings") }

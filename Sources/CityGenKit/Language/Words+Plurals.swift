@@ -6,7 +6,12 @@ extension Words {
     /// `values` (the caller writes the count in the language's digits); a form the language's table lacks is said
     /// with its `other` form.
     public func say(_ key: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        say(form(of: key, for: Double(count)), values)
+        say(form(of: key, for: Double(count)), values: values)
+    }
+
+    /// `say(key, count:, values)` with values made at run time.
+    func say(_ key: String, count: Int, values: some Collection<(key: String, value: String)>) -> String {
+        say(form(of: key, for: Double(count)), values: values)
     }
 
     /// The key of the form of `key` that `number`, shown with `fractionDigits` decimals, takes.

@@ -107,7 +107,10 @@ public struct Words: Sendable, Equatable {
 
     /// The word of `key` with each `{{name}}` (or `{{{name}}}`) replaced by `values[name]`; a name not in `values`
     /// stays as it is. Pages say words by the hundred thousand: the word is cut at its braces once, here by bytes.
-    public func say(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+    public func say(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String { say(key, values: values) }
+
+    /// `say(key, values)` with values made at run time (a grouping's names its words by its own).
+    func say(_ key: String, values: some Collection<(key: String, value: String)>) -> String {
         let word = self[key]
         guard word.utf8.contains(UInt8(ascii: "{")) else { return word }
         var out: [UInt8] = []

@@ -59,7 +59,7 @@ public enum Route: Hashable, Sendable {
 }
 
 /// One page of the site: its kind, and what picks it among the kind's pages, typed (a page number, a city's id, a
-/// data file's number, a country code, a region). A case is a kind of page: `kind` says which, and a new case does
+/// data file's number, a group's folders). A case is a kind of page: `kind` says which, and a new case does
 /// not compile until each switch on pages (`kind`, `format`, `SiteLayout.appendPath`, `SiteRenderer.page`) has it.
 public enum PageRoute: Hashable, Sendable {
     case home(PageFormat)
@@ -72,18 +72,18 @@ public enum PageRoute: Hashable, Sendable {
     case cityData(file: Int)
     /// The detail page of the city with this id.
     case city(id: Int, PageFormat)
-    case countryIndex(PageFormat)
-    /// Page `page` (from 1) of the cities of the country with this code (`""` for none).
-    case country(code: String, page: Int, PageFormat)
-    /// Page `page` (from 1) of the cities of a region.
-    case region(PlaceRegion, page: Int, PageFormat)
+    /// The index of the grouping whose pages are in `folder` (`country/index`).
+    case groupIndex(folder: String, PageFormat)
+    /// Page `page` (from 1) of the group in `folders` (each a safe name, `GroupingPlan.Group.folders`) of the grouping
+    /// whose pages are in `folder`.
+    case group(folder: String, [String], page: Int, PageFormat)
     /// `404.html`.
     case notFound
 
     public var format: PageFormat {
         switch self {
-        case .home(let format), .favorites(let format), .list(_, let format), .city(_, let format), .countryIndex(let format),
-            .country(_, _, let format), .region(_, _, let format):
+        case .home(let format), .favorites(let format), .list(_, let format), .city(_, let format), .groupIndex(_, let format),
+            .group(_, _, _, let format):
             format
         case .cityViewer, .cityData, .notFound: .html
         }
@@ -98,9 +98,7 @@ public enum PageRoute: Hashable, Sendable {
         case .cityViewer: CityViewerPage()
         case .cityData: CompactDataPage()
         case .city: CityPage()
-        case .countryIndex: CountryIndexPage()
-        case .country: CountryPage()
-        case .region: RegionPage()
+        case .groupIndex, .group: GroupingPage()
         case .notFound: NotFoundPage()
         }
     }

@@ -111,20 +111,8 @@ public struct SiteLayout: Sendable, Equatable {
     /// (a name no code can have: a real `ZZ` is a country like any other), and any other code (which the data
     /// should not have) spelt in hexadecimal UTF-8 after an `x`, so that no name from the data becomes a path.
     static func countryFolder(_ code: String) -> String {
-        var folder: [UInt8] = []
-        appendCountryFolder(code[...], to: &folder)
-        return String(decoding: folder, as: UTF8.self)
-    }
-
-    /// Appends `countryFolder(code)` to `out`.
-    static func appendCountryFolder(_ code: Substring, to out: inout [UInt8]) {
-        if code.isEmpty {
-            out += Self.noCountryFolder.utf8
-        } else if code.utf8.count == 2, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) {
-            out += code.utf8
-        } else {
-            appendHexName(code, to: &out)
-        }
+        if code.isEmpty { return noCountryFolder }
+        return code.utf8.count == 2 && code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) ? code : hexName(code)
     }
 
     /// The folder of the cities without a country.
@@ -133,25 +121,15 @@ public struct SiteLayout: Sendable, Equatable {
     /// The folder of a region code: the code when it is 1 to 16 letters A–Z and digits, else spelt in hexadecimal
     /// UTF-8 after an `x` (like `countryFolder`), so that no text from the data becomes a path.
     static func codeFolder(_ code: String) -> String {
-        var folder: [UInt8] = []
-        appendCodeFolder(code[...], to: &folder)
-        return String(decoding: folder, as: UTF8.self)
+        (1...16).contains(code.utf8.count) && code.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }) ? code : hexName(code)
     }
 
-    /// Appends `codeFolder(code)` to `out`.
-    static func appendCodeFolder(_ code: Substring, to out: inout [UInt8]) {
-        if (1...16).contains(code.utf8.count), code.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }) {
-            out += code.utf8
-        } else {
-            appendHexName(code, to: &out)
-        }
-    }
-
-    /// Appends `x` and the text's UTF-8 in hexadecimal: a folder name for a code that is not plain.
-    private static func appendHexName(_ text: Substring, to out: inout [UInt8]) {
+    /// `x` and the text's UTF-8 in hexadecimal: a folder name for a code that is not plain.
+    private static func hexName(_ text: String) -> String {
         let digits = Array("0123456789abcdef".utf8)
-        out.append(UInt8(ascii: "x"))
+        var out = [UInt8(ascii: "x")]
         for byte in text.utf8 { out += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends the file of `page`, relative to the output folder, to `out`: as bytes, since pages link to pages by
@@ -168,18 +146,14 @@ public struct SiteLayout: Sendable, Equatable {
         case .cityViewer: out += "city.html".utf8
         case .cityData(let file): out += "\(Self.compactDataFolder)\(file).js".utf8
         case .city(let id, let format): appendCityPath(id, format, to: &out)
-        case .countryIndex(let format): out += "country/index.\(format.fileExtension)".utf8
-        case .country(let code, let number, let format):
-            out += "country/".utf8
-            Self.appendCountryFolder(code[...], to: &out)
+        case .groupIndex(let folder, let format): out += "\(folder)/index.\(format.fileExtension)".utf8
+        case .group(let folder, let folders, let number, let format):
+            out += folder.utf8
             out.append(slash)
-            Self.appendPageFile(number, format, to: &out)
-        case .region(let region, let number, let format):
-            out += "region/".utf8
-            Self.appendCountryFolder(region.country[...], to: &out)
-            out.append(slash)
-            Self.appendCodeFolder(region.code[...], to: &out)
-            out.append(slash)
+            for name in folders {
+                out += name.utf8
+                out.append(slash)
+            }
             Self.appendPageFile(number, format, to: &out)
         case .notFound: out += "404.html".utf8
         }

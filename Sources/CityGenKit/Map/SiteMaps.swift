@@ -15,16 +15,17 @@ struct SiteMaps: Sendable {
     /// Each region's window, fitted to the main body of its cities (`CountryFrames.mainBody(of:)`).
     let regionWindows: [PlaceRegion: MapWindow]
 
-    init(catalog: CityCatalog, countries: CountryPlan, regions: RegionPlan) {
+    init(catalog: CityCatalog, countries: GroupingPlan, regions: GroupingPlan, places: Places?) {
         world = .world(width: Self.worldWidth)
         var frames: [String: CountryFrames] = [:]
-        for country in countries.countries {
-            frames[country.code] = CountryFrames(Self.places(country.cities, catalog), size: Self.countrySize)
+        for country in countries.groups {
+            frames[country.id] = CountryFrames(Self.places(country.cities, catalog), size: Self.countrySize)
         }
         self.frames = frames
         var regionWindows: [PlaceRegion: MapWindow] = [:]
-        for region in regions.regions {
-            regionWindows[region.region] = MapWindow.fitted(to: CountryFrames.mainBody(of: Self.places(region.cities, catalog)), size: Self.regionSize)
+        for region in regions.groups {
+            guard let place = places?.region(Int(region.cities[0])) else { continue }
+            regionWindows[place] = MapWindow.fitted(to: CountryFrames.mainBody(of: Self.places(region.cities, catalog)), size: Self.regionSize)
         }
         self.regionWindows = regionWindows
     }
@@ -65,18 +66,18 @@ struct SiteMaps: Sendable {
 
     /// Map `part` of `country` as PNG (0: its main map): a dot for each of its cities that the map is the locator
     /// of, larger where the country has few, on its geography with the borders of its first-level regions.
-    func countryPNG(_ country: CountryPlan.Country, part: Int, _ catalog: CityCatalog) -> [UInt8] {
-        let frames = frames[country.code]!, window = frames.windows[part]
+    func countryPNG(_ country: GroupingPlan.Group, part: Int, _ catalog: CityCatalog) -> [UInt8] {
+        let frames = frames[country.id]!, window = frames.windows[part]
         let places = Self.places(country.cities, catalog).filter { frames.part(holding: $0) == part }
         return Self.png(places, of: country.cities.count, on: window, regionBorders: .near(places))
     }
 
     /// The map of `region` as PNG: its cities that its window holds as dots, on the geography around them with every
     /// border of first-level regions in the window (its own among them).
-    func regionPNG(_ region: RegionPlan.Region, _ catalog: CityCatalog) -> [UInt8] {
-        let window = regionWindows[region.region]!
-        let places = Self.places(region.cities, catalog).filter(window.holds)
-        return Self.png(places, of: region.cities.count, on: window, regionBorders: .all)
+    func regionPNG(_ region: PlaceRegion, cities: [Int32], _ catalog: CityCatalog) -> [UInt8] {
+        let window = regionWindows[region]!
+        let places = Self.places(cities, catalog).filter(window.holds)
+        return Self.png(places, of: cities.count, on: window, regionBorders: .all)
     }
 
     /// `places` as dots on `window`'s ground, larger when the map's country or region has few (`count`) places.

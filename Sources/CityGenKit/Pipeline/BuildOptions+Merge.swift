@@ -86,6 +86,7 @@ extension BuildOptions {
         if let baseURL = config.baseURL { shape.baseURL = try Self.parseBaseURL(baseURL) }
         favorites = config.favorites
         if let map = config.map { shape.map = map }
+        if let groupings = config.groupings { shape.groupings = groupings }
         if let languages = config.languages {
             shape.languages = languages
             languageConfigFile = config.file

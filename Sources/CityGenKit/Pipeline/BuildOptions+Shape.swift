@@ -25,6 +25,8 @@ extension BuildOptions {
         public var cityFolders = SiteLayout.CityFolders.remainder(1000)
         /// What detail pages show of the OpenStreetMap viewer besides the locator map.
         public var map = MapMode.locator
+        /// The groupings whose pages are written (`groupings:`); nil: those the data has.
+        public var groupings: [String]?
         /// Precompressed copies (`NAME.gz`, `NAME.br`) written beside each HTML, CSS, JS, JSON and XML file where smaller.
         public var precompress: [ContentEncoding] = []
         /// The site's languages (BCP 47), the root's first: their words, names and numbers, and a `.zim` file's

@@ -162,12 +162,18 @@ public struct BuildService: Sendable {
             let settings = Site.Settings(
                 title: options.shape.title(in: languages[i]), pageSize: options.pageSize, layout: layouts[i], formats: options.formatsInOrder,
                 shardSize: options.shardSize, mapMode: options.map, viewerInPlace: options.host != .kiwix,
-                language: translations.isEmpty ? SiteLanguage(words: templates[i].words) : translations[i].language, translations: translations)
+                language: translations.isEmpty ? SiteLanguage(words: templates[i].words) : translations[i].language, translations: translations,
+                writtenGroupings: options.shape.groupings.map(Set.init))
             let site = Site(catalog: cities.catalog, settings: settings, favorites: cities.favorites, nearest: cities.nearest, places: cities.places)
             if let collision = site.layout.pathCollision(in: site.routes) {
                 throw CityGenError.pathCollision(path: collision.path, first: "\(collision.first)", second: "\(collision.second)")
             }
             try checkTypoReach(of: site, language: languages[i], &run)
+            if i == 0 {
+                for plan in site.groupings where plan.written && !plan.unsafeIDs.isEmpty {
+                    warn("skipped \(plan.unsafeIDs.count) \(plan.grouping.name) pages whose id makes no safe folder name: \(plan.unsafeIDs.prefix(5).map { "\"\($0)\"" }.joined(separator: ", "))", &run)
+                }
+            }
             sites.append(SiteFiles(site: site, templates: templates[i]))
         }
         try checkLanguageFolders(of: sites)

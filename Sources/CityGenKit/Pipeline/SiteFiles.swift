@@ -22,8 +22,8 @@ struct SiteFiles: Sendable {
 
     private func drawMap(_ route: Route) -> [UInt8] {
         switch route {
-        case .countryMap(let code, let part): site.maps.countryPNG(site.countries.country(code)!, part: part, site.catalog)
-        case .regionMap(let region): site.maps.regionPNG(site.regions.region(region)!, site.catalog)
+        case .countryMap(let code, let part): site.maps.countryPNG(site.countries.group(id: code)!, part: part, site.catalog)
+        case .regionMap(let region): site.maps.regionPNG(region, cities: site.regions.group(id: region.groupID)!.cities, site.catalog)
         default: site.maps.worldPNG(site.catalog)
         }
     }

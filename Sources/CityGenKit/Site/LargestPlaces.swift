@@ -1,16 +1,16 @@
-/// The largest places by population (SPEC §5 `#largestCities`): of the whole site, of each country and of each
-/// region, largest first, then in SPEC §3 order. Cities without a known population are never among them.
+/// The largest places by population (SPEC §5 `#largestCities`): of the whole site and of each group of every grouping,
+/// largest first, then in SPEC §3 order. Cities without a known population are never among them.
 struct LargestPlaces: Sendable {
     /// How many a page lists.
     static let count = 10
 
     let world: [Int]
-    let byCountry: [String: [Int]]
-    let byRegion: [PlaceRegion: [Int]]
+    /// By grouping's name, then by group's number.
+    private let byGroup: [String: [[Int]]]
 
-    init(catalog: CityCatalog, places: Places?, regions: RegionPlan) {
+    init(catalog: CityCatalog, places: Places?, groupings: [GroupingPlan]) {
         guard let places else {
-            (world, byCountry, byRegion) = ([], [:], [:])
+            (world, byGroup) = ([], [:])
             return
         }
         // One array of 32-bit indices, sorted in place: no second copy while the site is planned.
@@ -19,15 +19,19 @@ struct LargestPlaces: Sendable {
             let (x, y) = (places.population(Int(a))!, places.population(Int(b))!)
             return x != y ? x > y : a < b
         }
-        var byCountry: [String: [Int]] = [:], byRegion: [PlaceRegion: [Int]] = [:]
-        for index in ordered.lazy.map(Int.init) {
-            let country = catalog.cities[index].country
-            if byCountry[country, default: []].count < Self.count { byCountry[country, default: []].append(index) }
-            if let region = regions.place(ofCityAt: index)?.region.region, byRegion[region, default: []].count < Self.count {
-                byRegion[region, default: []].append(index)
+        var byGroup: [String: [[Int]]] = [:]
+        for plan in groupings {
+            var largest = [[Int]](repeating: [], count: plan.groups.count)
+            for index in ordered.lazy.map(Int.init) {
+                guard let group = plan.group(ofCityAt: index), largest[group.number].count < Self.count else { continue }
+                largest[group.number].append(index)
             }
+            byGroup[plan.grouping.name] = largest
         }
         world = ordered.prefix(Self.count).map(Int.init)
-        (self.byCountry, self.byRegion) = (byCountry, byRegion)
+        self.byGroup = byGroup
     }
+
+    /// The largest places of `group` of `plan`.
+    func of(_ group: GroupingPlan.Group, in plan: GroupingPlan) -> [Int] { byGroup[plan.grouping.name]?[group.number] ?? [] }
 }

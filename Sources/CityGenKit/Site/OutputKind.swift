@@ -43,7 +43,7 @@ struct MapImages: OutputKind {
 struct MapWindowFiles: OutputKind {
     func routes(in site: Site, formats: [PageFormat]) -> RouteList {
         guard formats.contains(.html) else { return RouteList() }
-        return RouteList(site.countries.countries.flatMap { [Route.mapWindow(code: $0.code, .json), .mapWindow(code: $0.code, .script)] })
+        return RouteList(site.countries.groups.flatMap { [Route.mapWindow(code: $0.id, .json), .mapWindow(code: $0.id, .script)] })
     }
 }
 

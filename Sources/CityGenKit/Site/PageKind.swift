@@ -26,7 +26,6 @@ extension PageKind {
 /// Every kind of page, in the order a site lists them (and its sitemap, of those it holds).
 enum PageKinds {
     static let all: [any PageKind] = [
-        HomePage(), FavoritesPage(), ListPage(), CityViewerPage(), CompactDataPage(), CityPage(), CountryIndexPage(), CountryPage(),
-        RegionPage(), NotFoundPage(),
+        HomePage(), FavoritesPage(), ListPage(), CityViewerPage(), CompactDataPage(), CityPage(), GroupingPage(), NotFoundPage(),
     ]
 }

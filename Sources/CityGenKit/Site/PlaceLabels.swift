@@ -6,12 +6,12 @@ struct PlaceLabels: Sendable {
     private let texts: PackedTexts
     /// Whether label number `n` names the city's region.
     private let namesRegion: [Bool]
-    private let regions: RegionPlan
+    private let regions: GroupingPlan
     /// For each catalog index: its label's number in `texts`, or -1 for the catalog's label (unique, or told apart as
     /// the catalog says it).
     private let numberOfCity: [Int32]
 
-    init(catalog: CityCatalog, regions: RegionPlan, language: SiteLanguage) {
+    init(catalog: CityCatalog, regions: GroupingPlan, language: SiteLanguage) {
         // The catalog's own labels say coordinates and ids as English does: another language's are kept here too.
         let sample = City(id: 1, name: "", country: "", latitude: -1.5, longitude: 1.5)
         let localizes = Distinction.allCases.contains {
@@ -28,7 +28,7 @@ struct PlaceLabels: Sendable {
                 continue
             }
             while end < catalog.count, catalog.distinctions[end] != nil, catalog.cities[end].label == catalog.cities[start].label { end += 1 }
-            let names = (start..<end).map { regions.place(ofCityAt: $0)?.region.name }
+            let names = (start..<end).map { regions.group(ofCityAt: $0)?.name }
             let counts = Dictionary(names.compactMap { $0 }.map { ($0, 1) }, uniquingKeysWith: +)
             for (offset, name) in names.enumerated() {
                 let byRegion = name.map { counts[$0] == 1 } ?? false
@@ -60,7 +60,7 @@ struct PlaceLabels: Sendable {
 
     /// The name of the region of the city at `index`, when it is known.
     func regionName(_ index: Int) -> String? {
-        regions.region(ofCityAt: index)?.name
+        regions.group(ofCityAt: index)?.name
     }
 
     /// Calls `body` with the label of the city at `index` when it is told apart, or returns nil when its label is unique.

@@ -20,6 +20,10 @@ struct Site: Sendable {
         /// Every language of a site in several, the root's first, this one among them: each page links its
         /// translations. Empty for a site in one language.
         var translations: [Translation] = []
+        /// The groupings whose pages it may write, in order; `country` and `region` among them.
+        var groupings = Grouping.all
+        /// The names of those it writes (`groupings:`); nil: those the data has.
+        var writtenGroupings: Set<String>?
     }
 
     /// One language of a site in several: its language and where its files are.
@@ -33,7 +37,8 @@ struct Site: Sendable {
     let plan: SitePlan
     /// Country names by code, where known.
     private(set) var countryNames: [String: String]
-    private(set) var countries: CountryPlan
+    /// The pages of each of `settings.groupings`, in order, those that are not written among them.
+    private(set) var groupings: [GroupingPlan]
     /// Catalog indices of the favorites.
     let favorites: Set<Int>
     /// The nearest cities of each city, for detail pages.
@@ -43,7 +48,6 @@ struct Site: Sendable {
     let index: SiteIndex
     /// What GeoNames adds to the cities (SPEC §1b), when the build has it.
     let places: Places?
-    let regions: RegionPlan
     /// The name in the site's language of each of `places.timeZones`.
     let timeZoneNames: [String]
     let placeLabels: PlaceLabels
@@ -64,19 +68,18 @@ struct Site: Sendable {
         self.catalog = catalog
         self.plan = SitePlan(catalog: catalog, pageSize: settings.pageSize, language: settings.language)
         self.countryNames = settings.language.countryNames(for: catalog.countryCodes)
-        let countries = CountryPlan(
-            catalog: catalog, names: countryNames, noCountry: settings.language.words["country.none"], pageSize: settings.pageSize)
-        self.countries = countries
+        let groupings = Self.groupings(settings, GroupingInput(catalog: catalog, places: places, language: settings.language, countryNames: countryNames))
+        self.groupings = groupings
+        let countries = groupings.first { $0.grouping.name == Grouping.country.name }!
+        let regions = groupings.first { $0.grouping.name == Grouping.region.name }!
         self.favorites = favorites
         self.nearest = nearest ?? NearestCities(catalog: catalog)
         self.places = places
         self.timeZoneNames = places?.timeZones.map(settings.language.timeZoneName) ?? []
-        let regions = RegionPlan(places: places, cityCount: catalog.count, pageSize: settings.pageSize)
-        self.regions = regions
         // The map windows and the largest places are made on one core beside the search index, whose steps do not all
         // use both.
         ((self.maps, self.largest), (self.placeLabels, self.index)) = Parallel.both(
-            { (SiteMaps(catalog: catalog, countries: countries, regions: regions), LargestPlaces(catalog: catalog, places: places, regions: regions)) },
+            { (SiteMaps(catalog: catalog, countries: countries, regions: regions, places: places), LargestPlaces(catalog: catalog, places: places, groupings: groupings)) },
             {
                 let labels = PlaceLabels(catalog: catalog, regions: regions, language: settings.language)
                 let index = SiteIndex(
@@ -96,12 +99,31 @@ struct Site: Sendable {
         var site = self
         site.settings.language = language
         site.settings.translations = translations
-        site.countryNames = language.countryNames(for: Set(countries.countries.map(\.code)))
-        site.countries = CountryPlan(catalog: catalog, names: site.countryNames, noCountry: language.words["country.none"], pageSize: settings.pageSize)
+        site.countryNames = language.countryNames(for: Set(countries.groups.map(\.id)))
+        site.groupings = Self.groupings(site.settings, GroupingInput(catalog: catalog, places: places, language: language, countryNames: site.countryNames))
         site.sitemapPages = site.sitemapRoutes()
         site.routes = site.allRoutes()
         return site
     }
+
+    /// The plans of each grouping, written or not.
+    private static func groupings(_ settings: Settings, _ input: GroupingInput) -> [GroupingPlan] {
+        settings.groupings.map { grouping in
+            GroupingPlan(grouping, input: input, pageSize: settings.pageSize, written: settings.writtenGroupings.map { $0.contains(grouping.name) })
+        }
+    }
+
+    /// The plan of the grouping named `name`.
+    func grouping(named name: String) -> GroupingPlan? { groupings.first { $0.grouping.name == name } }
+
+    /// The plan of the grouping whose pages are in `folder`.
+    func grouping(folder: String) -> GroupingPlan? { groupings.first { $0.grouping.folder == folder } }
+
+    /// The countries, whose maps a site always has, whether it writes their pages or not.
+    var countries: GroupingPlan { grouping(named: Grouping.country.name)! }
+
+    /// The regions (with places), which tell namesakes apart whether the site writes their pages or not.
+    var regions: GroupingPlan { grouping(named: Grouping.region.name)! }
 
     var layout: SiteLayout { settings.layout }
     var formats: [PageFormat] { settings.formats }
@@ -128,11 +150,14 @@ struct Site: Sendable {
 
     /// Every country's maps: its main map, then those of its outlying parts.
     var countryMaps: [Route] {
-        countries.countries.flatMap { country in maps.frames[country.code]!.windows.indices.map { Route.countryMap(code: country.code, part: $0) } }
+        countries.groups.flatMap { country in maps.frames[country.id]!.windows.indices.map { Route.countryMap(code: country.id, part: $0) } }
     }
 
-    /// Every region's map (with places).
-    var regionMaps: [Route] { regions.regions.map { .regionMap($0.region) } }
+    /// Every region's map, where region pages are written (with places).
+    var regionMaps: [Route] {
+        guard regions.written, let places else { return [] }
+        return regions.groups.compactMap { places.region(Int($0.cities[0])).map(Route.regionMap) }
+    }
 
     /// Every file: each kind's (`OutputKinds.all`), those that every language shares only in the language that writes
     /// them.

@@ -123,7 +123,7 @@ extension SiteRenderer {
         return CityFacts(
             city: city, texts: texts, cityData: format == .html ? cityData(index) : [], route: route, links: links,
             countryName: countryNames[city.country], favorite: favorites.contains(index),
-            listPage: plan.page(ofCityAt: index), region: site.regions.place(ofCityAt: index)?.region.name
+            listPage: plan.page(ofCityAt: index), region: site.regions.group(ofCityAt: index)?.name
         )
     }
 
@@ -160,7 +160,7 @@ extension SiteRenderer {
         if html { context.append(.cityData, bytes: facts.cityData) }
         href.removeAll(keepingCapacity: true)
         appendCountryRowHref(texts.index, from: facts.links, to: &href)
-        context.append(.countryHref, bytes: href)
+        if !href.isEmpty { context.append(.countryHref, bytes: href) }
         appendLists(facts, to: &context, href: &href)
         return context
     }

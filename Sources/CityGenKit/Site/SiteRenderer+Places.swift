@@ -1,4 +1,4 @@
-/// What pages show of GeoNames' places (SPEC §5): a detail page's facts, a country's regions, the largest places.
+/// What pages show of GeoNames' places (SPEC §5): a detail page's facts, the largest places.
 extension SiteRenderer {
     /// Appends the facts GeoNames gives of the city at `index` to a detail page's context: its region (a link to
     /// the row on its region page), population, elevation, time zone, and whether it is a capital or a region's seat.
@@ -6,10 +6,12 @@ extension SiteRenderer {
         guard let places = site.places, places.isJoined(index) else { return }
         let format = links.page.format!, region = site.regions.place(ofCityAt: index)
         if let region {
-            context.append(.regionName, text: region.region.name)
-            var href: [UInt8] = []
-            links.appendHref(to: .region(region.region.region, page: region.page, format), cell: format == .html ? catalog.cities[index].id : nil, to: &href)
-            context.append(.regionHref, bytes: href)
+            context.append(.regionName, text: region.group.name)
+            if site.regions.written {
+                var href: [UInt8] = []
+                links.appendHref(to: site.regions.route(region.group, page: region.page, format), cell: format == .html ? catalog.cities[index].id : nil, to: &href)
+                context.append(.regionHref, bytes: href)
+            }
         }
         if let population = places.population(index) { context.appendText(.population) { language.appendGrouped(population, to: &$0) } }
         if let elevation = places.elevation(index) { context.appendText(.elevation) { language.appendGrouped(elevation, to: &$0) } }
@@ -17,12 +19,15 @@ extension SiteRenderer {
             context.append(.timeZone, text: places.timeZones[zone])
             if format == .html { context.append(.timeZoneHTML, text: HTMLEscaping.escape(places.timeZones[zone])) }
             context.append(.timeZoneName, text: site.timeZoneNames[zone])
+            if let zones = site.grouping(named: Grouping.timeZone.name), zones.written, let group = zones.group(ofCityAt: index) {
+                context.append(.timeZoneHref, text: links.href(to: zones.route(group, page: 1, format)))
+            }
         }
         if places.isCapital(index) {
             let country = site.countryNames[catalog.cities[index].country] ?? catalog.cities[index].country
             context.append(.placeRole, text: words.say("city.capitalOf", ["country": country]))
         } else if places.isRegionSeat(index), let region {
-            context.append(.placeRole, text: words.say("city.seatOf", ["region": region.region.name]))
+            context.append(.placeRole, text: words.say("city.seatOf", ["region": region.group.name]))
         }
     }
 
@@ -48,26 +53,9 @@ extension SiteRenderer {
         context.append(.largestCities, rows: rows)
     }
 
-    /// Appends the regions of the country `code` that have pages, each a link with its number of cities.
-    func appendRegions(ofCountry code: String, from links: SiteLayout.Links, to context: inout TemplateContext) {
-        let regions = site.regions.regions(ofCountry: code)
-        guard !regions.isEmpty else { return }
-        let format = links.page.format!
-        var rows = TemplateRows()
-        for region in regions {
-            let href = links.href(to: .region(region.region, page: 1, format))
-            Self.appendLink(region.name, as: (.name, .nameHTML), to: href, format, in: &rows)
-            rows.append(.count, text: language.grouped(region.cities.count))
-            rows.append(.cities, text: words.say("count.city", count: region.cities.count))
-            rows.endRow()
-        }
-        context.append(.hasRegions, flag: true)
-        context.append(.regions, rows: rows)
-    }
-
     /// Appends a link's text under `keys.text` and its `href`, and in HTML both escaped for raw HTML (`keys.html`,
     /// `hrefHTML`).
-    private static func appendLink(
+    static func appendLink(
         _ text: String, as keys: (text: TemplateKey, html: TemplateKey), to href: String, _ format: PageFormat, in rows: inout TemplateRows
     ) {
         rows.append(keys.text, text: text)

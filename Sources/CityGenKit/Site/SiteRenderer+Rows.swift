@@ -59,9 +59,8 @@ extension SiteRenderer {
     /// Appends the link from `page` to the row of the city at `index` on its country's page to `out`.
     func appendCountryRowHref(_ index: Int, from page: SiteLayout.Links, to out: inout [UInt8]) {
         let format = page.page.format!
-        let place = countries.place(ofCityAt: index)
-        page.appendHref(
-            to: .country(code: place.country.code, page: place.page, format), cell: format == .html ? catalog.cities[index].id : nil, to: &out)
+        guard site.countries.written, let place = site.countries.place(ofCityAt: index) else { return }
+        page.appendHref(to: site.countries.route(place.group, page: place.page, format), cell: format == .html ? catalog.cities[index].id : nil, to: &out)
     }
 
     /// Links of a paginated list's navigation: first, previous, nearby numbers, next, last; `route` names page n.

@@ -10,38 +10,25 @@ extension SiteRenderer {
         var id: String? = nil
     }
 
-    /// Home › country › region › the city.
+    /// Home › country › region › the city, of the groupings the site writes.
     func trail(ofCityAt index: Int, _ format: PageFormat) -> [Crumb] {
-        let city = catalog.cities[index]
-        var crumbs = [home(format), Crumb(name: countryName(city.country), route: .country(code: city.country, page: 1, format))]
-        if let place = site.regions.place(ofCityAt: index) {
-            crumbs.append(Crumb(name: place.region.name, route: .region(place.region.region, page: 1, format), id: "region"))
+        var crumbs = [homeCrumb(format)]
+        for plan in [site.countries, site.regions] where plan.written {
+            guard let group = plan.group(ofCityAt: index) else { continue }
+            crumbs.append(Crumb(name: group.name, route: plan.route(group, page: 1, format), id: plan.grouping.name == Grouping.region.name ? "region" : nil))
         }
-        return crumbs + [Crumb(name: city.name, route: nil)]
-    }
-
-    /// Home › the country, or Home › the country › page n.
-    func trail(ofCountry code: String, page: Int, _ format: PageFormat) -> [Crumb] {
-        [home(format)] + paged(Crumb(name: countryName(code), route: .country(code: code, page: 1, format)), page: page)
-    }
-
-    /// Home › its country › the region, or Home › its country › the region › page n.
-    func trail(ofRegion place: PlaceRegion, name: String, page: Int, _ format: PageFormat) -> [Crumb] {
-        [home(format), Crumb(name: countryName(place.country), route: .country(code: place.country, page: 1, format))]
-            + paged(Crumb(name: name, route: .region(place, page: 1, format)), page: page)
+        return crumbs + [Crumb(name: catalog.cities[index].name, route: nil)]
     }
 
     /// Home › page n.
     func trail(ofListPage page: Int, _ format: PageFormat) -> [Crumb] {
-        [home(format), Crumb(name: words.say("trail.page", ["page": language.grouped(page)]), route: nil)]
+        [homeCrumb(format), Crumb(name: words.say("trail.page", ["page": language.grouped(page)]), route: nil)]
     }
 
-    private func home(_ format: PageFormat) -> Crumb { Crumb(name: words["trail.home"], route: .home(format)) }
-
-    private func countryName(_ code: String) -> String { countries.country(code)?.name ?? code }
+    func homeCrumb(_ format: PageFormat) -> Crumb { Crumb(name: words["trail.home"], route: .home(format)) }
 
     /// `crumb` as the last step on its first page; on a later one, a link followed by the page's number.
-    private func paged(_ crumb: Crumb, page: Int) -> [Crumb] {
+    func paged(_ crumb: Crumb, page: Int) -> [Crumb] {
         guard page > 1 else { return [Crumb(name: crumb.name, route: nil)] }
         return [crumb, Crumb(name: words.say("trail.page", ["page": language.grouped(page)]), route: nil)]
     }

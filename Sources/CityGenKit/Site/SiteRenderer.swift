@@ -51,7 +51,6 @@ final class SiteRenderer: Sendable {
     var layout: SiteLayout { site.layout }
     var title: String { site.title }
     var favorites: Set<Int> { site.favorites }
-    var countries: CountryPlan { site.countries }
     var countryNames: [String: String] { site.countryNames }
     var maps: SiteMaps { site.maps }
     var language: SiteLanguage { site.settings.language }
@@ -67,9 +66,8 @@ final class SiteRenderer: Sendable {
         case .cityViewer: cityViewer()
         case .cityData(let file): CompactDataPage.render(file, with: self)
         case .city(let id, let format): city(at: site.indexByID[id]!, format, reusing: &texts)
-        case .countryIndex(let format): countryIndex(format)
-        case .country(let code, let number, let format): country(code, page: number, format)
-        case .region(let place, let number, let format): region(place, page: number, format)
+        case .groupIndex(let folder, let format): groupIndex(folder, format)
+        case .group(let folder, let folders, let number, let format): groupPage(folder, folders, page: number, format)
         case .notFound: notFoundPage()
         }
     }

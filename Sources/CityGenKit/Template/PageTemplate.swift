@@ -9,8 +9,8 @@ public struct PageTemplate: Hashable, Sendable {
     public static let home = PageTemplate("home"), list = PageTemplate("list"), pager = PageTemplate("pager")
     public static let favorites = PageTemplate("favorites"), countries = PageTemplate("countries"), city = PageTemplate("city")
     public static let cityview = PageTemplate("cityview"), notFound = PageTemplate("404")
-    /// Partials: the largest places, a country's regions, a page's trail.
-    public static let largest = PageTemplate("largest"), regions = PageTemplate("regions"), trail = PageTemplate("trail")
+    /// Partials: the largest places, the groups a group's page lists (a country's regions), a page's trail.
+    public static let largest = PageTemplate("largest"), listed = PageTemplate("listed"), trail = PageTemplate("trail")
 
     /// The file an override must have (`--templates`).
     public var fileName: String { name + ".md.mustache" }

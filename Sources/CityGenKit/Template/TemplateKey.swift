@@ -19,15 +19,16 @@ enum TemplateKey: Int, CaseIterable, Sendable {
     case regionMap
     // The compact site's city viewer.
     case dataFiles, dataFolder
-    // Home, lists, countries, favorites.
+    // Home, lists, groupings' pages and indexes, favorites.
     case cityCount, pageCount, initials, noneHTML, firstPage, favoriteCount, favoritesText, favoritesHref, countriesHref, countryCount
-    case favoritesJSON, indexHref, firstCity, heading, cities, pager, pagerTop, pagerBottom, count, code, countries, favorites, facts
+    case zonesHref, zoneCount, groups, groupCount, listed, listedHeading, listedID
+    case favoritesJSON, indexHref, firstCity, heading, cities, pager, pagerTop, pagerBottom, count, code, favorites, facts
     // Places (GeoNames): a detail page's facts, regions, the largest places, the credit.
-    case regionName, regionHref, population, elevation, timeZone, timeZoneHTML, timeZoneName, placeRole
+    case regionName, regionHref, population, elevation, timeZone, timeZoneHTML, timeZoneName, timeZoneHref, placeRole
     // The trail of a city, region, country or list page (each `name`, `href`, `first`, `current`; in HTML
     // `nameHTML`, `hrefHTML`, `crumbID`).
     case trail, crumbID, first
-    case hasLargest, largestCities, hasRegions, regions, nameHTML, placesCredit
+    case hasLargest, largestCities, nameHTML, placesCredit
 
     /// Its place among `allCases` (the raw values count from 0), for tables indexed by key.
     var ordinal: Int { rawValue }

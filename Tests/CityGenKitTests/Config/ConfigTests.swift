@@ -96,7 +96,7 @@ final class ConfigTests: XCTestCase {
     }
 
     func testTyposAndWrongTypesAreErrorsThatNameTheKey() {
-        let keys = "known keys: source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language, languages, strings, places"
+        let keys = "known keys: source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language, languages, strings, places, groupings"
         XCTAssertEqual(error("pagesize: 10"), .invalidConfig(file: "citygen.yml", item: "pagesize", reason: "unknown key (did you mean pageSize?); \(keys)"))
         XCTAssertEqual(
             error("pagesize: 10")?.description, "citygen.yml: pagesize: unknown key (did you mean pageSize?); \(keys)")
@@ -123,7 +123,7 @@ final class ConfigTests: XCTestCase {
             .invalidConfig(file: "citygen.yml", item: "favorites item 2", reason: "neither a city id nor a \"Name, CC\" string"))
         XCTAssertEqual(
             error("- just\n- a list"),
-            .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language, languages, strings, places)"))
+            .invalidConfig(file: "citygen.yml", item: nil, reason: "expected a mapping of keys (source, output, title, baseURL, pageSize, formats, host, precompress, templates, favorites, map, language, languages, strings, places, groupings)"))
         // Keys that are not text made Yams trap (found by fuzzing, Fuzz/config/non-text-key): now an error with the line.
         XCTAssertEqual(error("[0o]:"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 1: a key must be text"))
         XCTAssertEqual(error("title: x\nfavorites:\n  - {[1]: 2}"), .invalidConfig(file: "citygen.yml", item: nil, reason: "line 3: a key must be text"))

@@ -19,6 +19,7 @@ final class FingerprintTests: XCTestCase {
         "languages": { $0.languages = ["es", "en"] },
         "titles": { $0.titles = ["es": "Ciudades"] },
         "places": { $0.places = .none },
+        "groupings": { $0.groupings = ["country"] },
     ]
 
     private func basis(_ options: BuildOptions, _ templates: TemplateSet) -> String {

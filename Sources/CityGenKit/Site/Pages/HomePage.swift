@@ -1,7 +1,7 @@
 /// `index.html` and `index.md`: the search UI, the jump index to the list pages, the world map (SPEC §5).
 struct HomePage: PageKind {
     var name: String { "home" }
-    var templates: [PageTemplate] { [.home, .largest, .regions] }
+    var templates: [PageTemplate] { [.home, .largest, .listed] }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList { onePage(in: formats, PageRoute.home) }
 
@@ -38,8 +38,14 @@ extension SiteRenderer {
         context.append(.firstPage, text: layout.href(to: .list(page: 1, format), from: route))
         context.append(.favoriteCount, text: language.grouped(favorites.count))
         context.append(.favoritesHref, text: layout.href(to: .favorites(format), from: route))
-        context.append(.countriesHref, text: layout.href(to: .countryIndex(format), from: route))
-        context.append(.countryCount, text: language.grouped(countries.countries.count))
+        if site.countries.written {
+            context.append(.countriesHref, text: layout.href(to: .countryIndex(format), from: route))
+            context.append(.countryCount, text: language.grouped(site.countries.groups.count))
+        }
+        if let zones = site.grouping(named: Grouping.timeZone.name), zones.written {
+            context.append(.zonesHref, text: layout.href(to: .page(.groupIndex(folder: zones.grouping.folder, format)), from: route))
+            context.append(.zoneCount, text: language.grouped(zones.groups.count))
+        }
         context.append(.favoritesJSON, text: format == .html ? site.index.favoritesJSON : "")
         context.append(.indexHref, text: layout.indexFolderHref(from: route))
         if format == .html && catalog.count > 0 {

@@ -1,7 +1,7 @@
 /// `list/<n>`: the paginated alphabetical list of every city (SPEC §5).
 struct ListPage: PageKind {
     var name: String { "list" }
-    var templates: [PageTemplate] { [.list, .pager, .largest, .regions, .trail] }
+    var templates: [PageTemplate] { [.list, .pager, .largest, .listed, .trail] }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList {
         var routes = RouteList()
