@@ -61,48 +61,25 @@ extension BuildService {
         ArchiveFormat(path: url.path) == .zim && options.languages.count > 1 ? zim(url, in: options.languages[0]) : url
     }
 
-    /// Renders every file of `sites` in path order straight into the archive at `url`: a block of 4,096 pages at a
-    /// time on all cores while the previous block is appended in order, so that memory does not grow with the site.
+    /// Renders every file of `sites` in path order straight into the archive at `url` (`SiteStream`), so that memory
+    /// does not grow with the site.
     func writeArchive(_ sites: [SiteFiles], to url: URL, report: BuildReport) throws -> OutputWriter.Statistics {
-        // Each file as its site's number and its route's.
-        let files = sites.indices.flatMap { s in sites[s].routes.indices.map { (site: s, route: $0) } }
-        let paths = files.map { sites[$0.site].layout.path(sites[$0.site].routes[$0.route]) }
-        let order = paths.indices.sorted { paths[$0].utf8.lexicographicallyPrecedes(paths[$1].utf8) }
+        let stream = SiteStream(sites, byPath: true)
         let writer = try archive(at: url, sites[0], report)
-        let counter = ProgressCounter(.render, total: files.count, report: progress)
-        let blocks = stride(from: 0, to: order.count, by: 4096).map { $0..<min(order.count, $0 + 4096) }
+        let counter = ProgressCounter(.render, total: stream.items.count, report: progress)
         let encodings = options.precompress
         let failure = InjectedWriteFailure(file: options.failingWrite)
-        // Each page with its precompressed files, which sort right after it (`a.html`, `a.html.br`, `a.html.gz`).
-        let render = { @Sendable (block: Range<Int>) in
-            Parallel.map(block, chunk: 128, carrying: nil as SiteRenderer.CityTexts?) { i, texts in
-                let file = files[order[i]], site = sites[file.site]
-                return site.withVariants(site.routes[file.route], at: paths[order[i]], encodings, reusing: &texts)
-            }
-        }
         do {
-            // While this thread appends block k, the next block renders on the other threads.
-            var next = blocks.first.map(render) ?? []
-            for (k, block) in blocks.enumerated() {
-                let contents = next
-                let ahead = Locked<[[SiteFiles.File]]>([])
-                let group = DispatchGroup()
-                if k + 1 < blocks.count {
-                    DispatchQueue.global().async(group: group) { ahead.withLock { $0 = render(blocks[k + 1]) } }
-                }
-                do {
-                    for entry in contents.joined() {
+            // Each page with its precompressed files, which sort right after it (`a.html`, `a.html.br`, `a.html.gz`).
+            try stream.run(
+                make: { site, route, path, texts in sites[site].withVariants(route, at: path, encodings, reusing: &texts) },
+                sink: { entries in
+                    for entry in entries {
                         try failure.check(writer.entries + 1, path: url.path)
                         try writer.add(entry)
                     }
-                } catch {
-                    group.wait()  // the block rendering ahead ends before the archive is abandoned
-                    throw error
-                }
-                counter.add(block.count)
-                group.wait()
-                next = ahead.withLock { $0 }
-            }
+                    counter.add(1)
+                })
             try writer.finish()
         } catch {
             writer.abandon()

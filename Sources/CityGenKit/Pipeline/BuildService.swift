@@ -223,9 +223,9 @@ public struct BuildService: Sendable {
         let writer = try prepareOutput(sites, previous: previous, &run)
         do {
             // The maps first, as a step of their own: what drawing them costs shows, and no image waits in memory.
-            for (files, rendered) in zip(sites, rendered) { try renderAndWrite(files, to: writer, keeping: kept, except: rendered, maps: true) }
+            try renderAndWrite(sites, to: writer, keeping: kept, except: rendered, including: \.isMap)
             run.lap("maps")
-            for (files, rendered) in zip(sites, rendered) { try renderAndWrite(files, to: writer, keeping: kept, except: rendered, maps: false) }
+            try renderAndWrite(sites, to: writer, keeping: kept, except: rendered) { !$0.isMap }
             run.lap(onlyFavoritesChanged ? "render: favorites" : "render and write")
             try writer.finish(summary: run.report.summary(fingerprint: source.fingerprint, basis: source.basis, favoriteIDs: favoriteIDs))
         } catch {
@@ -237,30 +237,26 @@ public struct BuildService: Sendable {
         return writer
     }
 
-    /// Renders and writes the maps (`maps`) or every other file, on all cores, but those that `kept` records and
-    /// `rendered` does not name: those the writer keeps as they are.
-    private func renderAndWrite(_ files: SiteFiles, to writer: OutputWriter, keeping kept: ManifestFiles, except rendered: Set<Route>, maps: Bool) throws {
-        let routes = files.routes, layout = files.layout, encodings = options.precompress
-        // The maps one a task (they differ in cost); other files in chunks, enough work per task to keep both cores
-        // busy. Nothing is kept once written.
-        let mapIndices = maps ? routes.indices.filter { routes[$0].isMap } : []
-        try Parallel.forEachChunk(maps ? mapIndices.indices : routes.indices, chunk: maps ? 1 : 256) { chunk in
-            var texts: SiteRenderer.CityTexts?
-            for i in chunk.lazy.map({ maps ? mapIndices[$0] : $0 }) where maps || !routes[i].isMap {
-                let path = layout.path(routes[i])
-                if !rendered.contains(routes[i]), let record = kept[path] ?? nil, try writer.keep(path, record: record) {
-                    // Its precompressed files are as old as it: kept too, or written when they cannot be.
-                    for variant in variantPaths(of: path) {
-                        guard try (kept[variant] ?? nil).map({ try writer.keep(variant, record: $0) }) != true else { continue }
-                        for encoded in ContentEncoding.variants(of: path, files.contents(routes[i]), encodings) where encoded.path == variant {
-                            try writer.write(encoded.bytes, to: encoded.path)
-                        }
-                    }
-                    continue
+    /// Renders and writes the files of `sites` that `including` keeps, but those that `kept` records and `rendered`
+    /// (by site) does not name: those the writer keeps as they are.
+    private func renderAndWrite(
+        _ sites: [SiteFiles], to writer: OutputWriter, keeping kept: ManifestFiles, except rendered: [Set<Route>], including: (Route) -> Bool
+    ) throws {
+        let encodings = options.precompress, variantPaths = { @Sendable path in self.variantPaths(of: path) }
+        let stream = SiteStream(sites, including: including)
+        try stream.run(
+            make: { site, route, path, texts in
+                let files = sites[site]
+                guard !rendered[site].contains(route), let record = kept[path] ?? nil, try writer.keep(path, record: record)
+                else { return files.withVariants(route, at: path, encodings, reusing: &texts) }
+                // Its precompressed files are as old as it: kept too, or written when they cannot be.
+                return try variantPaths(path).flatMap { variant -> [SiteFiles.File] in
+                    guard try (kept[variant] ?? nil).map({ try writer.keep(variant, record: $0) }) != true else { return [] }
+                    return ContentEncoding.variants(of: path, files.contents(route), encodings).filter { $0.path == variant }
+                        .map { SiteFiles.File(path: $0.path, bytes: $0.bytes, page: nil) }
                 }
-                for file in files.withVariants(routes[i], at: path, encodings, reusing: &texts) { try writer.write(file.bytes, to: file.path) }
-            }
-        }
+            },
+            sink: { files in for file in files { try writer.write(file.bytes, to: file.path) } })
     }
 
     /// The precompressed files that go with `path`, whether or not they turn out smaller. Paths are made again where

@@ -1,0 +1,73 @@
+import Dispatch
+
+/// The site as one ordered stream of files, which a sink takes in order on the calling thread: the folder (the
+/// incremental build's keep policy in `make`) and the archives consume it, and the preview asks the same `SiteFiles`
+/// for one path. The one place that decides how rendering is spread over the cores: a block at a time on all of them,
+/// the next block rendering while the sink takes the last, so that few files are held at once.
+struct SiteStream: Sendable {
+    /// One route of the stream: its site's number among `sites` and its number in that site's routes.
+    struct Item: Sendable {
+        let site: Int32, route: Int32
+    }
+
+    /// What makes an item's files: from its site's number, its route and path, and what a city's formats share.
+    typealias Make = @Sendable (Int, Route, String, inout SiteRenderer.CityTexts?) throws -> [SiteFiles.File]
+
+    let sites: [SiteFiles]
+    let items: [Item]
+    /// Routes a block: a few megabytes of pages held at once, enough work per block for every core.
+    static let blockSize = 512
+
+    /// The routes of `sites` that `including` keeps, site by site in their order; or all of them in path order (an
+    /// archive's), when `byPath`.
+    init(_ sites: [SiteFiles], byPath: Bool = false, including: (Route) -> Bool = { _ in true }) {
+        var items: [Item] = []
+        for (s, files) in sites.enumerated() {
+            for (r, route) in files.routes.enumerated() where including(route) { items.append(Item(site: Int32(s), route: Int32(r))) }
+        }
+        if byPath {
+            let paths = items.map { sites[Int($0.site)].layout.path(sites[Int($0.site)].routes[Int($0.route)]) }
+            items = paths.indices.sorted { paths[$0].utf8.lexicographicallyPrecedes(paths[$1].utf8) }.map { items[$0] }
+        }
+        (self.sites, self.items) = (sites, items)
+    }
+
+    /// Makes every item's files with `make` on all cores and hands each item's to `sink`, in order. The first error of
+    /// either ends the stream once the block rendering ahead has ended.
+    func run(make: @escaping Make, sink: ([SiteFiles.File]) throws -> Void) throws {
+        let blocks = stride(from: 0, to: items.count, by: Self.blockSize).map { $0..<min(items.count, $0 + Self.blockSize) }
+        guard let first = blocks.first else { return }
+        var next = Result { try render(first, make) }
+        for k in blocks.indices {
+            let files = try next.get()
+            let ahead = Locked<Result<[[SiteFiles.File]], Error>?>(nil), group = DispatchGroup()
+            if k + 1 < blocks.count {
+                DispatchQueue.global().async(group: group) { [self] in
+                    let made = Result { try render(blocks[k + 1], make) }
+                    ahead.withLock { $0 = made }
+                }
+            }
+            defer { group.wait() }
+            for item in files { try sink(item) }
+            group.wait()
+            if let made = ahead.withLock({ $0 }) { next = made }
+        }
+    }
+
+    /// The files of the items of `block`, each item's in its place.
+    private func render(_ block: Range<Int>, _ make: Make) throws -> [[SiteFiles.File]] {
+        var made = [[SiteFiles.File]](repeating: [], count: block.count)
+        try made.withUnsafeMutableBufferPointer { buffer in
+            let out = Parallel.Shared(buffer)
+            // Small chunks: a block of maps differs in cost from map to map.
+            try Parallel.forEachChunk(block, chunk: max(1, block.count / 64)) { chunk in
+                var texts: SiteRenderer.CityTexts?
+                for i in chunk {
+                    let files = sites[Int(items[i].site)], route = files.routes[Int(items[i].route)]
+                    out.value[i - block.lowerBound] = try make(Int(items[i].site), route, files.layout.path(route), &texts)
+                }
+            }
+        }
+        return made
+    }
+}
