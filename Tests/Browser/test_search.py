@@ -94,8 +94,8 @@ def test_challenge_example(browser, challenge_site, mode):
 @pytest.mark.parametrize("mode", MODES)
 def test_full_data_queries_match_citygen_search(browser, full_site, mode):
     open_home(browser, full_site, mode)
-    for query in ["s", "Al", "córdoba", "CORDOBA", "london, gb", "São Paulo", "by", "a z", "Москва", "北京", "'s-Hert",
-                  "york", "de mayo", "denis", "Mayo u", "county", "county us", "city u"]:  # county us: 1,651 word matches over 4 shards
+    # One of each kind (SearchParityTests holds the many): a prefix, mixed case, a country, another script, words over shards.
+    for query in ["córdoba", "CORDOBA", "london, gb", "Москва", "county us"]:  # county us: 1,651 word matches over 4 shards
         type_query(browser, query)
         expected = full_site.search(query, "--limit", "50")
         first = labels(browser)

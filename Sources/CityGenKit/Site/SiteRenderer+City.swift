@@ -149,7 +149,6 @@ extension SiteRenderer {
         context.append(.coordinates, text: texts.coordinates)
         context.append(.favorite, flag: facts.favorite)
         context.append(.osmURL, text: texts.osmURL)
-        if html { context.appendText(.osmURLHTML) { HTMLEscaping.append(texts.osmURL, to: &$0) } }
         context.appendText(.listPage) { language.appendGrouped(facts.listPage, to: &$0) }
         var href: [UInt8] = []
         href.reserveCapacity(64)
@@ -167,23 +166,19 @@ extension SiteRenderer {
 
     /// Appends the lists of a detail page: previous and next, namesakes, nearest places; `href` is scratch space.
     private func appendLists(_ facts: CityFacts, to context: inout TemplateContext, href: inout [UInt8]) {
-        let texts = facts.texts, html = facts.format == .html
-        // The links of a row: to a detail page in this format, and the same escaped for raw HTML.
-        func link(_ index: Int, _ row: inout TemplateRows, html: Bool = false) {
+        let texts = facts.texts
+        // The link of a row: to a detail page in this format.
+        func link(_ index: Int, _ row: inout TemplateRows) {
             href.removeAll(keepingCapacity: true)
             facts.links.appendHref(to: .city(id: catalog.cities[index].id, facts.format), to: &href)
             row.append(.href, bytes: href)
-            if html { row.appendText(.hrefHTML) { out in href.withUnsafeBufferPointer { HTMLEscaping.append($0, to: &out) } } }
         }
-        func label(_ index: Int, _ row: inout TemplateRows, html: Bool = false, besideCoordinates: Bool = false) {
+        func label(_ index: Int, _ row: inout TemplateRows, besideCoordinates: Bool = false) {
             if besideCoordinates, site.labelShowsCoordinates(index) {
                 row.append(.label, text: catalog.cities[index].label)
                 return
             }
-            site.withLabel(index) { label in
-                row.append(.label, bytes: label)
-                if html { row.appendText(.labelHTML) { HTMLEscaping.append(label, to: &$0) } }
-            }
+            site.withLabel(index) { row.append(.label, bytes: $0) }
         }
         // One set of rows, emptied after each list or object, serves them all.
         var rows = TemplateRows()
@@ -209,8 +204,8 @@ extension SiteRenderer {
             rows.removeAll()
         }
         appendNearby(texts, &rows, to: &context) { index, row in
-            label(index, &row, html: html)
-            link(index, &row, html: html)
+            label(index, &row)
+            link(index, &row)
         }
         if facts.namesakesMore > 0 {
             context.append(.namesakesMore, text: language.grouped(facts.namesakesMore))
@@ -255,12 +250,9 @@ extension SiteRenderer {
         let country = facts.countryName ?? (city.country.isEmpty ? words["city.placesWithoutCountry"] : city.country)
         let alt = words.say(map == .countryMap(code: city.country) ? "city.mapAlt" : "city.mapAltOutlying", ["place": facts.texts.label, "country": country])
         let mode = site.settings.mapMode
-        guard facts.format == .html else {
-            context.append(.mapAlt, text: alt)
-            if mode != .none { context.append(.embedURL, text: facts.texts.embedURL) }
-            return
-        }
-        context.appendText(.mapAltHTML) { HTMLEscaping.append(alt, to: &$0) }
+        context.append(.mapAlt, text: alt)
+        if mode != .none { context.append(.embedURL, text: facts.texts.embedURL) }
+        guard facts.format == .html else { return }
         context.append(.mapWidth, number: window.width)
         context.append(.mapHeight, number: window.height)
         let marker = maps.marker(for: city, on: window)
@@ -269,7 +261,6 @@ extension SiteRenderer {
         context.append(.showMapLink, flag: mode == .locator)
         context.append(.viewerInPlace, flag: site.settings.viewerInPlace)
         context.append(.embedMap, flag: mode == .embed)
-        if mode != .none { context.appendText(.embedURLHTML) { HTMLEscaping.append(facts.texts.embedURL, to: &$0) } }
-        if mode == .embed { context.appendText(.mapTitleHTML) { HTMLEscaping.append(words.say("map.title", ["place": city.label]), to: &$0) } }
+        if mode == .embed { context.append(.mapTitle, text: words.say("map.title", ["place": city.label])) }
     }
 }

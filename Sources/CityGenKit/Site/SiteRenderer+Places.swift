@@ -17,7 +17,6 @@ extension SiteRenderer {
         if let elevation = places.elevation(index) { context.appendText(.elevation) { language.appendGrouped(elevation, to: &$0) } }
         if let zone = places.timeZoneNumber(index) {
             context.append(.timeZone, text: places.timeZones[zone])
-            if format == .html { context.append(.timeZoneHTML, text: HTMLEscaping.escape(places.timeZones[zone])) }
             context.append(.timeZoneName, text: site.timeZoneNames[zone])
             if let zones = site.grouping(named: Grouping.timeZone.name), zones.written, let group = zones.group(ofCityAt: index) {
                 context.append(.timeZoneHref, text: links.href(to: zones.route(group, page: 1, format)))
@@ -44,25 +43,13 @@ extension SiteRenderer {
         var rows = TemplateRows()
         for (n, index) in indices.enumerated() {
             let href = links.href(to: .city(id: catalog.cities[index].id, format))
-            Self.appendLink(site.label(index), as: (.label, .labelHTML), to: href, format, in: &rows)
+            rows.append(.label, text: site.label(index))
+            rows.append(.href, text: href)
             rows.appendText(.population) { language.appendGrouped(places.population(index) ?? 0, to: &$0) }
             rows.append(.number, number: n + 1)
             rows.endRow()
         }
         context.append(.hasLargest, flag: true)
         context.append(.largestCities, rows: rows)
-    }
-
-    /// Appends a link's text under `keys.text` and its `href`, and in HTML both escaped for raw HTML (`keys.html`,
-    /// `hrefHTML`).
-    static func appendLink(
-        _ text: String, as keys: (text: TemplateKey, html: TemplateKey), to href: String, _ format: PageFormat, in rows: inout TemplateRows
-    ) {
-        rows.append(keys.text, text: text)
-        rows.append(.href, text: href)
-        if format == .html {
-            rows.append(keys.html, text: HTMLEscaping.escape(text))
-            rows.append(.hrefHTML, text: HTMLEscaping.escape(href))
-        }
     }
 }

@@ -34,19 +34,14 @@ extension SiteRenderer {
     }
 
     /// Appends `trail` (each step's `name` and `href`, `first` for the first and `current` for the page itself,
-    /// which the default template leaves to the heading below, and in HTML `nameHTML`, `hrefHTML` and its link's
-    /// `crumbID`).
+    /// which the default template leaves to the heading below, and its link's `crumbID`).
     func appendTrail(_ crumbs: [Crumb], from links: SiteLayout.Links, to context: inout TemplateContext) {
-        let html = links.page.format == .html
         var rows = TemplateRows()
         for (n, crumb) in crumbs.enumerated() {
             rows.append(.name, text: crumb.name)
             if n == 0 { rows.append(.first, flag: true) }
-            if html { rows.append(.nameHTML, text: HTMLEscaping.escape(crumb.name)) }
             if let route = crumb.route {
-                let href = links.href(to: route)
-                rows.append(.href, text: href)
-                if html { rows.append(.hrefHTML, text: HTMLEscaping.escape(href)) }
+                rows.append(.href, text: links.href(to: route))
                 if let id = crumb.id { rows.append(.crumbID, text: id) }
             } else {
                 rows.append(.current, flag: true)

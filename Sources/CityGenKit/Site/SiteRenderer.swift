@@ -82,14 +82,12 @@ final class SiteRenderer: Sendable {
         var inHead = true
     }
 
-    /// Appends what a template gets of a map image to `row`: its link from the page, size, and alt text (escaped
-    /// for HTML too).
+    /// Appends what a template gets of a map image to `row`: its link from the page, size, and alt text.
     func appendMap(_ route: Route, _ window: MapWindow, alt: String, from links: SiteLayout.Links, to row: inout TemplateRows) {
         row.append(.mapHref, text: links.href(to: route))
         row.append(.mapWidth, number: window.width)
         row.append(.mapHeight, number: window.height)
         row.append(.mapAlt, text: alt)
-        row.append(.mapAltHTML, text: HTMLEscaping.escape(alt))
     }
 
     /// A map image as an object of its own (`appendMap`).

@@ -41,7 +41,7 @@ extension CompiledTemplate {
             }
             let name = inside.trimmingCharacters(in: " \t")
             if sigil != "!" {
-                guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-?".contains($0) }) else { return nil }
+                guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "._-?()".contains($0) }) else { return nil }
             }
             pieces.append(.tag(sigil: sigil, name: name))
             rest = rest[close.upperBound...]
@@ -73,7 +73,14 @@ extension CompiledTemplate {
                 } else {
                     nodes.append(.text(Array(text.utf8)))
                 }
-            case .tag(let sigil, let name):
+            case .tag(let sigil, var name):
+                // `{{{html(x)}}}`: x escaped for raw HTML; any other transform is swift-mustache's.
+                let html = name.hasPrefix("html(") && name.hasSuffix(")")
+                if html {
+                    guard sigil == "{" || sigil == "&" else { return nil }
+                    name = String(name.dropFirst(5).dropLast())
+                }
+                if name.contains("(") || name.contains(")") { return nil }
                 let names = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 if names.contains(where: \.isEmpty) { return nil }
                 let keys = names.compactMap(TemplateKey.init(name:))
@@ -87,8 +94,8 @@ extension CompiledTemplate {
                     nodes.append(.section(path, body, inverted: sigil == "^"))
                     rest = after
                 case ">": nodes.append(.partial(name))
-                case "{", "&": nodes.append(.variable(path, escaped: false))
-                default: nodes.append(.variable(path, escaped: true))
+                case "{", "&": nodes.append(.variable(path, html ? .html : .none))
+                default: nodes.append(.variable(path, .format))
                 }
             }
         }

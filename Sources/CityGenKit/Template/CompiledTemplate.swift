@@ -6,7 +6,7 @@
 /// every variable of every page.)
 ///
 /// It renders exactly what swift-mustache renders for the Mustache that citygen's templates and most overrides
-/// use: variables (`{{x}}`, `{{{x}}}`, `{{&x}}`, dotted names, `{{.}}`), sections, inverted sections, comments,
+/// use: variables (`{{x}}`, `{{{x}}}`, `{{&x}}`, `{{{html(x)}}}`, dotted names, `{{.}}`), sections, inverted sections, comments,
 /// partials, and the spec's standalone lines. Anything else (set delimiters, pragmas, inheritance, dynamic or
 /// indented partials, transforms, a tag across lines) makes `init` return nil, and `TemplateSet` then renders
 /// with swift-mustache. `TemplateEquivalenceTests` renders every page of a site both ways.
@@ -18,16 +18,20 @@ struct CompiledTemplate: Sendable {
     /// The template as parsed, before it is flattened into `ops`.
     indirect enum Node {
         case text([UInt8])
-        case variable(Path, escaped: Bool)
+        case variable(Path, Escaping)
         case section(Path, [Node], inverted: Bool)
         case partial(String)
     }
+
+    /// How a variable's text goes into the page: as it is (`{{{x}}}`), escaped for the template's format (`{{x}}`), or
+    /// escaped for raw HTML inside the Markdown, text or attribute alike (`{{{html(x)}}}`).
+    enum Escaping { case none, format, html }
 
     /// One step of the program. A text is `text[start..<start + count]`; a name is `keys[start..<start + count]`
     /// (a `start` of -1 for a name in no context); a section's body is the steps after it up to `end`; a partial
     /// is `partialNames[start]`.
     private struct Op {
-        enum Kind: UInt8 { case text, variable, escapedVariable, section, invertedSection, partial }
+        enum Kind: UInt8 { case text, variable, escapedVariable, htmlVariable, section, invertedSection, partial }
         var kind: Kind
         var start: Int32, count: Int32
         var end: Int32 = 0
@@ -57,9 +61,9 @@ struct CompiledTemplate: Sendable {
                 case .text(let bytes):
                     ops.append(Op(kind: .text, start: Int32(text.count), count: Int32(bytes.count)))
                     text += bytes
-                case .variable(let path, let escaped):
+                case .variable(let path, let escaping):
                     let (start, count) = name(path)
-                    ops.append(Op(kind: escaped ? .escapedVariable : .variable, start: start, count: count))
+                    ops.append(Op(kind: [.none: .variable, .format: .escapedVariable, .html: .htmlVariable][escaping]!, start: start, count: count))
                 case .section(let path, let body, let inverted):
                     let (start, count) = name(path)
                     let at = ops.count
@@ -140,18 +144,22 @@ struct CompiledTemplate: Sendable {
                 switch op.kind {
                 case .text:
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: program.text[Int(op.start)..<Int(op.start + op.count)]))
-                case .variable, .escapedVariable:
+                case .variable, .escapedVariable, .htmlVariable:
                     guard let entry = lookup(op, program) else { continue }
-                    let escaped = op.kind == .escapedVariable
+                    func write(_ text: UnsafeBufferPointer<UInt8>) {
+                        switch op.kind {
+                        case .escapedVariable: program.template.escape(text, &out)
+                        case .htmlVariable: HTMLEscaping.append(text, to: &out)
+                        default: out.append(contentsOf: text)
+                        }
+                    }
                     switch entry.kind {
-                    case .text:
-                        let text = UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.start + entry.count)])
-                        if escaped { program.template.escape(text, &out) } else { out.append(contentsOf: text) }
+                    case .text: write(UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.start + entry.count)]))
                     case .number: Digits.append(entry.number, to: &out)
                     case .flag: out += (entry.start != 0 ? "true" : "false").utf8
                     case .list, .object:
                         var text = String(describing: value(entry).mustacheValue)
-                        text.withUTF8 { if escaped { program.template.escape($0, &out) } else { out.append(contentsOf: $0) } }
+                        text.withUTF8 { write($0) }
                     }
                 case .section, .invertedSection:
                     let body = i..<Int(op.end)

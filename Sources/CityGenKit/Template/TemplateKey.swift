@@ -9,26 +9,25 @@ enum TemplateKey: Int, CaseIterable, Sendable {
     // `alternates`: `hreflang`, `href`), the first language's as `xDefault`.
     case translations, alternates, hreflang, xDefault
     // Rows, links and pagers.
-    case id, name, label, labelHTML, href, hrefHTML, coordinates, favorite, cityData, separator, current, pagerLabel
+    case id, name, label, href, coordinates, favorite, cityData, separator, current, pagerLabel
     // Detail pages.
-    case displayLabel, sourceName, country, countryName, latitude, longitude, dms, osmURL, osmURLHTML, embedURL, embedURLHTML, mapTitleHTML
+    case displayLabel, sourceName, country, countryName, latitude, longitude, dms, osmURL, embedURL, mapTitle
     case listPage, listHref, countryHref, previous, next, namesakeCount, namesakesText, namesakes, namesakesMore, namesakesHref
     case hasNearby, nearby, distance, direction, number
     // Maps: the locator of a detail page, a country's map, a region's, the world map.
-    case map, mapHref, mapAlt, mapAltHTML, mapWidth, mapHeight, markerLeft, markerTop, showMapLink, viewerInPlace, embedMap, countryMap, worldMap
+    case map, mapHref, mapAlt, mapWidth, mapHeight, markerLeft, markerTop, showMapLink, viewerInPlace, embedMap, countryMap, worldMap
     case regionMap
     // The compact site's city viewer.
     case dataFiles, dataFolder
     // Home, lists, groupings' pages and indexes, favorites.
-    case cityCount, pageCount, initials, noneHTML, firstPage, favoriteCount, favoritesText, favoritesHref, countriesHref, countryCount
+    case cityCount, pageCount, initials, noInitial, firstPage, favoriteCount, favoritesText, favoritesHref, countriesHref, countryCount
     case zonesHref, zoneCount, groups, groupCount, listed, listedHeading, listedID
     case favoritesJSON, indexHref, firstCity, heading, cities, pager, pagerTop, pagerBottom, count, code, favorites, facts
     // Places (GeoNames): a detail page's facts, regions, the largest places, the credit.
-    case regionName, regionHref, population, elevation, timeZone, timeZoneHTML, timeZoneName, timeZoneHref, placeRole
-    // The trail of a city, region, country or list page (each `name`, `href`, `first`, `current`; in HTML
-    // `nameHTML`, `hrefHTML`, `crumbID`).
+    case regionName, regionHref, population, elevation, timeZone, timeZoneName, timeZoneHref, placeRole
+    // The trail of a city, group or list page (each `name`, `href`, `first`, `current`, `crumbID`).
     case trail, crumbID, first
-    case hasLargest, largestCities, nameHTML, placesCredit
+    case hasLargest, largestCities, placesCredit
 
     /// Its place among `allCases` (the raw values count from 0), for tables indexed by key.
     var ordinal: Int { rawValue }

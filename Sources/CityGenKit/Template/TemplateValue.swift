@@ -1,3 +1,5 @@
+import Mustache
+
 /// A value in a page's Mustache context: what `CompiledTemplate` renders without casts from `Any`.
 enum TemplateValue: Sendable {
     /// Text: `{{x}}` escapes it for the template's format, `{{{x}}}` inserts it as is.
@@ -24,14 +26,22 @@ enum TemplateValue: Sendable {
     /// The value as swift-mustache takes it, for templates that only it can render.
     var mustacheValue: Any {
         switch self {
-        case .text(let text): text
-        case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+        case .text(let text): MustacheText(text: text)
+        case .bytes(let bytes): MustacheText(text: String(decoding: bytes, as: UTF8.self))
         case .number(let number): number
         case .flag(let flag): flag
         case .list(let rows): rows.map(\.mustacheValue)
         case .object(let object): object.mustacheValue
         }
     }
+}
+
+/// Text as swift-mustache takes it: itself, and `html(x)` escaped for raw HTML as `CompiledTemplate` escapes it.
+struct MustacheText: MustacheTransformable, CustomStringConvertible {
+    let text: String
+    var description: String { text }
+
+    func transform(_ name: String) -> Any? { name == "html" ? HTMLEscaping.escape(text) : text.transform(name) }
 }
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {

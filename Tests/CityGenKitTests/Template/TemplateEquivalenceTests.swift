@@ -46,6 +46,7 @@ final class TemplateEquivalenceTests: SiteTestCase {
         try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
         try """
             # {{ heading }}
+            <p title="{{{html(heading)}}}">{{{ html(siteTitle) }}}</p>
               {{! a comment, standalone and indented }}
             {{#cities}}
             - {{label}} ({{& id }}){{#favorite}} ★{{/favorite}}{{^favorite}} ·{{/favorite}}
@@ -62,7 +63,7 @@ final class TemplateEquivalenceTests: SiteTestCase {
     }
 
     func testWhatTheCompilerLeavesAloneFallsBackToSwiftMustache() throws {
-        for source in ["{{=<% %>=}}<% x %>", "{{% CONTENT_TYPE: TEXT}}x", "  {{>pager}}\n", "{{a(b)}}", "{{#a}}\n{{/b}}", "{{#a}}", "{{x\n}}"] {
+        for source in ["{{=<% %>=}}<% x %>", "{{% CONTENT_TYPE: TEXT}}x", "  {{>pager}}\n", "{{a(b)}}", "{{html(b)}}", "{{{html(a(b))}}}", "{{#a}}\n{{/b}}", "{{#a}}", "{{x\n}}"] {
             XCTAssertNil(CompiledTemplate(source, escape: { $1 += $0 }), source)
         }
         let overrides = folder.appendingPathComponent("templates")
@@ -71,5 +72,14 @@ final class TemplateEquivalenceTests: SiteTestCase {
         let templates = try TemplateSet(overrides: overrides)
         XCTAssertNil(templates.compiled)
         XCTAssertEqual(String(decoding: templates.markdown(.list, [.heading: "*H*"]), as: UTF8.self), "# \\*H\\*\n")
+    }
+
+    /// `{{{html(x)}}}` escapes for raw HTML, text and attributes alike, in the fast path and in swift-mustache.
+    func testHTMLEscapingIsChosenInTheTemplate() throws {
+        let compiled = try XCTUnwrap(CompiledTemplate(#"<a title="{{{html(name)}}}">{{{html(name)}}}</a> {{{name}}}"#, escape: { $1 += $0 }))
+        var out: [UInt8] = []
+        compiled.render([.name: "<b>&\"'"], partials: [:], into: &out)
+        XCTAssertEqual(String(decoding: out, as: UTF8.self), #"<a title="&lt;b&gt;&amp;&quot;&#39;">&lt;b&gt;&amp;&quot;&#39;</a> <b>&"'"#)
+        XCTAssertEqual(MustacheText(text: "<&>").transform("html") as? String, "&lt;&amp;&gt;")
     }
 }

@@ -63,7 +63,8 @@ extension SiteRenderer {
         let format = links.page.format!
         var rows = TemplateRows()
         for (group, count) in held {
-            Self.appendLink(group.name, as: (.name, .nameHTML), to: links.href(to: other.route(group, page: 1, format)), format, in: &rows)
+            rows.append(.name, text: group.name)
+            rows.append(.href, text: links.href(to: other.route(group, page: 1, format)))
             rows.append(.count, text: language.grouped(count))
             rows.append(.cities, text: words.say("count.city", count: count))
             rows.endRow()

@@ -21,8 +21,7 @@ extension SiteRenderer {
         var initials = TemplateRows()
         for (n, initial) in plan.initials.enumerated() {
             initials.append(.label, text: initial.label)
-            initials.append(.labelHTML, text: HTMLEscaping.escape(initial.label))
-            initials.append(.noneHTML, text: HTMLEscaping.escape(words.say("home.noInitial", ["initial": initial.label])))
+            initials.append(.noInitial, text: words.say("home.noInitial", ["initial": initial.label]))
             initials.append(.separator, text: n < plan.initials.count - 1 ? " · " : "")
             if let first = initial.first { initials.append(.href, text: listRowHref(first, from: links)) }
             initials.endRow()
@@ -69,11 +68,11 @@ extension SiteRenderer {
         appendMap(locator.route, locator.window, alt: words.say("city.mapAltOwnCountry", ["place": texts.label]), from: links, to: &row)
         row.append(.markerLeft, text: marker.left)
         row.append(.markerTop, text: marker.top)
-        row.append(.labelHTML, text: HTMLEscaping.escape(texts.label))
+        row.append(.label, text: texts.label)
         row.append(.coordinates, text: texts.coordinates)
-        row.append(.facts, text: HTMLEscaping.escape(resultFacts(0)))
-        row.append(.osmURLHTML, text: HTMLEscaping.escape(texts.osmURL))
-        row.append(.hrefHTML, text: HTMLEscaping.escape(links.href(to: .city(id: city.id, .html))))
+        row.append(.facts, text: resultFacts(0))
+        row.append(.osmURL, text: texts.osmURL)
+        row.append(.href, text: links.href(to: .city(id: city.id, .html)))
         row.endRow()
         return row
     }
