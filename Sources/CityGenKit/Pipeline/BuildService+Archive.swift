@@ -71,7 +71,7 @@ extension BuildService {
         let failure = InjectedWriteFailure(file: options.failingWrite)
         do {
             // Each page with its precompressed files, which sort right after it (`a.html`, `a.html.br`, `a.html.gz`).
-            try stream.run(
+            try stream.inOrder(
                 make: { site, route, path, texts in sites[site].withVariants(route, at: path, encodings, reusing: &texts) },
                 sink: { entries in
                     for entry in entries {

@@ -244,7 +244,7 @@ public struct BuildService: Sendable {
     ) throws {
         let encodings = options.precompress, variantPaths = { @Sendable path in self.variantPaths(of: path) }
         let stream = SiteStream(sites, including: including)
-        try stream.run(
+        try stream.forEach(
             make: { site, route, path, texts in
                 let files = sites[site]
                 guard !rendered[site].contains(route), let record = kept[path] ?? nil, try writer.keep(path, record: record)

@@ -1,6 +1,6 @@
 /// The bytes of every file of a site, by route: pages from their kinds through the renderer, the search index, the
 /// maps, the sitemap, the assets. Pure, and safe to call from several threads.
-struct SiteFiles: Sendable {
+final class SiteFiles: Sendable {
     let site: Site
     let renderer: SiteRenderer
 
@@ -79,7 +79,7 @@ struct SiteFiles: Sendable {
     /// Sitemap file `n`: every page of the sitemap, and on a site in several languages each in every language, with
     /// its translations.
     private func sitemap(_ n: Int) -> String {
-        let pages = site.sitemapPages, translations = site.settings.translations
+        let pages = site.sitemapPages, translations = site.settings.translations, layout = layout
         guard !translations.isEmpty else { return Sitemap.file(n, of: pages.lazy.map { layout.url($0) ?? "" }) }
         return Sitemap.file(n, count: site.sitemapURLCount) { i in
             let page = pages[i / translations.count]

@@ -1,9 +1,9 @@
 import Dispatch
 
-/// The site as one ordered stream of files, which a sink takes in order on the calling thread: the folder (the
-/// incremental build's keep policy in `make`) and the archives consume it, and the preview asks the same `SiteFiles`
-/// for one path. The one place that decides how rendering is spread over the cores: a block at a time on all of them,
-/// the next block rendering while the sink takes the last, so that few files are held at once.
+/// The site as one stream of files, which a sink takes: the folder (the incremental build's keep policy in `make`) as
+/// each is made, on the core that made it, since its files are independent; an archive in order on the calling thread,
+/// a block rendering on all cores while it takes the last, so that few files are held at once. The preview asks the
+/// same `SiteFiles` for one path. The one place that decides how rendering is spread over the cores.
 struct SiteStream: Sendable {
     /// One route of the stream: its site's number among `sites` and its number in that site's routes.
     struct Item: Sendable {
@@ -32,9 +32,22 @@ struct SiteStream: Sendable {
         (self.sites, self.items) = (sites, items)
     }
 
+    /// Makes every item's files with `make` on all cores and hands each item's to `sink` on the same core, in no
+    /// order: freed where they were made, as glibc's arenas want. The first error ends the stream.
+    func forEach(make: Make, sink: @Sendable ([SiteFiles.File]) throws -> Void) throws {
+        // Small chunks for the maps, which differ in cost; enough work per task for the pages.
+        try Parallel.forEachChunk(items.indices, chunk: max(1, min(256, items.count / 64))) { chunk in
+            var texts: SiteRenderer.CityTexts?
+            for i in chunk {
+                let files = sites[Int(items[i].site)], route = files.routes[Int(items[i].route)]
+                try sink(try make(Int(items[i].site), route, files.layout.path(route), &texts))
+            }
+        }
+    }
+
     /// Makes every item's files with `make` on all cores and hands each item's to `sink`, in order. The first error of
     /// either ends the stream once the block rendering ahead has ended.
-    func run(make: @escaping Make, sink: ([SiteFiles.File]) throws -> Void) throws {
+    func inOrder(make: @escaping Make, sink: ([SiteFiles.File]) throws -> Void) throws {
         let blocks = stride(from: 0, to: items.count, by: Self.blockSize).map { $0..<min(items.count, $0 + Self.blockSize) }
         guard let first = blocks.first else { return }
         var next = Result { try render(first, make) }

@@ -265,4 +265,22 @@ final class FavoriteResolverTests: XCTestCase {
                 """)
         }
     }
+
+    /// `groupings:` chooses the grouping pages (SPEC §6): a list of known names, `[]` for none.
+    func testGroupingsAreAListOfKnownNames() throws {
+        XCTAssertEqual(try SiteConfig(yaml: "groupings: [country, timeZone]").groupings, ["country", "timeZone"])
+        XCTAssertEqual(try SiteConfig(yaml: "groupings: []").groupings, [])
+        XCTAssertNil(try SiteConfig(yaml: "title: x").groupings)
+        let folder = FileManager.default.temporaryDirectory
+        XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "groupings: [region]"), folder: folder).shape.groupings, ["region"])
+        for (yaml, reason) in [
+            ("groupings: [country, zone]", #"unknown grouping "zone" (choose among country, region, timeZone)"#),
+            ("groupings: country", "must be a list of country, region, timeZone ([] for none)"),
+        ] {
+            XCTAssertThrowsError(try SiteConfig(yaml: yaml)) { error in
+                XCTAssertEqual(error as? CityGenError, .invalidConfig(file: "citygen.yml", item: "groupings", reason: reason), yaml)
+                XCTAssertEqual((error as? CityGenError)?.exitStatus, .badData, yaml)
+            }
+        }
+    }
 }

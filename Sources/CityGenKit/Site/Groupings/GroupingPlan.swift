@@ -1,6 +1,6 @@
 /// The pages of one grouping (SPEC §5): its groups in order, each with its cities in SPEC §3 order, `pageSize` a
 /// page, and where each city is listed.
-struct GroupingPlan: Sendable {
+final class GroupingPlan: Sendable {
     /// One group with pages.
     struct Group: Sendable {
         /// Its number in `groups`.
