@@ -29,9 +29,6 @@ final class ReloadChannel: Sendable {
         }
     }
 
-    /// How many pages are open.
-    var openPages: Int { state.withLock { $0.pages.count } }
-
     /// What the channel says.
     enum Event {
         /// Load the page again: the site changed.

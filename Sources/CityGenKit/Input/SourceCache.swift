@@ -30,7 +30,7 @@ public struct SourceCache: Sendable {
     }
 
     func entryFolder(for url: URL) -> URL {
-        folder.appendingPathComponent(String(Self.sha256(Data(url.absoluteString.utf8)).prefix(16)))
+        folder.appendingPathComponent(String(SHA256Digest.hex(of: Data(url.absoluteString.utf8)).prefix(16)))
     }
 
     /// Where the body for `url` is kept (whether or not it is there).
@@ -79,10 +79,6 @@ public struct SourceCache: Sendable {
         guard rename(temporary.path, entryFolder.appendingPathComponent("meta.json").path) == 0 else {
             throw CityGenError.writeFailed(path: entryFolder.path, reason: String(cString: strerror(errno)))
         }
-    }
-
-    static func sha256(_ data: Data) -> String {
-        SHA256Digest.hex(of: data)
     }
 
     /// The size and hex SHA-256 of `file`, read a buffer at a time: a body may be a 1.6 GB GeoNames table.

@@ -36,11 +36,7 @@ public struct RouteList: RandomAccessCollection, Sendable {
     public subscript(position: Int) -> Route {
         precondition(position >= 0 && position < endIndex, "route index out of range")
         // The last part that starts at or before `position`.
-        var low = 0, high = parts.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if parts[middle].start <= position { low = middle } else { high = middle }
-        }
-        return parts[low].route(position - parts[low].start)
+        let part = parts.indices.partitionPoint { parts[$0].start <= position } - 1
+        return parts[part].route(position - parts[part].start)
     }
 }

@@ -280,10 +280,6 @@ public final class OutputWriter: Sendable {
         }
         return true
     }
-
-    public func write(_ text: String, to relativePath: String) throws {
-        try write(Array(text.utf8), to: relativePath)
-    }
 }
 
 extension BuildManifest.FileRecord {

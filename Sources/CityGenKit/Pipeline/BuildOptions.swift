@@ -59,9 +59,6 @@ public struct BuildOptions: Sendable {
     /// The formats, in the order they are written.
     var formatsInOrder: [PageFormat] { PageFormat.allCases.filter(shape.formats.contains) }
 
-    /// The site's words in the root's language, from citygen's table and `strings:` (SPEC §6).
-    public func words() throws -> Words { try words(in: shape.language) }
-
     /// The site's words in `language`, one of its languages.
     public func words(in language: String) throws -> Words {
         try Words(language: language, file: strings[language], configFile: languageConfigFile, item: shape.languages.count > 1 ? "languages" : "language")

@@ -91,7 +91,7 @@ public struct BuildService: Sendable {
             for warning in words.warnings { warn(warning, &run) }
             templates.append(try TemplateSet(overrides: options.templates, words: words))
         }
-        let sourceDigest = SourceCache.sha256(loaded.data)
+        let sourceDigest = SHA256Digest.hex(of: loaded.data)
         run.report.source = .init(kind: loaded.kind, sha256: sourceDigest, bytes: loaded.data.count, fetchedAt: loaded.fetchedAt)
         let basis = basis(of: sourceDigest, places: places.places, templates: templates)
         run.lap("load")

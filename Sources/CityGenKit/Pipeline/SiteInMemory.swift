@@ -39,11 +39,7 @@ public struct SiteInMemory: Sendable {
     /// The site and route at `path`: the files with its hash, whose path is it.
     private func address(of path: String) -> FileAddress? {
         let hash = Self.hash(path.utf8)
-        var low = 0, high = addresses.count
-        while low < high {
-            let middle = (low + high) / 2
-            if addresses[middle].hash < hash { low = middle + 1 } else { high = middle }
-        }
+        let low = addresses.indices.partitionPoint { addresses[$0].hash < hash }
         for address in addresses[low...].prefix(while: { $0.hash == hash }) {
             let files = sites[Int(address.site)]
             if files.layout.path(files.routes[Int(address.route)]) == path { return address }
@@ -75,8 +71,6 @@ public struct SiteInMemory: Sendable {
 
     /// How many cities the site lists.
     public var cityCount: Int { sites[0].site.catalog.count }
-    /// How many files a build of it writes, precompressed copies aside.
-    public var fileCount: Int { addresses.count }
 
     /// The bytes of the file at `path` (relative to the site's root, as `SiteLayout.path` makes them, or a
     /// precompressed copy of one), or nil when the site has no such file.

@@ -35,7 +35,7 @@ enum PlaceNames {
 
     /// The file name of the extract for `language` of the table whose identity is `identity`.
     private static func extractName(identity: String, language: String) -> String {
-        "\(SourceCache.sha256(Data("\(extractVersion)\n\(language)\n\(identity)".utf8)).prefix(24))-\(language).txt"
+        "\(SHA256Digest.hex(of: Data("\(extractVersion)\n\(language)\n\(identity)".utf8)).prefix(24))-\(language).txt"
     }
 
     /// Puts `bytes` at `extract`, whole or not at all (Foundation's atomic write): a failure only loses the extract.

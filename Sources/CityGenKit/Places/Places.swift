@@ -103,12 +103,6 @@ public final class Places: Sendable {
         return zone < 0 ? nil : zone
     }
 
-    /// The IANA time zone of the city at `index`, if it joined a row that has one.
-    public func timeZone(_ index: Int) -> String? {
-        let zone = Int(columns.timeZoneNumbers[index])
-        return zone < 0 ? nil : columns.timeZones.values[zone]
-    }
-
     /// The other names of the city at `index` (SPEC §1b: GeoNames' Latin-script alternate names) as the file
     /// spells them, in its order; only for places of `otherNamesMinimumPopulation` or more.
     public func otherNames(_ index: Int) -> [String] { columns.otherNames[index] ?? [] }
@@ -135,11 +129,7 @@ public final class Places: Sendable {
     }
 
     private func binarySearch(_ region: PlaceRegion) -> Int? {
-        var low = 0, high = columns.regions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if columns.regions[middle] < region { low = middle + 1 } else { high = middle }
-        }
+        let low = columns.regions.indices.partitionPoint { columns.regions[$0] < region }
         return low < columns.regions.count && columns.regions[low] == region ? low : nil
     }
 

@@ -4,10 +4,6 @@ enum ByteString {
         lhs.withUnsafeBufferPointer { l in rhs.withUnsafeBufferPointer { r in compare(l, r) } }
     }
 
-    static func compare(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Int {
-        lhs.withUnsafeBufferPointer { l in rhs.withUnsafeBufferPointer { r in compare(l, r) } }
-    }
-
     static func compare(_ l: UnsafeBufferPointer<UInt8>, _ r: UnsafeBufferPointer<UInt8>) -> Int {
         for i in 0..<min(l.count, r.count) where l[i] != r[i] {
             return l[i] < r[i] ? -1 : 1

@@ -1,6 +1,6 @@
 extension Range where Bound == Int {
     /// The first index of the range where `isBelow` turns false, by binary search; `isBelow` must be true for a
-    /// prefix of the range and false after it. The one binary search of citygen (the browser's is `lowerBound`).
+    /// prefix of the range and false after it.
     func partitionPoint(_ isBelow: (Int) throws -> Bool) rethrows -> Int {
         var low = lowerBound, high = upperBound
         while low < high {

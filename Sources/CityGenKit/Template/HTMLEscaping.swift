@@ -2,10 +2,13 @@
 /// where Markdown escaping does not apply.
 /// `escape` replaces `& < > " '` for HTML text and attribute values (all five are ASCII).
 enum HTMLEscaping: ByteEscaping {
-    static func appendEscaping(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    static func appendEscaping(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) { appendEntities(bytes, where: needsEscaping, to: &out) }
+
+    /// Appends `bytes` to `out` with an entity for each byte that `needs` it.
+    static func appendEntities(_ bytes: UnsafeBufferPointer<UInt8>, where needs: (UInt8) -> Bool, to out: inout [UInt8]) {
         // The bytes between two that need escaping are copied in one append (URLs and JSON have many of both).
         var plain = 0
-        for (i, byte) in bytes.enumerated() where needsEscaping(byte) {
+        for (i, byte) in bytes.enumerated() where needs(byte) {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
             out += entity(byte)
             plain = i + 1

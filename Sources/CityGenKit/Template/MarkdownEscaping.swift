@@ -11,8 +11,7 @@ import Mustache
 /// could start an entity reference (`&amp;` then).
 enum MarkdownEscaping: ByteEscaping {
     /// Escaped anywhere: the ASCII characters that start inline syntax (emphasis, code, links, HTML, entities),
-    /// plus GitHub's strikethrough and table pipes: ``\`*_[]<>&#~|!`` (`ByteSet(_:)` of those; tested); `&` only
-    /// where it could start an entity.
+    /// plus GitHub's strikethrough and table pipes: ``\`*_[]<>&#~|!``; `&` only where it could start an entity.
     static var inlineSyntax: ByteSet { ByteSet(low: 0x5000044A00000000, high: 0x50000001B8000000) }
     /// Escaped only at the start of the text, where they could open a block (list, quote, heading): `-+=>`.
     static var blockStarters: ByteSet { ByteSet(low: 0x6000280000000000, high: 0x0000000000000000) }
@@ -21,18 +20,6 @@ enum MarkdownEscaping: ByteEscaping {
     /// constants (no global to initialise, no array to retain).
     struct ByteSet: Equatable, Sendable {
         let low: UInt64, high: UInt64
-
-        init(low: UInt64, high: UInt64) {
-            (self.low, self.high) = (low, high)
-        }
-
-        init(_ members: String) {
-            var low: UInt64 = 0, high: UInt64 = 0
-            for byte in members.utf8 where byte < 128 {
-                if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
-            }
-            (self.low, self.high) = (low, high)
-        }
 
         @inline(__always) func contains(_ byte: UInt8) -> Bool {
             byte < 64 ? low >> byte & 1 != 0 : byte < 128 ? high >> (byte - 64) & 1 != 0 : false

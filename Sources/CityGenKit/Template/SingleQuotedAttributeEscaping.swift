@@ -3,13 +3,7 @@
 /// favorite toggle on every row and every detail page).
 enum SingleQuotedAttributeEscaping: ByteEscaping {
     static func appendEscaping(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var plain = 0
-        for (i, byte) in bytes.enumerated() where needsEscaping(byte) {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
-            out += HTMLEscaping.entity(byte)
-            plain = i + 1
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain...]))
+        HTMLEscaping.appendEntities(bytes, where: needsEscaping, to: &out)
     }
 
     static func needsEscaping(_ byte: UInt8) -> Bool { byte != UInt8(ascii: "\"") && HTMLEscaping.needsEscaping(byte) }

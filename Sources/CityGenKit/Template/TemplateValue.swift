@@ -14,15 +14,6 @@ enum TemplateValue: Sendable {
     /// `{{#x}}` shows its section once with it on top of the stack; `{{x.y}}` reads from it.
     case object(TemplateContext)
 
-    /// False for what hides a section: `false` and an empty list.
-    var isTruthy: Bool {
-        switch self {
-        case .flag(let flag): flag
-        case .list(let rows): !rows.isEmpty
-        default: true
-        }
-    }
-
     /// The value as swift-mustache takes it, for templates that only it can render.
     var mustacheValue: Any {
         switch self {
