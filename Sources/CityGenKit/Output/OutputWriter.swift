@@ -1,21 +1,10 @@
 import Foundation
 
 /// Writes the site into the output folder (SPEC §5), so that a reader of the folder (a web server) sees the old
-/// site or the new one, never a mix, and a failed or killed build leaves the old site as it was.
-///
-/// - **Whole-site switch** (the normal case): the new site is built in a sibling folder `.<name>.citygen-next`;
-///   a file whose bytes are already in the output folder is hard-linked from there (its mtime stays), the
-///   others are written. At the end the two folders are exchanged in one `renameat2(RENAME_EXCHANGE)` and the
-///   old generation is deleted. Files citygen did not make (listed in no manifest of ours) are linked across.
-/// - **In place** (the fallback, with a warning: the output folder is a mount point, or its file system or
-///   system cannot exchange folders): a new file is written unnamed and linked into place (Linux `O_TMPFILE`),
-///   a changed one written to a temporary `.citygen-tmp.` name and renamed over the old one, so every file is
-///   old or new, never half-written; `.citygen-manifest` lists the previous and every planned file before the
-///   first is written and `.citygen-building` marks the build, so the next build cleans up after a killed one.
-/// - `.citygen-manifest` lists the files citygen wrote with their sizes and mtimes and the build's fingerprint;
-///   `finish` removes the previous files this build did not write and never touches anyone else's. Its lines are
-///   written as the files are, into a temporary file renamed into place at the end: the writer keeps nothing per
-///   file in memory.
+/// site or the new one, never a mix, and a failed or killed build leaves the old site as it was: a whole-site switch
+/// (`renameat2(RENAME_EXCHANGE)` of a sibling `.<name>.citygen-next`), else file by file in place; `.citygen-manifest`
+/// lists what citygen wrote, so that it removes its own stale files and nobody else's (docs/design.md, "Prepare
+/// output and write").
 ///
 /// `write` is safe to call from several threads.
 public final class OutputWriter: Sendable {

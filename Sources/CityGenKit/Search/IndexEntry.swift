@@ -1,18 +1,10 @@
 import Foundation
 
-/// One row of the search index (SPEC §7): what a result shows. In JSON a positional array, `[id,"name","CC",lat,lon]`
-/// (the manifest's `fields`), so a shard of 200 rows stays small, then what the city has of these: its population
-/// (SPEC §1b; 0 where it has none but a later field); what tells it apart from others with its label (SPEC §5): its
-/// region's name where the region does (`[…,116250,"Illinois"]`: `Springfield, US (Illinois)`), else 1 (its
-/// coordinates) or 2 (its id), or 0 before a region's name; last, the name of a region that tells nothing apart:
-/// `[…,2138551,0,"Île-de-France"]`, `[…,0,1]`, `[…,395515]`. Its key, `SearchKey.index` of its name and country, is
-/// folded by the reader: written, it would take a sixth of a shard.
-///
-/// A row of the word index (SPEC §4b) has its word key after `lon` (`[…,"york us",8804190,0,"New York"]`), and one for
-/// another name of the city (SPEC §4c) the name in an array, then the rest as above without the population:
-/// `[id,"London","GB",lat,lon,["Londres"],0,"England"]`; the array holds the population too where a query that spells
-/// the name whole ranks the city among its top matches (`WholeOtherNames`): `["Londres",8961989]`. Its key
-/// (`OtherNameKeys`) is folded from the name by the reader.
+/// One row of the search index (SPEC §7): what a result shows, as a positional array of JSON (docs/formats.md, "The
+/// search index"): `[id,"name","CC",lat,lon]`, then what the city has of its population, what tells it apart from
+/// others with its label (its region's name, 1 coordinates, 2 id), its region's name; a word index row has its word
+/// key after `lon`, another name's row the name (and the population where it ranks) in an array. Keys are folded by
+/// the reader: written, they would take a sixth of a shard.
 public struct IndexEntry: Sendable, Equatable, Codable {
     public let id: Int
     public let name: String

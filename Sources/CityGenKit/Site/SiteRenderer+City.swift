@@ -141,6 +141,7 @@ extension SiteRenderer {
         if !city.country.isEmpty { context.append(.country, text: city.country) }
         if let countryName = facts.countryName { context.append(.countryName, text: countryName) }
         appendPlace(texts.index, from: facts.links, to: &context)
+        appendGroupLinks(texts.index, from: facts.links, to: &context)
         appendTrail(trail(ofCityAt: texts.index, facts.format), from: facts.links, to: &context)
         context.append(.id, number: city.id)
         context.append(.latitude, text: texts.latitude)

@@ -18,9 +18,6 @@ extension SiteRenderer {
         if let zone = places.timeZoneNumber(index) {
             context.append(.timeZone, text: places.timeZones[zone])
             context.append(.timeZoneName, text: site.timeZoneNames[zone])
-            if let zones = site.grouping(named: Grouping.timeZone.name), zones.written, let group = zones.group(ofCityAt: index) {
-                context.append(.timeZoneHref, text: links.href(to: zones.route(group, page: 1, format)))
-            }
         }
         if places.isCapital(index) {
             let country = site.countryNames[catalog.cities[index].country] ?? catalog.cities[index].country

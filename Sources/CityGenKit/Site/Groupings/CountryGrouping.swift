@@ -4,7 +4,7 @@ extension Grouping {
     static let country = Grouping(
         name: "country", folder: "country", words: "country",
         listed: Listed(grouping: "region", heading: "regions.heading", id: "regions"),
-        index: Index(template: .countries, words: "countries"),
+        index: Index(template: .countries, words: "countries", homeHref: .countriesHref, homeCount: .countryCount),
         groups: { input in
             citiesByKey(count: input.catalog.count) { input.catalog.cities[$0].country }.map { code, cities in
                 let name = code.isEmpty ? input.language.words["country.none"] : input.countryNames[code] ?? code

@@ -16,6 +16,8 @@ struct Grouping: Sendable {
     var listed: Listed? = nil
     /// Its index page, `<folder>/index`: every group, with how many cities it has.
     var index: Index? = nil
+    /// The key of a detail page's link to the first page of the city's group.
+    var detailLink: TemplateKey? = nil
     /// The groups of the site's cities, in any order.
     let groups: @Sendable (GroupingInput) -> [Group]
     /// The map on a group's first page, if it has one.
@@ -47,10 +49,12 @@ struct Grouping: Sendable {
         let heading: String, id: String
     }
 
-    /// An index page: its template and the prefix of its words (`countries.heading`, `countries.description`).
+    /// An index page: its template, the prefix of its words (`countries.heading`, `countries.description`), and the
+    /// keys of the home page's link to it and of its count of groups.
     struct Index: Sendable {
         let template: PageTemplate
         let words: String
+        let homeHref: TemplateKey, homeCount: TemplateKey
     }
 
     /// A map on a group's first page: its image, window and the context key it goes under (its DOM id).

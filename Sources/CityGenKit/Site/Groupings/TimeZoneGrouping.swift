@@ -4,7 +4,8 @@ extension Grouping {
     static let timeZone = Grouping(
         name: "timeZone", folder: "zone", words: "zone",
         listed: Listed(grouping: "country", heading: "zone.countries", id: "countries"),
-        index: Index(template: PageTemplate("zones"), words: "zones"),
+        index: Index(template: PageTemplate("zones"), words: "zones", homeHref: .zonesHref, homeCount: .zoneCount),
+        detailLink: .timeZoneHref,
         groups: { input in
             guard let places = input.places else { return [] }
             var cities = [[Int32]](repeating: [], count: places.timeZones.count)

@@ -74,6 +74,15 @@ extension SiteRenderer {
         context.append(.listed, rows: rows)
     }
 
+    /// Appends a detail page's links to the first page of its city's group in each written grouping that has one
+    /// (`Grouping.detailLink`).
+    func appendGroupLinks(_ index: Int, from links: SiteLayout.Links, to context: inout TemplateContext) {
+        for plan in site.groupings where plan.written {
+            guard let key = plan.grouping.detailLink, let group = plan.group(ofCityAt: index) else { continue }
+            context.append(key, text: links.href(to: plan.route(group, page: 1, links.page.format!)))
+        }
+    }
+
     /// The index page of the grouping in `folder`: each group's name, code and number of cities, in the plan's order.
     func groupIndex(_ folder: String, _ format: PageFormat) -> Page {
         let plan = site.grouping(folder: folder)!, index = plan.grouping.index!

@@ -37,13 +37,10 @@ extension SiteRenderer {
         context.append(.firstPage, text: layout.href(to: .list(page: 1, format), from: route))
         context.append(.favoriteCount, text: language.grouped(favorites.count))
         context.append(.favoritesHref, text: layout.href(to: .favorites(format), from: route))
-        if site.countries.written {
-            context.append(.countriesHref, text: layout.href(to: .countryIndex(format), from: route))
-            context.append(.countryCount, text: language.grouped(site.countries.groups.count))
-        }
-        if let zones = site.grouping(named: Grouping.timeZone.name), zones.written {
-            context.append(.zonesHref, text: layout.href(to: .page(.groupIndex(folder: zones.grouping.folder, format)), from: route))
-            context.append(.zoneCount, text: language.grouped(zones.groups.count))
+        for plan in site.groupings where plan.written {
+            guard let index = plan.grouping.index else { continue }
+            context.append(index.homeHref, text: layout.href(to: .page(.groupIndex(folder: plan.grouping.folder, format)), from: route))
+            context.append(index.homeCount, text: language.grouped(plan.groups.count))
         }
         context.append(.favoritesJSON, text: format == .html ? site.index.favoritesJSON : "")
         context.append(.indexHref, text: layout.indexFolderHref(from: route))
