@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -78,6 +78,19 @@ class Site:
     def close(self):
         self.server.terminate()
         self.server.wait(timeout=10)
+
+
+def text_of(driver, by, value):
+    """The text of the element, or "" while the page reloads under it: Chromium reports a node of the old document
+    as a plain WebDriverException ("does not belong to the document"), not as a stale element."""
+    try:
+        return driver.find_element(by, value).text
+    except StaleElementReferenceException:
+        return ""
+    except WebDriverException as error:
+        if "does not belong to the document" in str(error):
+            return ""
+        raise
 
 
 def wait(driver, timeout=20):

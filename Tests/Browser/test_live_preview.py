@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CITYGEN, REPO, SHARED, wait
+from conftest import CITYGEN, REPO, SHARED, text_of, wait
 
 TEMPLATE = REPO / "Sources" / "CityGenKit" / "Resources" / "Templates" / "city.md.mustache"
 GURZUF = "city/860/707860.html"
@@ -60,7 +60,7 @@ def test_a_template_edit_shows_in_the_open_page_and_a_broken_one_shows_the_error
     # An edit: the page reloads by itself, where it was.
     template.write_text(original + "\nEdited while the page was open.\n")
     started = time.monotonic()
-    wait(wide, 10).until(lambda d: "Edited while the page was open." in d.find_element("tag name", "main").text)
+    wait(wide, 10).until(lambda d: "Edited while the page was open." in text_of(d, "tag name", "main"))
     print(f"\ntemplate edit to the open page: {(time.monotonic() - started) * 1000:.0f} ms (selenium's polling included)")
     assert wide.execute_script("return window.openedByTheTest === undefined"), "the page reloaded itself"
     wait(wide, 5).until(lambda d: d.execute_script("return window.scrollY") == scrolled)

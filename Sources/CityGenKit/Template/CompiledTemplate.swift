@@ -146,20 +146,13 @@ struct CompiledTemplate: Sendable {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: program.text[Int(op.start)..<Int(op.start + op.count)]))
                 case .variable, .escapedVariable, .htmlVariable:
                     guard let entry = lookup(op, program) else { continue }
-                    func write(_ text: UnsafeBufferPointer<UInt8>) {
-                        switch op.kind {
-                        case .escapedVariable: program.template.escape(text, &out)
-                        case .htmlVariable: HTMLEscaping.append(text, to: &out)
-                        default: out.append(contentsOf: text)
-                        }
-                    }
                     switch entry.kind {
-                    case .text: write(UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.start + entry.count)]))
+                    case .text: write(UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.start + entry.count)]), op, program, &out)
                     case .number: Digits.append(entry.number, to: &out)
                     case .flag: out += (entry.start != 0 ? "true" : "false").utf8
                     case .list, .object:
                         var text = String(describing: value(entry).mustacheValue)
-                        text.withUTF8 { write($0) }
+                        text.withUTF8 { write($0, op, program, &out) }
                     }
                 case .section, .invertedSection:
                     let body = i..<Int(op.end)
@@ -195,6 +188,15 @@ struct CompiledTemplate: Sendable {
                     guard let partial = partials[program.template.partialNames[Int(op.start)]] else { continue }
                     render(partial, into: &out)
                 }
+            }
+        }
+
+        /// Appends a variable's `text` to `out` as `op` escapes it.
+        private func write(_ text: UnsafeBufferPointer<UInt8>, _ op: Op, _ program: Program, _ out: inout [UInt8]) {
+            switch op.kind {
+            case .escapedVariable: program.template.escape(text, &out)
+            case .htmlVariable: HTMLEscaping.append(text, to: &out)
+            default: out.append(contentsOf: text)
             }
         }
 
