@@ -64,9 +64,9 @@ extension BuildService {
     /// Renders every file of `sites` in path order straight into the archive at `url` (`SiteStream`), so that memory
     /// does not grow with the site.
     func writeArchive(_ sites: [SiteFiles], to url: URL, report: BuildReport) throws -> OutputWriter.Statistics {
-        let stream = SiteStream(sites, byPath: true)
+        let stream = SiteStream(sites)
         let writer = try archive(at: url, sites[0], report)
-        let counter = ProgressCounter(.render, total: stream.items.count, report: progress)
+        let counter = ProgressCounter(.render, total: sites.reduce(0) { $0 + $1.routes.count }, report: progress)
         let encodings = options.precompress
         let failure = InjectedWriteFailure(file: options.failingWrite)
         do {

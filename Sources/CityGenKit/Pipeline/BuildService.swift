@@ -240,7 +240,7 @@ public struct BuildService: Sendable {
     /// Renders and writes the files of `sites` that `including` keeps, but those that `kept` records and `rendered`
     /// (by site) does not name: those the writer keeps as they are.
     private func renderAndWrite(
-        _ sites: [SiteFiles], to writer: OutputWriter, keeping kept: ManifestFiles, except rendered: [Set<Route>], including: (Route) -> Bool
+        _ sites: [SiteFiles], to writer: OutputWriter, keeping kept: ManifestFiles, except rendered: [Set<Route>], including: @escaping @Sendable (Route) -> Bool
     ) throws {
         let encodings = options.precompress, variantPaths = { @Sendable path in self.variantPaths(of: path) }
         let stream = SiteStream(sites, including: including)

@@ -14,33 +14,42 @@ struct SiteStream: Sendable {
     typealias Make = @Sendable (Int, Route, String, inout SiteRenderer.CityTexts?) throws -> [SiteFiles.File]
 
     let sites: [SiteFiles]
-    let items: [Item]
+    /// Which routes it holds.
+    let including: @Sendable (Route) -> Bool
     /// Routes a block: a few megabytes of pages held at once, enough work per block for every core.
     static let blockSize = 512
 
-    /// The routes of `sites` that `including` keeps, site by site in their order; or all of them in path order (an
-    /// archive's), when `byPath`.
-    init(_ sites: [SiteFiles], byPath: Bool = false, including: (Route) -> Bool = { _ in true }) {
+    /// The routes of `sites` that `including` keeps.
+    init(_ sites: [SiteFiles], including: @escaping @Sendable (Route) -> Bool = { _ in true }) {
+        (self.sites, self.including) = (sites, including)
+    }
+
+    /// Its routes in path order (an archive's): a list made for the purpose, where `forEach` holds none.
+    var itemsByPath: [Item] {
         var items: [Item] = []
         for (s, files) in sites.enumerated() {
             for (r, route) in files.routes.enumerated() where including(route) { items.append(Item(site: Int32(s), route: Int32(r))) }
         }
-        if byPath {
-            let paths = items.map { sites[Int($0.site)].layout.path(sites[Int($0.site)].routes[Int($0.route)]) }
-            items = paths.indices.sorted { paths[$0].utf8.lexicographicallyPrecedes(paths[$1].utf8) }.map { items[$0] }
-        }
-        (self.sites, self.items) = (sites, items)
+        let paths = items.map { sites[Int($0.site)].layout.path(sites[Int($0.site)].routes[Int($0.route)]) }
+        return paths.indices.sorted { paths[$0].utf8.lexicographicallyPrecedes(paths[$1].utf8) }.map { items[$0] }
     }
 
-    /// Makes every item's files with `make` on all cores and hands each item's to `sink` on the same core, in no
+    /// Makes every route's files with `make` on all cores and hands each route's to `sink` on the same core, in no
     /// order: freed where they were made, as glibc's arenas want. The first error ends the stream.
     func forEach(make: Make, sink: @Sendable ([SiteFiles.File]) throws -> Void) throws {
-        // Small chunks for the maps, which differ in cost; enough work per task for the pages.
-        try Parallel.forEachChunk(items.indices, chunk: max(1, min(256, items.count / 64))) { chunk in
-            var texts: SiteRenderer.CityTexts?
-            for i in chunk {
-                let files = sites[Int(items[i].site)], route = files.routes[Int(items[i].route)]
-                try sink(try make(Int(items[i].site), route, files.layout.path(route), &texts))
+        for (s, files) in sites.enumerated() {
+            let routes = files.routes
+            // A few routes (the maps, which differ in cost) one a task; else every route, `including` asked on the way,
+            // 256 a task: no list of them held.
+            let few = routes.indices.count { including(routes[$0]) } < routes.count / 64
+            let chosen = few ? routes.indices.filter { including(routes[$0]) } : []
+            try Parallel.forEachChunk(few ? chosen.indices : routes.indices, chunk: few ? 1 : 256) { chunk in
+                var texts: SiteRenderer.CityTexts?
+                for i in chunk {
+                    let route = routes[few ? chosen[i] : i]
+                    guard few || including(route) else { continue }
+                    try sink(try make(s, route, files.layout.path(route), &texts))
+                }
             }
         }
     }
@@ -48,15 +57,16 @@ struct SiteStream: Sendable {
     /// Makes every item's files with `make` on all cores and hands each item's to `sink`, in order. The first error of
     /// either ends the stream once the block rendering ahead has ended.
     func inOrder(make: @escaping Make, sink: ([SiteFiles.File]) throws -> Void) throws {
+        let items = itemsByPath
         let blocks = stride(from: 0, to: items.count, by: Self.blockSize).map { $0..<min(items.count, $0 + Self.blockSize) }
         guard let first = blocks.first else { return }
-        var next = Result { try render(first, make) }
+        var next = Result { try render(first, of: items, make) }
         for k in blocks.indices {
             let files = try next.get()
             let ahead = Locked<Result<[[SiteFiles.File]], Error>?>(nil), group = DispatchGroup()
             if k + 1 < blocks.count {
                 DispatchQueue.global().async(group: group) { [self] in
-                    let made = Result { try render(blocks[k + 1], make) }
+                    let made = Result { try render(blocks[k + 1], of: items, make) }
                     ahead.withLock { $0 = made }
                 }
             }
@@ -68,7 +78,7 @@ struct SiteStream: Sendable {
     }
 
     /// The files of the items of `block`, each item's in its place.
-    private func render(_ block: Range<Int>, _ make: Make) throws -> [[SiteFiles.File]] {
+    private func render(_ block: Range<Int>, of items: [Item], _ make: Make) throws -> [[SiteFiles.File]] {
         var made = [[SiteFiles.File]](repeating: [], count: block.count)
         try made.withUnsafeMutableBufferPointer { buffer in
             let out = Parallel.Shared(buffer)

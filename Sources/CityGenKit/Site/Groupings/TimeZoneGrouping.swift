@@ -8,7 +8,14 @@ extension Grouping {
         detailLink: .timeZoneHref,
         groups: { input in
             guard let places = input.places else { return [] }
-            var cities = [[Int32]](repeating: [], count: places.timeZones.count)
+            // Counted first, so that each zone's list has its size: a zone may hold most of the cities.
+            var counts = [Int](repeating: 0, count: places.timeZones.count)
+            for index in 0..<input.catalog.count { if let zone = places.timeZoneNumber(index) { counts[zone] += 1 } }
+            var cities = counts.map { count in
+                var list: [Int32] = []
+                list.reserveCapacity(count)
+                return list
+            }
             for index in 0..<input.catalog.count { if let zone = places.timeZoneNumber(index) { cities[zone].append(Int32(index)) } }
             return places.timeZones.enumerated().map { zone, id in
                 let name = input.language.timeZoneName(id)
