@@ -50,6 +50,10 @@ public enum HostProfile: String, Sendable, CaseIterable {
     /// only: every browser takes it, and each copy counts toward GitLab's 1 GB.
     public var precompress: [ContentEncoding] { self == .gitlabPages ? [.gzip] : [] }
 
+    /// The groupings a host writes unless `groupings:` names them: not the time zones where their pages (every city
+    /// once more, some 2,100 pages) would pass a limit: GitHub's and GitLab's 1 GB, Cloudflare's 20,000 files.
+    public var groupings: [String]? { [.githubPages, .gitlabPages, .cloudflarePages].contains(self) ? ["country", "region"] : nil }
+
     /// Hosts that take few files get the compact site: no file per city, one `city.html` that shows any of them.
     public var cityFolders: SiteLayout.CityFolders {
         [.gitlabPages, .cloudflarePages].contains(self) ? .compact : .remainder(1000)

@@ -104,6 +104,7 @@ public struct BuildOptions: Sendable {
         shape.precompress = host.precompress
         shape.cityFolders = host.cityFolders
         if let map = host.map { shape.map = map }
+        if shape.groupings == nil { shape.groupings = host.groupings }
     }
 
     /// Reads `--precompress`: a comma-separated list of `gzip` and `br`, or `none`.

@@ -273,6 +273,14 @@ final class FavoriteResolverTests: XCTestCase {
         XCTAssertNil(try SiteConfig(yaml: "title: x").groupings)
         let folder = FileManager.default.temporaryDirectory
         XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "groupings: [region]"), folder: folder).shape.groupings, ["region"])
+        // A host whose limits the zone pages would pass leaves them out, unless the file names the groupings.
+        XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "host: github-pages"), folder: folder).shape.groupings, ["country", "region"])
+        XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "host: cloudflare-pages\ngroupings: [timeZone]"), folder: folder).shape.groupings, ["timeZone"])
+        var flags = BuildOptions.Flags()
+        flags.host = "gitlab-pages"
+        XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "groupings: [country]"), folder: folder, flags: flags).shape.groupings, ["country"])
+        XCTAssertEqual(try BuildOptions(config: nil, folder: folder, flags: flags).shape.groupings, ["country", "region"])
+        XCTAssertNil(try BuildOptions(config: SiteConfig(yaml: "host: netlify"), folder: folder).shape.groupings)
         for (yaml, reason) in [
             ("groupings: [country, zone]", #"unknown grouping "zone" (choose among country, region, timeZone)"#),
             ("groupings: country", "must be a list of country, region, timeZone ([] for none)"),
