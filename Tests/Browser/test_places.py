@@ -141,3 +141,31 @@ def test_search_results_and_the_split_view_tell_look_alikes_apart_by_state(wide,
     first.find_element(By.TAG_NAME, "a").click()
     wait(wide, 10).until(lambda b: b.find_element(By.ID, "detailName").text)
     assert wide.find_element(By.ID, "detailName").text == shown[int(first.get_attribute("id").removeprefix("cityCell_"))]
+
+
+@pytest.mark.parametrize("scheme", ["http", "file"])
+def test_favorites_keep_the_state_that_tells_them_apart_and_an_older_store_reads_as_today(wide, springfield_site, scheme):
+    site, states = springfield_site
+    older, starred = sorted(states)[:2]
+    open_home(wide, site, scheme)
+    root = site.http if scheme == "http" else site.file
+    key = "citygen:favorites:" + root
+    f = springfields()[older][0]
+    # The previous store's row: the name of the state that tells the city apart where the distinction's code is now.
+    wide.execute_script("localStorage.clear(); localStorage.setItem(arguments[0], JSON.stringify(arguments[1]))", key,
+                        {"ids": [older], "rows": {"en": [[older, "Springfield", "US", float(f[4]), float(f[5]), 0, states[older]]]}})
+    wide.get(root + city_path(starred))
+    wait(wide).until(lambda b: b.find_elements(By.ID, "favoriteToggle"))
+    wide.find_element(By.ID, "favoriteToggle").click()
+    saved = wide.execute_script("return JSON.parse(localStorage.getItem(arguments[0]))", key)
+    assert saved["ids"] == sorted([older, starred]), saved
+    rows = {r[0]: r for r in saved["rows"]["en"]}
+    assert rows[starred][5:] == [0, 3, states[starred]], "the saved row names the state in its own column"
+    assert rows[older][5:] == [0, 3, states[older]], "the older row is written as today's"
+
+    open_home(wide, site, scheme)
+    wide.find_element(By.ID, "favoritesOnly").click()
+    wait(wide).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#cityList li")) == 2)
+    shown = {int(li.get_attribute("id").removeprefix("cityCell_")): li.find_element(By.TAG_NAME, "a").text
+             for li in wide.find_elements(By.CSS_SELECTOR, "#cityList li")}
+    assert shown == {i: f"Springfield, US ({states[i]})" for i in (older, starred)}

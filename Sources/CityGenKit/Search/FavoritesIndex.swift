@@ -2,7 +2,7 @@ import Foundation
 
 /// `search/favorites.json`: the favorites in list order, as index entries, for the favorites-only filter (also
 /// inlined in `index.html`, so the filter loads nothing).
-public struct FavoritesIndex: Sendable, Equatable, Codable {
+public struct FavoritesIndex: Sendable, Equatable, Decodable {
     public var version = IndexManifest.formatVersion
     public var fields = IndexEntry.fields
     public var favorites: [IndexEntry]

@@ -1,11 +1,10 @@
 import Foundation
 
-/// One row of the search index (SPEC §7): what a result shows, as a positional array of JSON (docs/formats.md, "The
-/// search index"): `[id,"name","CC",lat,lon]`, then what the city has of its population, what tells it apart from
-/// others with its label (its region's name, 1 coordinates, 2 id), its region's name; a word index row has its word
-/// key after `lon`, another name's row the name (and the population where it ranks) in an array. Keys are folded by
-/// the reader: written, they would take a sixth of a shard.
-public struct IndexEntry: Sendable, Equatable, Codable {
+/// One row of the search index (SPEC §7), in fixed columns (docs/formats.md, "Rows"): `[id,"name","CC",lat,lon,
+/// population,distinction,"region","word key","other name"]`, a column empty (0 or "") where the row lacks it and the
+/// empty ones at the end left out. Keys are folded by the reader, but for a word key: written, they would take a
+/// sixth of a shard.
+public struct IndexEntry: Sendable, Equatable, Decodable {
     public let id: Int
     public let name: String
     public let country: String
@@ -27,7 +26,7 @@ public struct IndexEntry: Sendable, Equatable, Codable {
     public let writesKey: Bool
 
     /// The names of the fields, in their JSON order.
-    public static let fields = ["id", "name", "country", "lat", "lon", "key", "distinction", "population", "region"]
+    public static let fields = ["id", "name", "country", "lat", "lon", "population", "distinction", "region", "key", "other"]
 
     /// The distinction's code for a region that tells the city apart.
     static let regionCode = 3
@@ -97,23 +96,23 @@ public struct IndexEntry: Sendable, Equatable, Codable {
 
     /// Appends `json` to `out`.
     func appendJSON(to out: inout [UInt8]) {
+        let code = distinctionCode
+        let columns = otherName != nil ? 10 : writesKey ? 9 : region != nil ? 8 : code != 0 ? 7 : population != nil ? 6 : 5
         Self.appendFields(id: id, name: name, country: country, latitude: latitude, longitude: longitude, to: &out)
-        if let otherName {
-            out += ",[".utf8
-            JSONText.appendQuoted(otherName, to: &out)
-            if let population { out += ",\(population)".utf8 }
-            out.append(UInt8(ascii: "]"))
-        } else if writesKey {
-            out.append(UInt8(ascii: ","))
-            key.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &out) }
+        if columns > 5 { out += ",\(population ?? 0)".utf8 }
+        if columns > 6 { out += ",\(code)".utf8 }
+        if columns > 7 { Self.appendString(region ?? "", to: &out) }
+        if columns > 8 {
+            out += writesKey ? [UInt8(ascii: ",")] : Array(",\"\"".utf8)
+            if writesKey { key.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &out) } }
         }
-        if otherName == nil, population != nil || distinction != nil || region != nil { out += ",\(population ?? 0)".utf8 }
-        if !regionTellsApart, distinction != nil || region != nil { out += ",\(distinctionCode)".utf8 }
-        if let region {
-            out.append(UInt8(ascii: ","))
-            JSONText.appendQuoted(region, to: &out)
-        }
+        if let otherName { Self.appendString(otherName, to: &out) }
         out.append(UInt8(ascii: "]"))
+    }
+
+    private static func appendString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: ","))
+        JSONText.appendQuoted(text, to: &out)
     }
 
     /// `[id,"name","country",lat,lon]`: a row's first five fields, what a page's city data holds when its label
@@ -144,72 +143,33 @@ public struct IndexEntry: Sendable, Equatable, Codable {
         country = try row.decode(String.self)
         latitude = try row.decode(Double.self)
         longitude = try row.decode(Double.self)
-        // After `lon`: a word key, another name's array, or (the key folded here) the population field, if any.
-        var otherPopulation: Int?, populationField: Int?
-        if let key = try? row.decode(String.self) {  // a word key
-            self.key = Array(key.utf8)
-            otherName = nil
-            writesKey = true
-        } else if row.isAtEnd || Self.decodeNumber(&row, into: &populationField) {
-            key = SearchKey.index(name: Array(Fold.fold(name).utf8), country: Array(Fold.fold(country).utf8))
-            otherName = nil
-            writesKey = false
-        } else {
-            var other = try row.nestedUnkeyedContainer()
-            let name = try other.decode(String.self)
-            otherPopulation = other.isAtEnd ? nil : try other.decode(Int.self)
-            guard other.isAtEnd else { throw DecodingError.dataCorruptedError(in: other, debugDescription: "an other name is a string and a population") }
-            otherName = name
-            writesKey = false
-            key = OtherNameKeys.key(folded: Array(Fold.fold(name).utf8), country: Array(Fold.fold(country).utf8))
-        }
-        // Then the population (but for another name, whose array has it), the distinction or the name of a region
-        // that tells the city apart, and the name of one that does not.
-        var population = otherPopulation, code = 0, region: String?
-        if otherName == nil, populationField == nil, !row.isAtEnd { _ = Self.decodeNumber(&row, into: &populationField) }
-        if let populationField { population = populationField > 0 ? populationField : nil }
-        if !row.isAtEnd {
-            if let tellsApart = try? row.decode(String.self) {
-                (code, region) = (Self.regionCode, tellsApart)
-            } else {
-                code = try row.decode(Int.self)
-                guard code == 0 || Distinction(rawValue: code) != nil else {
-                    throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(code)")
-                }
-                region = row.isAtEnd ? nil : try row.decode(String.self)
-            }
-        }
-        guard row.isAtEnd, otherName != nil || populationField != nil || (code == 0 && region == nil) else {
+        let population = row.isAtEnd ? 0 : try row.decode(Int.self)
+        let code = row.isAtEnd ? 0 : try row.decode(Int.self)
+        let region = row.isAtEnd ? "" : try row.decode(String.self)
+        let wordKey = row.isAtEnd ? "" : try row.decode(String.self)
+        let otherName = row.isAtEnd ? "" : try row.decode(String.self)
+        guard row.isAtEnd else {
             throw DecodingError.dataCorruptedError(in: row, debugDescription: "an entry has more than \(Self.fields.count) fields")
         }
-        distinction = Distinction(rawValue: code)
-        regionTellsApart = code == Self.regionCode
-        self.region = region
-        self.population = population
-    }
-
-    /// Decodes the row's next field into `number` if it is a number; false, having read nothing, if it is not.
-    private static func decodeNumber(_ row: inout UnkeyedDecodingContainer, into number: inout Int?) -> Bool {
-        number = try? row.decode(Int.self)
-        return number != nil
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var row = encoder.unkeyedContainer()
-        try row.encode(id)
-        try row.encode(name)
-        try row.encode(country)
-        try row.encode(latitude)
-        try row.encode(longitude)
-        if let otherName {
-            var other = row.nestedUnkeyedContainer()
-            try other.encode(otherName)
-            if let population { try other.encode(population) }
-        } else if writesKey {
-            try row.encode(String(decoding: key, as: UTF8.self))
+        guard code == 0 || code == Self.regionCode || Distinction(rawValue: code) != nil else {
+            throw DecodingError.dataCorruptedError(in: row, debugDescription: "unknown distinction \(code)")
         }
-        if otherName == nil, population != nil || distinction != nil || region != nil { try row.encode(population ?? 0) }
-        if !regionTellsApart, distinction != nil || region != nil { try row.encode(distinctionCode) }
-        if let region { try row.encode(region) }
+        guard code != Self.regionCode || !region.isEmpty, wordKey.isEmpty || otherName.isEmpty else {
+            throw DecodingError.dataCorruptedError(in: row, debugDescription: "a region that tells the city apart is named; a row has a word key or an other name, not both")
+        }
+        let folded = Array(Fold.fold(country).utf8)
+        if !wordKey.isEmpty {
+            key = Array(wordKey.utf8)
+        } else if !otherName.isEmpty {
+            key = OtherNameKeys.key(folded: Array(Fold.fold(otherName).utf8), country: folded)
+        } else {
+            key = SearchKey.index(name: Array(Fold.fold(name).utf8), country: folded)
+        }
+        writesKey = !wordKey.isEmpty
+        self.otherName = otherName.isEmpty ? nil : otherName
+        self.population = population > 0 ? population : nil
+        regionTellsApart = code == Self.regionCode
+        distinction = regionTellsApart ? nil : Distinction(rawValue: code)
+        self.region = region.isEmpty ? nil : region
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// `search/manifest.json`: what a client reads first (format in docs/formats.md, "The search index").
-public struct IndexManifest: Sendable, Equatable, Codable {
+public struct IndexManifest: Sendable, Equatable, Decodable {
     /// The index format this citygen writes and reads; a client refuses any other.
-    public static let formatVersion = 7
+    public static let formatVersion = 8
 
     public var version = IndexManifest.formatVersion
     /// The language of the names and of the site the index belongs to (BCP 47): how `citygen search` writes what tells

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `search/shards/<n>.json`: a consecutive run of the index's entries in SPEC §3 order.
-public struct IndexShard: Sendable, Equatable, Codable {
+public struct IndexShard: Sendable, Equatable, Decodable {
     public var version = IndexManifest.formatVersion
     public var entries: [IndexEntry]
 

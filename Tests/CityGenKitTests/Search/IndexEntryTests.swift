@@ -2,8 +2,8 @@
 import Foundation
 import XCTest
 
-/// The index's rows in JSON (docs/formats.md, "The search index"): the region's name and population a result shows,
-/// the key folded by the reader but for word keys, and rows a reader must refuse.
+/// The index's rows in JSON (docs/formats.md, "Rows"): fixed columns, a column one thing, empty where a row lacks it
+/// and the empty ones at the end left out; the key folded by the reader but for word keys; rows a reader must refuse.
 final class IndexEntryTests: XCTestCase {
     private func decoded(_ json: String) throws -> IndexEntry {
         try JSONDecoder().decode(IndexEntry.self, from: Data(json.utf8))
@@ -17,7 +17,7 @@ final class IndexEntryTests: XCTestCase {
         let springfield = IndexEntry(
             id: 4_250_542, name: "Springfield", country: "US", latitude: 39.80172, longitude: -89.64371, key: key("Springfield", "US"),
             distinction: .coordinates, region: "Illinois", regionTellsApart: true, population: 116_250)
-        XCTAssertEqual(springfield.json, #"[4250542,"Springfield","US",39.80172,-89.64371,116250,"Illinois"]"#)
+        XCTAssertEqual(springfield.json, #"[4250542,"Springfield","US",39.80172,-89.64371,116250,3,"Illinois"]"#)
         XCTAssertEqual(springfield.label, "Springfield, US (Illinois)")
         XCTAssertEqual(try decoded(springfield.json), springfield)
 
@@ -38,18 +38,23 @@ final class IndexEntryTests: XCTestCase {
     }
 
     func testWordAndOtherNameRowsCarryTheirKeyOrName() throws {
-        let york = try decoded(#"[5128581,"New York City","US",40.71427,-74.00597,"york city us",8804190,0,"New York"]"#)
+        let york = try decoded(#"[5128581,"New York City","US",40.71427,-74.00597,8804190,0,"New York","york city us"]"#)
         XCTAssertEqual(york.key, Array("york city us".utf8))
         XCTAssertEqual(york.population, 8_804_190)
         XCTAssertEqual(york.region, "New York")
         XCTAssertEqual(york.label, "New York City, US")
-        XCTAssertEqual(york.json, #"[5128581,"New York City","US",40.71427,-74.00597,"york city us",8804190,0,"New York"]"#)
+        XCTAssertEqual(york.json, #"[5128581,"New York City","US",40.71427,-74.00597,8804190,0,"New York","york city us"]"#)
 
-        let london = try decoded(#"[2643743,"London","GB",51.50853,-0.12574,["Londres",8961989],0,"England"]"#)
+        let london = try decoded(#"[2643743,"London","GB",51.50853,-0.12574,8961989,0,"England","","Londres"]"#)
         XCTAssertEqual(london.otherName, "Londres")
         XCTAssertEqual(london.population, 8_961_989)
         XCTAssertEqual(london.region, "England")
-        XCTAssertEqual(london.json, #"[2643743,"London","GB",51.50853,-0.12574,["Londres",8961989],0,"England"]"#)
+        XCTAssertEqual(london.json, #"[2643743,"London","GB",51.50853,-0.12574,8961989,0,"England","","Londres"]"#)
+        XCTAssertEqual(london.key, Array("londres gb".utf8), "an other name's key is the folded name and country")
+        let unranked = try decoded(#"[2643743,"London","GB",51.50853,-0.12574,0,0,"","","Lundúnir"]"#)
+        XCTAssertNil(unranked.population, "a population of 0 is none")
+        XCTAssertNil(unranked.region, "an empty region is none")
+        XCTAssertEqual(unranked.json, #"[2643743,"London","GB",51.50853,-0.12574,0,0,"","","Lundúnir"]"#)
     }
 
     func testMalformedRowsAreRefused() {
@@ -57,10 +62,12 @@ final class IndexEntryTests: XCTestCase {
             #"[1,"a","US",1,2,0,3]"#,  // told apart by a region it does not name
             #"[1,"a","US",1,2,0,4,"r"]"#,  // no such distinction
             #"[1,"a","US",1,2,0,1,2]"#,  // a number in the region name's place
-            #"[1,"a","US",1,2,["b",1],0,5]"#,  // another name's population is in its array
-            #"[1,"a","US",1,2,0,"r","s"]"#,  // a field after the region
+            #"[1,"a","US",1,2,0,"r"]"#,  // a region's name in the distinction's column
+            #"[1,"a","US",1,2,"a\tus"]"#,  // a word key in the population's column
+            #"[1,"a","US",1,2,["b",1]]"#,  // an array in a column
+            #"[1,"a","US",1,2,0,0,"","a us","a"]"#,  // a word key and another name
+            #"[1,"a","US",1,2,0,0,"","","b",1]"#,  // an eleventh column
             #"[1,"a","US",1]"#,
-            #"[1,"a","US",1,2,"a\tus","r"]"#,  // a region without the population's place
         ] {
             XCTAssertThrowsError(try decoded(json), json)
         }
@@ -71,6 +78,6 @@ final class IndexEntryTests: XCTestCase {
         XCTAssertEqual(tafi.withoutRegionName.json, #"[3,"Tafí","AR",1,2,4]"#)
         let springfield = IndexEntry(
             id: 4, name: "Springfield", country: "US", latitude: 1, longitude: 2, key: key("Springfield", "US"), region: "Illinois", regionTellsApart: true)
-        XCTAssertEqual(springfield.withoutRegionName.json, #"[4,"Springfield","US",1,2,0,"Illinois"]"#)
+        XCTAssertEqual(springfield.withoutRegionName.json, #"[4,"Springfield","US",1,2,0,3,"Illinois"]"#)
     }
 }

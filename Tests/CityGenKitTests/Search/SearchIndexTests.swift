@@ -204,7 +204,7 @@ final class SearchIndexTests: SiteTestCase {
         }
         try original.write(to: manifest)
         let originalShard = try Data(contentsOf: shard)
-        for bytes in [#"{"version":7,"entries":[[1,"a","US",1,2,0,3]]}"#, #"{"version":7,"entries":[[1,"a","US",1,2,0,1,2]]}"#, #"{"version":7,"entries":[["x","a","US",1,2,"a\tus"]]}"#, #"{"version":7}"#, #"{"version":7,"entries":[[1,"a","US",1,2,"a\tus",0,3]]}"#] {
+        for bytes in [#"{"version":8,"entries":[[1,"a","US",1,2,0,3]]}"#, #"{"version":8,"entries":[[1,"a","US",1,2,0,1,2]]}"#, #"{"version":8,"entries":[["x","a","US",1,2,"a\tus"]]}"#, #"{"version":8}"#, #"{"version":8,"entries":[[1,"a","US",1,2,"a\tus",0,3]]}"#] {
             try Data(bytes.utf8).write(to: shard)
             let error = search().error
             guard case .invalidIndex(let file, let reason)? = error as? CityGenError else {

@@ -173,7 +173,7 @@ final class SearchParityTests: XCTestCase {
             };
             \(script)
             const core = window.citygenCore;
-            function block(e) { return e.typo ? 'typo' : e.other ? 'other' : (e[5].indexOf('\\t') >= 0 || e[5] === '') ? 'prefix' : 'word'; }
+            function block(e) { return e.typo ? 'typo' : e.other ? 'other' : (e.key.indexOf('\\t') >= 0 || e.key === '') ? 'prefix' : 'word'; }
             (async () => {
               const answers = [];
               for (const text of JSON.parse(fs.readFileSync(\(JSONText.quoted(input.path)), 'utf8'))) {
@@ -182,8 +182,8 @@ final class SearchParityTests: XCTestCase {
                 const query = new core.Query(text, false);
                 await query.next(true);
                 const top = await query.topMatches();
-                answers.push({ query: text, rows: query.results.map(e => [String(e[0]), block(e), core.label(e), e.other || '']),
-                  top: top.map(e => e[0]), files: read.filter(n => n !== 'manifest').sort() });
+                answers.push({ query: text, rows: query.results.map(e => [String(e.id), block(e), core.label(e), e.other || '']),
+                  top: top.map(e => e.id), files: read.filter(n => n !== 'manifest').sort() });
               }
               fs.writeFileSync(\(JSONText.quoted(output.path)), JSON.stringify(answers));
             })();

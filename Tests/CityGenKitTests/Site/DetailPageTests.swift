@@ -160,7 +160,7 @@ final class DetailPageTests: SiteTestCase {
             """), favorites)
         XCTAssertTrue(try read("favorites.html").contains(#"<a href="list/2.html#cityCell_3">list page 2</a>"#))
         XCTAssertEqual(try read("search/favorites.json"),
-            #"{"version":7,"fields":["id","name","country","lat","lon","key","distinction","population","region"],"favorites":[[707860,"Hurzuf","UA",44.549999,34.283333],[3,"Springfield","AU",-33.9,151]]}"# + "\n")
+            #"{"version":8,"fields":["id","name","country","lat","lon","population","distinction","region","key","other"],"favorites":[[707860,"Hurzuf","UA",44.549999,34.283333],[3,"Springfield","AU",-33.9,151]]}"# + "\n")
         XCTAssertTrue(try read("index.md").contains("[favorites](favorites.md) (2)"))
     }
 

@@ -1,8 +1,7 @@
 // Favorites: the visitor's own, saved in localStorage under a key of the site's root URL (one store for all its
-// languages: a city starred in one is starred in all) as {"ids": [id, …], "rows": {"<lang>": [[id, name, country,
-// lat, lon(, 0, distinction)], …]}} (the distinction a number, or the name of the region that tells the city apart;
-// older stores wrote the key in place of the 0): each language's row of a city (its name there) once a page of that language
-// showed it, else another language's until this one's detail page is read. A store of the older form (an array of
+// languages: a city starred in one is starred in all) as {"ids": [id, …], "rows": {"<lang>": [row, …]}}, a row the
+// index's columns up to what its label needs (`kept`): each language's row of a city (its name there) once a page of
+// that language showed it, else another language's until this one's detail page is read. A store of the older form (an array of
 // rows, under the key of each language's own root) is carried over. Junk is ignored; storage that is full or
 // disabled is said, not fatal.
 var cityURLPattern = document.body.getAttribute('data-city-url') || '';
@@ -19,22 +18,31 @@ var Favorites = (function () {
   var ownRoot = new URL(ROOT || './', location.href).href, siteRoot = new URL(first === LANG ? ownRoot : ownRoot + '../').href;
   var storageKey = 'citygen:favorites:' + siteRoot, languageKey = 'citygen:favorites:' + ownRoot;
   var ids = [], rows = {}, usable = true, listeners = [], asked = {};
-  function valid(e) {
-    return Array.isArray(e) && (e.length === 5 || (e.length === 7 && (e[5] === 0 || typeof e[5] === 'string') && (e[6] === 1 || e[6] === 2 || typeof e[6] === 'string')))
-      && Number.isInteger(e[0]) && typeof e[1] === 'string' && typeof e[2] === 'string'
-      && typeof e[3] === 'number' && typeof e[4] === 'number';
-  }
-  // What is saved of a row (a page's, a result's as `entry` holds it, or an older store's): its label's parts.
+  // What is saved of a city (`entry`'s): [id, name, CC, lat, lon], then [0, distinction] where its label has one,
+  // and for 3 its region's name.
   function kept(e) {
-    if (e.length === 7 && typeof e[5] === 'string') return e.slice(0, 5).concat([0, e[6]]);
-    var held = entry(e);
-    return held.slice(0, 5).concat(held[6] === 3 ? [0, held[8]] : held[6] ? [0, held[6]] : []);
+    var row = [e.id, e.name, e.country, e.lat, e.lon];
+    return e.distinction === 3 ? row.concat([0, 3, e.region]) : e.distinction ? row.concat([0, e.distinction]) : row;
   }
-  function adopt(saved, lang) {  // the rows of one language (a language's code, never a name like __proto__)
+  // A stored row as `kept` writes it, or null for junk. Older stores wrote the key (a string) in place of the 0, and
+  // the name of a region that tells the city apart in place of the 3.
+  function stored(r) {
+    if (!Array.isArray(r) || !Number.isInteger(r[0]) || typeof r[1] !== 'string' || typeof r[2] !== 'string'
+      || typeof r[3] !== 'number' || typeof r[4] !== 'number') return null;
+    var row = r.slice(0, 5), filler = r[5] === 0 || typeof r[5] === 'string';
+    if (r.length === 5) return row;
+    if (r.length === 7 && filler && typeof r[6] === 'string') return row.concat([0, 3, r[6]]);
+    if (r.length === 7 && filler && (r[6] === 1 || r[6] === 2)) return row.concat([0, r[6]]);
+    if (r.length === 8 && r[5] === 0 && r[6] === 3 && typeof r[7] === 'string') return r;
+    return null;
+  }
+  // The rows of one language (a language's code, never a name like __proto__), of the cities `only` has if given.
+  function adopt(saved, lang, only) {
     if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(lang)) return;
-    saved.filter(valid).forEach(function (e) {
-      if (ids.indexOf(e[0]) < 0) ids.push(e[0]);
-      (rows[lang] = rows[lang] || {})[e[0]] = kept(e);
+    saved.map(stored).forEach(function (r) {
+      if (!r || (only && only.indexOf(r[0]) < 0)) return;
+      if (ids.indexOf(r[0]) < 0) ids.push(r[0]);
+      (rows[lang] = rows[lang] || {})[r[0]] = r;
     });
   }
   function read(key) {
@@ -44,7 +52,7 @@ var Favorites = (function () {
     var saved = read(storageKey), older = languageKey !== storageKey ? read(languageKey) : null;
     if (Array.isArray(saved)) adopt(saved, first);
     else if (saved && Array.isArray(saved.ids) && saved.rows && typeof saved.rows === 'object') {
-      Object.keys(saved.rows).forEach(function (lang) { if (Array.isArray(saved.rows[lang])) adopt(saved.rows[lang].filter(function (e) { return valid(e) && saved.ids.indexOf(e[0]) >= 0; }), lang); });
+      Object.keys(saved.rows).forEach(function (lang) { if (Array.isArray(saved.rows[lang])) adopt(saved.rows[lang], lang, saved.ids); });
     }
     if (Array.isArray(older)) {
       adopt(older, LANG);
@@ -84,25 +92,26 @@ var Favorites = (function () {
     if (!/\.html$/.test(cityURLPattern) || location.protocol === 'file:') return;  // file:// pages cannot be read
     fetch(cityURL(id)).then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); }).then(function (text) {
       var place = new DOMParser().parseFromString(text, 'text/html').querySelector('div[data-city]');
-      learn(JSON.parse(place.getAttribute('data-city')));
+      learn(entry(JSON.parse(place.getAttribute('data-city'))));
       listeners.forEach(function (f) { f(); });
     }).catch(function () { });
   }
-  // The row of a saved city as a page of this language carries it (data-city): kept, so its name here is known.
+  // A saved city as a page of this language shows it (its data-city, as `entry` holds it): kept, so its name here is
+  // known.
   function learn(e) {
-    if (!valid(e) || ids.indexOf(e[0]) < 0) return;
-    var known = rows[LANG] && rows[LANG][e[0]], row = kept(e);
+    if (ids.indexOf(e.id) < 0) return;
+    var known = rows[LANG] && rows[LANG][e.id], row = kept(e);
     if (known && JSON.stringify(known) === JSON.stringify(row)) return;
-    (rows[LANG] = rows[LANG] || {})[e[0]] = row;
+    (rows[LANG] = rows[LANG] || {})[e.id] = row;
     if (usable) store();
   }
   function list() {  // in list order (SPEC §3) of the names this language shows, as `entry` holds them
     return ids.map(row).filter(Boolean).map(entry).sort(function (a, b) {
-      return Fold.compare(a[5], b[5]) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]);
+      return Fold.compare(a.key, b.key) || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
     });
   }
   function toggle(e) {
-    var id = e[0], before = JSON.stringify({ ids: ids, rows: rows });
+    var id = e.id, before = JSON.stringify({ ids: ids, rows: rows });
     if (ids.indexOf(id) >= 0) {
       ids = ids.filter(function (i) { return i !== id; });
       Object.keys(rows).forEach(function (lang) { delete rows[lang][id]; });
@@ -114,7 +123,7 @@ var Favorites = (function () {
     listeners.forEach(function (f) { f(); });
   }
   function show(button, e) {
-    var on = ids.indexOf(e[0]) >= 0;
+    var on = ids.indexOf(e.id) >= 0;
     button.setAttribute('aria-pressed', String(on));
     button.textContent = on ? '\u2605 ' + say('favorite.saved') : '\u2606 ' + say('favorite.save');
     button.title = say(on ? 'favorite.removeTitle' : 'favorite.saveTitle');
@@ -142,7 +151,7 @@ window.citygenFavorites = Favorites;  // for the tests
 function wireToggles(root) {
   Array.prototype.forEach.call(root.querySelectorAll('button.favToggle[data-city]'), function (b) {
     try {
-      var e = JSON.parse(b.getAttribute('data-city'));
+      var e = entry(JSON.parse(b.getAttribute('data-city')));
       Favorites.learn(e);
       Favorites.button(e, b);
     } catch (error) { }
@@ -152,7 +161,7 @@ function wireToggles(root) {
   try {
     var b = document.createElement('button');
     b.id = 'favoriteToggle';
-    var e = JSON.parse(place.getAttribute('data-city'));
+    var e = entry(JSON.parse(place.getAttribute('data-city')));
     Favorites.learn(e);
     Favorites.button(e, b);
     (root.querySelector('nav.trail') || place).appendChild(b);
@@ -170,10 +179,10 @@ function wireMapButton(root) {
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     var frame = document.createElement('iframe'), data = root.querySelector('div[data-city]');
-    var e = data ? JSON.parse(data.getAttribute('data-city')) : null;
+    var e = data ? entry(JSON.parse(data.getAttribute('data-city'))) : null;
     frame.id = 'cityMap';
     frame.className = 'map';
-    frame.title = say('map.title', { place: e ? (e[2] ? e[1] + ', ' + e[2] : e[1]) : say('city.thePlace') });
+    frame.title = say('map.title', { place: e ? label(e, true) : say('city.thePlace') });
     frame.src = link.href;
     link.replaceWith(frame);
   });
@@ -229,16 +238,16 @@ showLocalTime(document);
     ul.textContent = '';
     mine.forEach(function (e) {
       var li = document.createElement('li'), a = document.createElement('a');
-      li.id = 'ownCell_' + e[0];
-      a.href = cityURL(e[0]);
-      a.textContent = e[2] ? e[1] + ', ' + e[2] : e[1];
+      li.id = 'ownCell_' + e.id;
+      a.href = cityURL(e.id);
+      a.textContent = label(e, true);
       li.appendChild(a);
-      li.appendChild(document.createTextNode(' \u00B7 ' + e[3] + ', ' + e[4] + ' '));
+      li.appendChild(document.createTextNode(' \u00B7 ' + e.lat + ', ' + e.lon + ' '));
       li.appendChild(Favorites.button(e));
       ul.appendChild(li);
     });
     $('favoritesYAML').textContent = 'favorites:\n' + mine.map(function (e) {
-      return '  - ' + e[0] + '  # ' + (e[2] ? e[1] + ', ' + e[2] : e[1]).replace(/[\r\n]/g, ' ');
+      return '  - ' + e.id + '  # ' + label(e, true).replace(/[\r\n]/g, ' ');
     }).join('\n') + '\n';
   }
   Favorites.onChange(render);

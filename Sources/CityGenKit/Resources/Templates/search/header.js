@@ -78,7 +78,7 @@ if (!input) (function () {
       return;
     }
     if (mine !== seq) return;  // a newer query owns the panel
-    var seen = {}, shown = top.concat(query.results).filter(function (e) { return !seen[e[0]] && (seen[e[0]] = true); }).slice(0, SHOWN);
+    var seen = {}, shown = top.concat(query.results).filter(function (e) { return !seen[e.id] && (seen[e.id] = true); }).slice(0, SHOWN);
     results.textContent = '';
     shown.forEach(function (e) { results.appendChild(option(e)); });
     headTypos(results);
@@ -91,11 +91,11 @@ if (!input) (function () {
   // A row: an option of the list, the place's label, what tells it apart, and its page to open.
   function option(e) {
     var li = document.createElement('li'), name = document.createElement('span'), known = document.createElement('span');
-    li.id = 'cityCell_' + e[0];
+    li.id = 'cityCell_' + e.id;
     li.setAttribute('role', 'option');
-    li.setAttribute('data-href', cityURL(e[0]));
-    li.setAttribute('data-lat', String(e[3]));
-    li.setAttribute('data-lon', String(e[4]));
+    li.setAttribute('data-href', cityURL(e.id));
+    li.setAttribute('data-lat', String(e.lat));
+    li.setAttribute('data-lon', String(e.lon));
     if (e.typo) li.setAttribute('data-match', 'typo');
     name.className = 'label';
     name.textContent = label(e) + (e.other ? ' \u2014 ' + e.other : '');

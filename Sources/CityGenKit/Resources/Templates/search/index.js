@@ -70,24 +70,12 @@ function openIndex(folder) {
   Index = { folder: folder, manifest: manifest, shard: shard, word: word, maps: maps, top: top, typo: typo, requested: requested };
   return Index;
 }
-// A row of an index file (docs/formats.md, "The search index") as the script holds it: [id, name, CC, lat, lon, key,
-// distinction (3: its region tells it apart), population, region's name]. The key is folded here from the name and
-// country, but for a word key (a string after `lon`) and another name (SPEC §4c: an array of the name and the
-// population where it ranks). Then the population (not for another name), then the distinction or the name of a
-// region that tells the city apart, then the name of one that does not.
+// A row of an index file (docs/formats.md, "Rows": fixed columns, the empty ones at the end left out) as the script
+// holds it, by name. The key is folded here from the name and country, but for a word key; an other name's (SPEC
+// §4c) is the folded other name and country.
 function entry(r) {
-  var k = r[5], word = typeof k === 'string', other = Array.isArray(k), i = word || other ? 6 : 5;
-  var e = [r[0], r[1], r[2], r[3], r[4], k, 0, 0, undefined];
-  if (other) {
-    e[5] = (Fold.fold(k[0]) + ' ' + Fold.fold(r[2])).trim();
-    e[7] = k.length > 1 ? k[1] : 0;  // where it ranks (SPEC §4c's top matches)
-    e.other = k[0];
-  } else {
-    if (!word) e[5] = Fold.fold(r[1]) + '\t' + Fold.fold(r[2]);
-    if (i < r.length) e[7] = r[i++];
-  }
-  if (i < r.length) {
-    if (typeof r[i] === 'string') { e[6] = 3; e[8] = r[i]; } else { e[6] = r[i]; e[8] = r[i + 1]; }
-  }
+  var e = { id: r[0], name: r[1], country: r[2], lat: r[3], lon: r[4], population: r[5] || 0, distinction: r[6] || 0,
+    region: r[7] || '', key: r[8] || '', other: r[9] || '' };
+  if (!e.key) e.key = e.other ? (Fold.fold(e.other) + ' ' + Fold.fold(e.country)).trim() : Fold.fold(e.name) + '\t' + Fold.fold(e.country);
   return e;
 }

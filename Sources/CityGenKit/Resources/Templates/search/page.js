@@ -8,7 +8,7 @@ if (input && list) (function () {
   var params = new URLSearchParams(location.search), chosen = params.get('city');
   openIndex(input.getAttribute('data-index'));
   function select(e) {
-    chosen = String(e[0]);
+    chosen = String(e.id);
     for (var li of list.children) li.classList.toggle('selected', li.id === 'cityCell_' + chosen);
     fill(e);
     remember();
@@ -16,13 +16,13 @@ if (input && list) (function () {
   // Shows the city e in the detail panel (wide windows).
   function fill(e) {
     if (!detail) return;
-    var lat = e[3], lon = e[4], name = label(e);
+    var lat = e.lat, lon = e.lon, name = label(e);
     $('detailName').textContent = name;
     $('detailCoordinates').textContent = coordinates(e);
     var known = facts(e);
     $('detailFacts').textContent = known === coordinates(e) ? '' : known;
     locate(e);
-    $('detailLink').href = cityURL(e[0]);
+    $('detailLink').href = cityURL(e.id);
     $('detailOsm').href = 'https://www.openstreetmap.org/?mlat=' + round(lat) + '&mlon=' + round(lon) + '#map=12/' + round(lat) + '/' + round(lon);
     detail.hidden = false;
   }
@@ -30,18 +30,18 @@ if (input && list) (function () {
   function locate(e) {
     var box = $('detailLocator');
     if (!box) return;
-    Index.maps(e[2]).then(function (data) {
+    Index.maps(e.country).then(function (data) {
       // The country's maps, main first: the city is shown on the first whose window holds it (as a detail page).
       function eastOf(m) {
-        var east = e[4] - m[1];
+        var east = e.lon - m[1];
         east -= 360 * Math.floor(east / 360);
         return east > m[2] && east - 360 > -m[2] ? east - 360 : east;
       }
       function holds(m) {
-        var x = eastOf(m) / m[2], y = (m[4] - e[3]) / (m[4] - m[3]);
+        var x = eastOf(m) / m[2], y = (m[4] - e.lat) / (m[4] - m[3]);
         return x >= 0 && x <= 1 && y >= 0 && y <= 1;
       }
-      var maps = data.maps[e[2]] || [], m = maps.filter(holds)[0] || maps[0];
+      var maps = data.maps[e.country] || [], m = maps.filter(holds)[0] || maps[0];
       if (!m || chosenEntry !== e) return;
       var east = eastOf(m);
       var image = $('detailLocatorImage');
@@ -55,7 +55,7 @@ if (input && list) (function () {
         image.removeAttribute('height');
       }
       $('detailMarker').style.left = (100 * east / m[2]).toFixed(2) + '%';
-      $('detailMarker').style.top = (100 * (m[4] - e[3]) / (m[4] - m[3])).toFixed(2) + '%';
+      $('detailMarker').style.top = (100 * (m[4] - e.lat) / (m[4] - m[3])).toFixed(2) + '%';
       box.hidden = false;
     }).catch(function () { box.hidden = true; });  // the previous city's map must not stay under this name
     chosenEntry = e;
@@ -69,7 +69,7 @@ if (input && list) (function () {
     var link = event.target.closest && event.target.closest('a');
     if (!link || !wide.matches || !current) return;
     var id = link.parentNode.id.slice('cityCell_'.length);
-    var entry = current.results.filter(function (e) { return String(e[0]) === id; })[0];
+    var entry = current.results.filter(function (e) { return String(e.id) === id; })[0];
     if (entry) { event.preventDefault(); select(entry); }
   });
   var current = null, active = -1, seq = 0, timer = 0, started = 0;
@@ -78,7 +78,7 @@ if (input && list) (function () {
     var shown = false;
     for (var i = from; i < query.results.length; i++) {
       var li = list.appendChild(row(query.results[i], true));
-      if (String(query.results[i][0]) === chosen) { li.classList.add('selected'); shown = true; if (wide.matches) select(query.results[i]); }
+      if (String(query.results[i].id) === chosen) { li.classList.add('selected'); shown = true; if (wide.matches) select(query.results[i]); }
     }
     headTypos(list);
     // The split view is never blank: without a chosen city among the results, the panel shows the first top match

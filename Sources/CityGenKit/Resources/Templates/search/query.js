@@ -20,7 +20,7 @@ function Query(text, onlyFavorites) {
 }
 // The word keys of an entry (SPEC §4b): from its second folded word on, then its folded country.
 function wordKeys(e) {
-  var parts = e[5].split('\t'), words = parts[0].split(' '), country = parts[1] ? ' ' + parts[1] : '', keys = [];
+  var parts = e.key.split('\t'), words = parts[0].split(' '), country = parts[1] ? ' ' + parts[1] : '', keys = [];
   for (var k = 1; k < words.length; k++) keys.push(words.slice(k).join(' ') + country);
   return keys;
 }
@@ -56,13 +56,13 @@ Query.prototype.next = async function (first) {
   if (this.favorites) {  // the site's favorites and the visitor's own, in list order: no index file is read
     var q = this.folded, all = this.all, seen = {};
     var merged = favorites.concat(Favorites.list())
-      .filter(function (e) { return !seen[e[0]] && (seen[e[0]] = true); })
-      .sort(function (a, b) { return Fold.compare(a[5], b[5]) || a[0] - b[0]; });
-    var hits = merged.filter(function (e) { return all || e[5].replace('\t', ' ').trim().lastIndexOf(q, 0) === 0; });
+      .filter(function (e) { return !seen[e.id] && (seen[e.id] = true); })
+      .sort(function (a, b) { return Fold.compare(a.key, b.key) || a.id - b.id; });
+    var hits = merged.filter(function (e) { return all || e.key.replace('\t', ' ').trim().lastIndexOf(q, 0) === 0; });
     if (!all) {  // then the word matches, by the first word key that matched (the sort is stable: list order)
       var prefixHit = {};
-      hits.forEach(function (e) { prefixHit[e[0]] = true; });
-      var words = merged.filter(function (e) { return !prefixHit[e[0]]; }).map(function (e) {
+      hits.forEach(function (e) { prefixHit[e.id] = true; });
+      var words = merged.filter(function (e) { return !prefixHit[e.id]; }).map(function (e) {
         var keys = wordKeys(e).filter(function (k) { return k.startsWith(q); }).sort(Fold.compare);
         return keys.length ? [keys[0], e] : null;
       }).filter(Boolean).sort(function (a, b) { return Fold.compare(a[0], b[0]); });
@@ -88,7 +88,7 @@ Query.prototype.next = async function (first) {
   while (this.results.length < target && at.prefix < this.prefixes.length) {
     var prefix = this.prefixes[at.prefix];
     if (prefix[0] === '\t') {  // names that fold to nothing: listed in the manifest
-      var unnamed = m.unnamed.filter(function (e) { return e[5].startsWith(prefix); });
+      var unnamed = m.unnamed.filter(function (e) { return e.key.startsWith(prefix); });
       this.results = this.results.concat(unnamed.slice(0, target - this.results.length));
       at.prefix++;
       continue;
@@ -99,9 +99,9 @@ Query.prototype.next = async function (first) {
     }
     if (!this.mayRead(m.urls.shard, at.shard, c.prefixShardCost)) break;
     var entries = (await Index.shard(at.shard)).entries;
-    var i = at.offset >= 0 ? at.offset : lowerBound(entries.length, function (k) { return Fold.compare(entries[k][5], prefix) < 0; });
-    while (i < entries.length && this.results.length < target && entries[i][5].startsWith(prefix)) this.results.push(entries[i++]);
-    if (i < entries.length && !entries[i][5].startsWith(prefix)) { at.prefix++; at.shard = -1; }
+    var i = at.offset >= 0 ? at.offset : lowerBound(entries.length, function (k) { return Fold.compare(entries[k].key, prefix) < 0; });
+    while (i < entries.length && this.results.length < target && entries[i].key.startsWith(prefix)) this.results.push(entries[i++]);
+    if (i < entries.length && !entries[i].key.startsWith(prefix)) { at.prefix++; at.shard = -1; }
     else if (i < entries.length) at.offset = i;  // paused with results to spare
     else if (at.shard + 1 < shards.length && shards[at.shard + 1].startsWith(prefix)) { at.shard++; at.offset = 0; }
     else { at.prefix++; at.shard = -1; }  // a bound above the prefix without it is above all its keys

@@ -9,16 +9,16 @@ Query.prototype.typoMatches = async function (m) {
   // A query longer than every typo place's key, or with more characters that none has than its edits, reads no file.
   if (!m.typos || q.length > m.typos.longest + limit || q.filter(function (c) { return m.typos.letters.indexOf(c) < 0; }).length > limit) return [];
   var buckets = typoBuckets(m.typos, q, c.bucketQuery);
-  this.results.forEach(function (e) { listed[e[0]] = true; });
+  this.results.forEach(function (e) { listed[e.id] = true; });
   if (buckets) buckets.forEach(function (n) { files.push(Index.typo(n)); });
   else for (var n = 0; n < m.typos.files; n++) files.push(Index.typo(n));
   (await Promise.all(files)).forEach(function (file) {
     file.entries.forEach(function (e) {
-      if (listed[e[0]]) return;
-      listed[e[0]] = true;  // a place may be in both buckets
+      if (listed[e.id]) return;
+      listed[e.id] = true;  // a place may be in both buckets
       // The closest key; of two as close, one whose name (the key without its country) the query spells whole.
-      var best = null, country = Array.from(e[5].split('\t')[1] || '').length;
-      [e[5].replace('\t', ' ').trim()].concat(wordKeys(e)).forEach(function (k) {
+      var best = null, country = Array.from(e.key.split('\t')[1] || '').length;
+      [e.key.replace('\t', ' ').trim()].concat(wordKeys(e)).forEach(function (k) {
         var key = Array.from(k), d = typoDistance(q, key, limit, country ? key.length - country - 1 : key.length, c.firstCharacterCost);
         if (d && (!best || d[0] < best[0] || (d[0] === best[0] && d[1] < best[1]))) best = d;
       });
@@ -26,7 +26,8 @@ Query.prototype.typoMatches = async function (m) {
     });
   });
   return found.sort(function (a, b) {
-    return a[0] - b[0] || a[1] - b[1] || (b[2][7] || 0) - (a[2][7] || 0) || Fold.compare(a[2][5], b[2][5]) || Fold.compare(a[2][1], b[2][1]) || a[2][0] - b[2][0];
+    var x = a[2], y = b[2];
+    return a[0] - b[0] || a[1] - b[1] || y.population - x.population || Fold.compare(x.key, y.key) || Fold.compare(x.name, y.name) || x.id - y.id;
   }).map(function (f) { return f[2]; });
 };
 // The files of the buckets (Swift's TypoBuckets) a query of `shortest` characters or more reads, at most two: its variants
