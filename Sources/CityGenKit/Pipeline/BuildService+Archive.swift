@@ -72,7 +72,7 @@ extension BuildService {
         do {
             // Each page with its precompressed files, which sort right after it (`a.html`, `a.html.br`, `a.html.gz`).
             try stream.inOrder(
-                make: { site, route, path, texts in sites[site].withVariants(route, at: path, encodings, reusing: &texts) },
+                make: { site, routes, paths in sites[site].withVariants(routes, at: paths, encodings) },
                 sink: { entries in
                     for entry in entries {
                         try failure.check(writer.entries + 1, path: url.path)

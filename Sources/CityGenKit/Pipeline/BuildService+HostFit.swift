@@ -41,8 +41,7 @@ extension BuildService {
         var size = PlannedSize(language: files.site.settings.language.code, files: tally.count, folders: tally.folders.count)
         let sample = Array(stride(from: 0, to: routes.count, by: max(1, routes.count / 200)))
         for i in sample {
-            var texts: SiteRenderer.CityTexts?
-            size.bytes += files.withVariants(routes[i], at: layout.path(routes[i]), options.precompress, reusing: &texts).reduce(0) { $0 + $1.bytes.count }
+            size.bytes += files.withVariants(routes[i], at: layout.path(routes[i]), options.precompress).reduce(0) { $0 + $1.bytes.count }
         }
         size.bytes = sample.isEmpty ? 0 : size.bytes * routes.count / sample.count
         return size

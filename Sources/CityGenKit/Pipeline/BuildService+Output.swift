@@ -17,8 +17,7 @@ extension BuildService {
         let sample = sites.lazy.flatMap { files in
             let routes = files.routes, layout = files.layout
             return stride(from: 0, to: routes.count, by: max(1, total / 1000)).lazy.flatMap { i in
-                var texts: SiteRenderer.CityTexts?
-                return files.withVariants(routes[i], at: layout.path(routes[i]), encodings, reusing: &texts).map { (path: $0.path, bytes: $0.bytes) }
+                files.withVariants(routes[i], at: layout.path(routes[i]), encodings).map { (path: $0.path, bytes: $0.bytes) }
             }
         }
         // The paths themselves only in place (`begin` lists them).

@@ -245,16 +245,22 @@ public struct BuildService: Sendable {
         let encodings = options.precompress, variantPaths = { @Sendable path in self.variantPaths(of: path) }
         let stream = SiteStream(sites, including: including)
         try stream.forEach(
-            make: { site, route, path, texts in
+            make: { site, routes, paths in
                 let files = sites[site]
-                guard !rendered[site].contains(route), let record = kept[path] ?? nil, try writer.keep(path, record: record)
-                else { return files.withVariants(route, at: path, encodings, reusing: &texts) }
-                // Its precompressed files are as old as it: kept too, or written when they cannot be.
-                return try variantPaths(path).flatMap { variant -> [SiteFiles.File] in
-                    guard try (kept[variant] ?? nil).map({ try writer.keep(variant, record: $0) }) != true else { return [] }
-                    return ContentEncoding.variants(of: path, files.contents(route), encodings).filter { $0.path == variant }
-                        .map { SiteFiles.File(path: $0.path, bytes: $0.bytes, page: nil) }
+                var made: [SiteFiles.File] = [], fresh: (routes: [Route], paths: [String]) = ([], [])
+                for (route, path) in zip(routes, paths) {
+                    guard !rendered[site].contains(route), let record = kept[path] ?? nil, try writer.keep(path, record: record) else {
+                        (fresh.routes, fresh.paths) = (fresh.routes + [route], fresh.paths + [path])
+                        continue
+                    }
+                    // Its precompressed files are as old as it: kept too, or written when they cannot be.
+                    made += try variantPaths(path).flatMap { variant -> [SiteFiles.File] in
+                        guard try (kept[variant] ?? nil).map({ try writer.keep(variant, record: $0) }) != true else { return [] }
+                        return ContentEncoding.variants(of: path, files.contents(route), encodings).filter { $0.path == variant }
+                            .map { SiteFiles.File(path: $0.path, bytes: $0.bytes, page: nil) }
+                    }
                 }
+                return made + files.withVariants(fresh.routes, at: fresh.paths, encodings)
             },
             sink: { files in for file in files { try writer.write(file.bytes, to: file.path) } })
     }

@@ -29,19 +29,21 @@ final class SiteFiles: Sendable {
     }
 
     /// The bytes of the file at `route`.
-    func contents(_ route: Route) -> [UInt8] {
-        var texts: SiteRenderer.CityTexts?
-        return file(route, reusing: &texts).bytes
+    func contents(_ route: Route) -> [UInt8] { file(route).bytes }
+
+    /// Whether `a` and `b` are made in one call: a city's formats, which share its texts.
+    static func madeTogether(_ a: Route, _ b: Route) -> Bool {
+        guard case .page(.city(let x, _)) = a, case .page(.city(let y, _)) = b else { return false }
+        return x == y
     }
 
-    /// The file at `route`; `texts` carries what the detail pages of one city share, for a caller that renders the
-    /// routes in order (each city's formats are next to each other).
-    func file(_ route: Route, reusing texts: inout SiteRenderer.CityTexts?) -> (bytes: [UInt8], page: Page.Metadata?) {
+    /// The file at `route`.
+    func file(_ route: Route) -> (bytes: [UInt8], page: Page.Metadata?) {
         let index = site.index
         let bytes: [UInt8]
         switch route {
         case .page(let page):
-            let rendered = renderer.page(page, reusing: &texts)
+            let rendered = renderer.page(page)
             return (rendered.bytes, rendered.metadata)
         case .indexManifest(.json): bytes = Array(index.manifestJSON.utf8)
         case .indexManifest(.script): bytes = script(route, Array(index.manifestJSON.utf8))
@@ -67,13 +69,21 @@ final class SiteFiles: Sendable {
         return (bytes, nil)
     }
 
-    /// The file at `route`, whose path is `path` (`layout.path(route)`, which callers have made already), with its
-    /// precompressed copies in `encodings` where smaller, in path order (`a.html`, `a.html.br`, `a.html.gz`): what a
-    /// folder and an archive write of a route.
-    func withVariants(_ route: Route, at path: String, _ encodings: [ContentEncoding], reusing texts: inout SiteRenderer.CityTexts?) -> [File] {
-        let made = file(route, reusing: &texts)
-        return [File(path: path, bytes: made.bytes, page: made.page)]
-            + ContentEncoding.variants(of: path, made.bytes, encodings).map { File(path: $0.path, bytes: $0.bytes, page: nil) }
+    /// The files at `routes` (routes `madeTogether`, or one), whose paths are `paths` (`layout.path`, which callers have
+    /// made already), each with its precompressed copies in `encodings` where smaller, in path order (`a.html`,
+    /// `a.html.br`, `a.html.gz`): what a folder and an archive write of them.
+    func withVariants(_ routes: [Route], at paths: [String], _ encodings: [ContentEncoding]) -> [File] {
+        let pages = routes.compactMap(\.page)
+        let made = routes.count > 1 && pages.count == routes.count ? renderer.pages(pages).map { ($0.bytes, $0.metadata) } : routes.map(file)
+        return zip(made, paths).flatMap { made, path in
+            [File(path: path, bytes: made.0, page: made.1)]
+                + ContentEncoding.variants(of: path, made.0, encodings).map { File(path: $0.path, bytes: $0.bytes, page: nil) }
+        }
+    }
+
+    /// `withVariants` of one route.
+    func withVariants(_ route: Route, at path: String, _ encodings: [ContentEncoding]) -> [File] {
+        withVariants([route], at: [path], encodings)
     }
 
     /// Sitemap file `n`: every page of the sitemap, and on a site in several languages each in every language, with

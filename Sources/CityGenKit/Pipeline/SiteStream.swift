@@ -10,8 +10,9 @@ struct SiteStream: Sendable {
         let site: Int32, route: Int32
     }
 
-    /// What makes an item's files: from its site's number, its route and path, and what a city's formats share.
-    typealias Make = @Sendable (Int, Route, String, inout SiteRenderer.CityTexts?) throws -> [SiteFiles.File]
+    /// What makes the files of routes of one site that are made together (`SiteFiles.madeTogether`: a city's
+    /// formats), from the site's number, the routes and their paths.
+    typealias Make = @Sendable (Int, [Route], [String]) throws -> [SiteFiles.File]
 
     let sites: [SiteFiles]
     /// Which routes it holds.
@@ -44,12 +45,17 @@ struct SiteStream: Sendable {
             let few = routes.indices.count { including(routes[$0]) } < routes.count / 64
             let chosen = few ? routes.indices.filter { including(routes[$0]) } : []
             try Parallel.forEachChunk(few ? chosen.indices : routes.indices, chunk: few ? 1 : 256) { chunk in
-                var texts: SiteRenderer.CityTexts?
+                var group: [Route] = []
                 for i in chunk {
                     let route = routes[few ? chosen[i] : i]
                     guard few || including(route) else { continue }
-                    try sink(try make(s, route, files.layout.path(route), &texts))
+                    if let last = group.last, !SiteFiles.madeTogether(last, route) {
+                        try sink(try make(s, group, group.map(files.layout.path)))
+                        group.removeAll(keepingCapacity: true)
+                    }
+                    group.append(route)
                 }
+                if !group.isEmpty { try sink(try make(s, group, group.map(files.layout.path))) }
             }
         }
     }
@@ -77,17 +83,22 @@ struct SiteStream: Sendable {
         }
     }
 
-    /// The files of the items of `block`, each item's in its place.
+    /// The files of the items of `block`: those made together in the first one's place, the others' left empty.
     private func render(_ block: Range<Int>, of items: [Item], _ make: Make) throws -> [[SiteFiles.File]] {
         var made = [[SiteFiles.File]](repeating: [], count: block.count)
+        let route: @Sendable (Int) -> Route = { [sites] i in sites[Int(items[i].site)].routes[Int(items[i].route)] }
+        let together: @Sendable (Int) -> Bool = { i in
+            i > block.lowerBound && items[i].site == items[i - 1].site && SiteFiles.madeTogether(route(i - 1), route(i))
+        }
         try made.withUnsafeMutableBufferPointer { buffer in
             let out = Parallel.Shared(buffer)
             // Small chunks: a block of maps differs in cost from map to map.
             try Parallel.forEachChunk(block, chunk: max(1, block.count / 64)) { chunk in
-                var texts: SiteRenderer.CityTexts?
-                for i in chunk {
-                    let files = sites[Int(items[i].site)], route = files.routes[Int(items[i].route)]
-                    out.value[i - block.lowerBound] = try make(Int(items[i].site), route, files.layout.path(route), &texts)
+                for i in chunk where !together(i) {
+                    var end = i + 1
+                    while end < block.upperBound, together(end) { end += 1 }
+                    let files = sites[Int(items[i].site)], routes = (i..<end).map(route)
+                    out.value[i - block.lowerBound] = try make(Int(items[i].site), routes, routes.map(files.layout.path))
                 }
             }
         }

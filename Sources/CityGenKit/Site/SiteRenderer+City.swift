@@ -26,9 +26,8 @@ extension SiteRenderer {
         var namesakesMore: Int { texts.run.count - 1 - texts.namesakes.count }
     }
 
-    /// What a detail page shows in every format, computed once for a city whose pages are rendered one after
-    /// the other (the site lists each city's formats together): labels, coordinates, distances, namesakes. A class:
-    /// each page's facts hold it, and a struct of this many strings and arrays cost a retain each to copy.
+    /// What a detail page shows in every format, computed once a city: labels, coordinates, distances, namesakes. A
+    /// class: each page's facts hold it, and a struct of this many strings and arrays cost a retain each to copy.
     final class CityTexts: Sendable {
         let index: Int
         let label: String
@@ -58,8 +57,14 @@ extension SiteRenderer {
         }
     }
 
-    func city(at index: Int, _ format: PageFormat, reusing texts: inout CityTexts?) -> Page {
-        let facts = cityFacts(index, format, reusing: &texts)
+    /// The detail pages of the city at `index` in `formats`.
+    func city(at index: Int, _ formats: [PageFormat]) -> [Page] {
+        let texts = cityTexts(index)
+        return formats.map { city(cityFacts(texts, $0)) }
+    }
+
+    private func city(_ facts: CityFacts) -> Page {
+        let index = facts.texts.index, format = facts.format
         var context = cityContext(facts)
         if format == .html {
             let crumbs = trail(ofCityAt: index, format)
@@ -73,9 +78,8 @@ extension SiteRenderer {
         return render(.city, context, facts.route, facts.texts.head)
     }
 
-    /// The texts of the city at `index`: `texts` when they are that city's, else made and left in `texts`.
-    func cityTexts(_ index: Int, reusing texts: inout CityTexts?) -> CityTexts {
-        if let texts, texts.index == index { return texts }
+    /// The texts of the city at `index`.
+    func cityTexts(_ index: Int) -> CityTexts {
         let city = catalog.cities[index]
         let label = site.label(index)
         let lat = Coordinate.format(city.latitude), lon = Coordinate.format(city.longitude)
@@ -87,7 +91,7 @@ extension SiteRenderer {
         let run = catalog.exactNameRange(catalog.foldedNames[index], countryPrefix: [])
         let start = max(run.lowerBound, min(index - Self.namesakeLimit / 2, run.upperBound - Self.namesakeLimit - 1))
         let window = start..<min(run.upperBound, start + Self.namesakeLimit + 1)
-        let made = CityTexts(
+        return CityTexts(
             index: index, label: label,
             head: PageHead(title: label, description: description, inHead: false),
             pageTitle: "\(label) · \(title)",
@@ -111,13 +115,10 @@ extension SiteRenderer {
                     direction: distance == 0 ? "" : words[NearestCities.direction(from: city, to: catalog.cities[i]).wordKey]
                 )
             })
-        texts = made
-        return made
     }
 
-    func cityFacts(_ index: Int, _ format: PageFormat, reusing memo: inout CityTexts?) -> CityFacts {
-        let texts = cityTexts(index, reusing: &memo)
-        let city = catalog.cities[index]
+    func cityFacts(_ texts: CityTexts, _ format: PageFormat) -> CityFacts {
+        let index = texts.index, city = catalog.cities[index]
         let route = Route.city(id: city.id, format)
         let links = layout.links(from: route)
         return CityFacts(

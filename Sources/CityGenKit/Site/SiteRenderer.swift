@@ -56,16 +56,21 @@ final class SiteRenderer: Sendable {
     var language: SiteLanguage { site.settings.language }
     var words: Words { site.settings.language.words }
 
-    /// The page `page`; `texts` carries what a city's detail pages share from one format to the next (the only
-    /// pages that take it).
-    func page(_ page: PageRoute, reusing texts: inout CityTexts?) -> Page {
+    /// The pages at `routes`: a city's formats in one call, which makes its texts once; any other page alone.
+    func pages(_ routes: [PageRoute]) -> [Page] {
+        guard routes.count > 1, case .city(let id, _) = routes[0] else { return routes.map(page) }
+        return city(at: site.indexByID[id]!, routes.map(\.format))
+    }
+
+    /// The page `page`.
+    func page(_ page: PageRoute) -> Page {
         switch page {
         case .home(let format): home(format)
         case .favorites(let format): favoritesPage(format)
         case .list(let number, let format): list(page: number, format)
         case .cityViewer: cityViewer()
         case .cityData(let file): CompactDataPage.render(file, with: self)
-        case .city(let id, let format): city(at: site.indexByID[id]!, format, reusing: &texts)
+        case .city(let id, let format): city(at: site.indexByID[id]!, [format])[0]
         case .groupIndex(let folder, let format): groupIndex(folder, format)
         case .group(let folder, let folders, let number, let format): groupPage(folder, folders, page: number, format)
         case .notFound: notFoundPage()

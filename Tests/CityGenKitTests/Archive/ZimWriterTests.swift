@@ -44,8 +44,7 @@ final class ZimWriterTests: SiteTestCase {
         let files = SiteFiles(site: site, templates: try TemplateSet())
         var roles: [Page.Role: [String]] = [:]
         for route in site.routes where route.format == .html {
-            var texts: SiteRenderer.CityTexts?
-            guard let made = files.withVariants(route, at: files.layout.path(route), [], reusing: &texts).first, let page = made.page else { continue }
+            guard let made = files.withVariants(route, at: files.layout.path(route), []).first, let page = made.page else { continue }
             roles[page.role, default: []].append(made.path)
             let html = String(decoding: made.bytes, as: UTF8.self)
             let shown = page.role == .main ? page.title : page.title + " · " + site.title
@@ -56,8 +55,7 @@ final class ZimWriterTests: SiteTestCase {
         }
         XCTAssertEqual(roles[.main], [site.layout.path(.home(.html))])
         XCTAssertEqual(roles[.notFound], [site.layout.path(.notFound)])
-        var texts: SiteRenderer.CityTexts?
-        let zurich = files.withVariants(.city(id: 1, .html), at: files.layout.path(.city(id: 1, .html)), [], reusing: &texts).first!.page!
+        let zurich = files.withVariants(.city(id: 1, .html), at: files.layout.path(.city(id: 1, .html)), []).first!.page!
         XCTAssertEqual(zurich.title, "Zürich & <Co>, CH")
     }
 

@@ -44,8 +44,7 @@ final class PageKindTests: XCTestCase {
             }
             XCTAssertEqual(Set(routes.filter { $0.page != nil }), pages, "the site's pages are its kinds' pages")
             for route in pages {
-                var texts: SiteRenderer.CityTexts?
-                let file = files.withVariants(route, at: files.layout.path(route), [], reusing: &texts)[0]
+                let file = files.withVariants(route, at: files.layout.path(route), [])[0]
                 XCTAssertFalse(file.bytes.isEmpty, "\(route)")
                 XCTAssertEqual(file.page?.language, "eng", "\(route)")
                 XCTAssertFalse(file.path.hasPrefix("/"), "\(route)")

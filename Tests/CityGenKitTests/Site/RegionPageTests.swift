@@ -12,8 +12,7 @@ final class RegionPageTests: XCTestCase {
     ]
 
     private func page(_ route: Route, _ files: SiteFiles) -> String {
-        var texts: SiteRenderer.CityTexts?
-        return String(decoding: files.withVariants(route, at: files.layout.path(route), [], reusing: &texts)[0].bytes, as: UTF8.self)
+        return String(decoding: files.withVariants(route, at: files.layout.path(route), [])[0].bytes, as: UTF8.self)
     }
 
     func testARegionPageShowsItsOwnMapWithItsCitiesDrawn() throws {

@@ -144,7 +144,6 @@ extension CommonMark {
 extension SiteRenderer {
     /// The page at `route` as text.
     func text(_ route: Route) -> String {
-        var texts: CityTexts?
-        return String(decoding: page(route.page!, reusing: &texts).bytes, as: UTF8.self)
+        return String(decoding: page(route.page!).bytes, as: UTF8.self)
     }
 }

@@ -26,9 +26,8 @@ struct CompactDataPage: PageKind {
     /// `city.html`; as a script for `file://`: `citygenCities(n, {"id": [title, html]})`.
     private static func script(_ n: Int, cities: [Int], renderer: SiteRenderer) -> String {
         var js = "citygenCities(\(n),{"
-        var texts: SiteRenderer.CityTexts?
         for (k, index) in cities.enumerated() {
-            let facts = renderer.cityFacts(index, .html, reusing: &texts)
+            let facts = renderer.cityFacts(renderer.cityTexts(index), .html)
             let html = String(decoding: CommonMark.html(from: renderer.templates.markdown(.city, renderer.cityContext(facts))), as: UTF8.self)
             js += (k == 0 ? "" : ",\n") + "\"\(facts.city.id)\":["
                 + JSONText.quotedForScriptFile(facts.texts.pageTitle) + "," + JSONText.quotedForScriptFile(html) + "]"

@@ -58,8 +58,7 @@ extension SiteRenderer {
     /// The first city of the list, shown in the home page's detail panel before any search, so that the split
     /// view is never blank and the panel's heading never empty.
     private func firstCity(from links: SiteLayout.Links) -> TemplateRows {
-        var memo: CityTexts?
-        let texts = cityTexts(0, reusing: &memo)
+        let texts = cityTexts(0)
         let city = catalog.cities[0], locator = maps.locator(of: city), marker = maps.marker(for: city, on: locator.window)
         var row = TemplateRows()
         appendMap(locator.route, locator.window, alt: words.say("city.mapAltOwnCountry", ["place": texts.label]), from: links, to: &row)
