@@ -1,6 +1,5 @@
-/// Texts of the catalog's cities (their folded names, their labels) as UTF-8 in one byte buffer. An array or a
-/// long string for each would take about 100 bytes a city (malloc and headers around a dozen bytes of text); this
-/// takes the text and 4 bytes more.
+/// Texts of the catalog's cities (folded names, labels) as UTF-8 in one byte buffer: the text and 4 bytes a city,
+/// where an array or a long string each would take about 100.
 struct PackedTexts: Sendable {
     private let bytes: [UInt8]
     /// Where each text ends in `bytes`; text `i` starts where text `i - 1` ends.
@@ -81,14 +80,10 @@ struct PackedTexts: Sendable {
 
     /// The texts in the order `order` gives (catalog indices into these).
     func permuted(by order: [Int]) -> PackedTexts {
-        var bytes: [UInt8] = [], ends: [UInt32] = []
-        bytes.reserveCapacity(self.bytes.count)
-        ends.reserveCapacity(order.count)
-        for i in order {
-            bytes += self.bytes[range(i)]
-            ends.append(UInt32(bytes.count))
-        }
-        return PackedTexts(bytes: bytes, ends: ends)
+        var builder = Builder()
+        builder.reserveCapacity(order.count, byteCount: bytes.count)
+        for i in order { builder.append(bytes[range(i)]) }
+        return builder.texts
     }
 
     /// Text `i`, as a new array.
