@@ -1,17 +1,14 @@
 import CityGenKit
 import Foundation
 
-/// The coverage-guided fuzz targets (libFuzzer), one per input citygen reads from outside: each takes arbitrary
-/// bytes and must end in a value or a thrown error, never a crash, a hang or a leak. `scripts/fuzz` builds this
-/// with `-sanitize=fuzzer,address -DFUZZING` and runs each target (chosen by `CITYGEN_FUZZ_TARGET`) on its seed
-/// corpus in `Fuzz/<target>/`; built normally, it replays files given as arguments (the tests replay the corpus).
+/// The libFuzzer targets, one per input citygen reads from outside: arbitrary bytes must end in a value or a thrown
+/// error, never a crash, a hang or a leak (`scripts/fuzz`, docs/testing.md); built normally, it replays files.
 enum FuzzTarget: String, CaseIterable {
     /// The city list: JSON syntax check and decoder.
     case json
     /// `citygen.yml`.
     case config
-    /// A built search index: the manifest and a shard, as `citygen search` reads them (first line: the
-    /// manifest; the rest: the shard every shard number reads).
+    /// A built search index as `citygen search` reads it: the manifest's line, then the shard every number reads.
     case index
     /// `citygen serve`'s request path resolution.
     case servePath = "serve-path"
@@ -124,10 +121,8 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    /// A site of four cities planned in memory as `serve --watch` plans it, with gzip copies, and its paths; planned
-    /// before the first input and freed before LeakSanitizer's last look (`prepare`), because Swift keeps tags in
-    /// the spare bits of enum payload pointers, which LeakSanitizer cannot follow: a site alive at its look would
-    /// read as leaked.
+    /// A site of four cities planned in memory as `serve --watch` plans it, and its paths; freed before
+    /// LeakSanitizer's last look (`prepare`), which cannot follow Swift's tagged enum payload pointers.
     private static let preview = Locked<(site: SiteInMemory, paths: Set<String>)?>(nil)
 
     /// Makes what the selected target keeps from input to input.
@@ -180,8 +175,7 @@ enum FuzzTarget: String, CaseIterable {
         return 0
     }
 
-    /// The entry point: SwiftPM links an executable's `main` to `<module>_main`, which hands over to libFuzzer's
-    /// driver.
+    /// The entry point: SwiftPM links an executable's `main` to `<module>_main`, which hands over to libFuzzer.
     @_cdecl("citygen_fuzz_main")
     public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
         var argc = argc

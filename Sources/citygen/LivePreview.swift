@@ -2,9 +2,8 @@ import CityGenKit
 import FlyingFox
 import Foundation
 
-/// `citygen serve --watch`: plans the site once, serves it from memory, and on every change of what it was made
-/// from makes it again (templates and strings: read again, nothing planned; anything else: planned again while
-/// the last good site goes on being served), then reloads every open page, or shows them the error.
+/// `citygen serve --watch`: plans the site once, serves it from memory, makes it again on every change of what it
+/// was made from (docs/design.md, "The preview"), then reloads every open page, or shows them the error.
 actor LivePreview {
     private let flags: BuildOptions.Flags
     private var watching: FileWatcher.Mode
@@ -47,8 +46,7 @@ actor LivePreview {
         try await server.run()
     }
 
-    /// Watches what the site is made from: the config file, the templates folder, the strings files, and the source
-    /// and places files when they are local.
+    /// Watches what the site is made from: config, templates, strings, and the source and places files when local.
     private func watch() throws {
         watcher?.stop()
         var paths = [flags.config.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: SiteConfig.fileName)]

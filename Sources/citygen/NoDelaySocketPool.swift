@@ -2,13 +2,9 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 
-/// FlyingFox's socket pool, with Nagle's algorithm turned off on every socket it waits for: the listening one, whose
-/// setting the accepted connections inherit on Linux, and each connection.
-///
-/// FlyingFox writes a response's header and its body in two `write` calls. On a kept-alive connection Nagle's
-/// algorithm holds the body back until the header is acknowledged, and the browser delays that acknowledgement by
-/// 40 ms: each search shard after the first took 40 ms longer than the file takes to read (nginx sets
-/// `tcp_nodelay` for the same reason).
+/// FlyingFox's socket pool, with Nagle's algorithm turned off on every socket it waits for (the listening one, whose
+/// setting accepted connections inherit on Linux, and each connection): FlyingFox writes header and body apart, and
+/// the body would wait for the browser's delayed acknowledgement (docs/design.md, "The preview").
 struct NoDelaySocketPool<Base: AsyncSocketPool>: AsyncSocketPool {
     let base: Base
 
@@ -25,8 +21,7 @@ struct NoDelaySocketPool<Base: AsyncSocketPool>: AsyncSocketPool {
 }
 
 extension HTTPServer {
-    /// A server on 127.0.0.1:`port` only (0 picks a free one), without Nagle's delay, logging nothing: both kinds of
-    /// `citygen serve`.
+    /// A server on 127.0.0.1:`port` only (0 picks a free one), without Nagle's delay, logging nothing.
     static func loopback(port: UInt16, handler: some HTTPHandler) throws -> HTTPServer {
         HTTPServer(
             config: .init(address: try .inet(ip4: "127.0.0.1", port: port), pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled),

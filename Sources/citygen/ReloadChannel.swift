@@ -9,9 +9,8 @@ final class ReloadChannel: Sendable {
     /// The request path of the event stream; `.citygen` names no file of a site (`ServePath` refuses it).
     static let path = "/\(SiteLayout.bookkeepingPrefix)/events"
 
-    /// The open pages, and what a page that opens now is told first: the error being shown, if any. One lock holds
-    /// both, so that a page is told the error that stands when it opens or sent the one that comes after, never
-    /// neither.
+    /// The open pages, and the error being shown, if any, which a page that opens now is told first: under one lock,
+    /// so that no error falls between a page's opening and its registration.
     private let state = Locked<(pages: [UUID: AsyncStream<[UInt8]>.Continuation], problem: String?)>(([:], nil))
 
     /// An event to every open page; returns how many there are.

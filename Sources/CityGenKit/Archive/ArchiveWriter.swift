@@ -1,10 +1,8 @@
 import CArchive
 import Foundation
 
-/// Writes a built site straight into one `.tar`, `.tar.gz` or `.zip` file through libarchive: streamed (an entry
-/// is written as it comes and nothing of it is kept), deterministic (the caller adds entries in path order; one
-/// date, owner 0/0, mode 0644, no user names, no gzip date or name) and atomic (a temporary file beside the
-/// destination, renamed over it at the end).
+/// Writes a built site straight into one `.tar`, `.tar.gz` or `.zip` file through libarchive: streamed,
+/// deterministic and atomic (docs/design.md, "Archives and ZIM"); no user names, no gzip date or name.
 public final class ArchiveWriter: SiteArchive {
     public let destination: URL
     public let format: ArchiveFormat

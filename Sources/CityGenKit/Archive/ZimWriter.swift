@@ -1,13 +1,9 @@
 import Foundation
 import ZimBridge
 
-/// Writes a built site into one ZIM file for Kiwix through libzim: every HTML page a front article titled as its
-/// metadata says (`Page.Metadata`: without the site's name, which every `<title>` repeats), the main page the main
-/// entry, the not-found page no article, the other files by MIME type, and a full-text index in the metadata's
-/// language that holds each page's title and description.
-/// Streamed (libzim compresses clusters on its own threads as entries come), written to a temporary file beside the
-/// destination and renamed over it at the end. The UUID is derived from the entries, so the same site
-/// gets the same UUID.
+/// Writes a built site into one ZIM file for Kiwix through libzim (docs/design.md, "Archives and ZIM"): every HTML
+/// page a front article titled as `Page.Metadata` says, the main page the main entry, the not-found page no article.
+/// Streamed, written beside the destination and renamed over it; the UUID is derived from the entries.
 final class ZimWriter: SiteArchive {
     let destination: URL
     private let temporary: URL

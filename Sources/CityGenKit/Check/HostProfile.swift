@@ -45,9 +45,8 @@ public enum HostProfile: String, Sendable, CaseIterable {
     /// the locator maps and the button that loads the viewer only when asked; hosts get the default.
     public var map: MapMode? { self == .kiwix ? .locator : nil }
 
-    /// The precompressed files the host serves by itself: GitLab Pages sends `.gz` (and `.br`) files to browsers
-    /// that accept them; GitHub Pages, Netlify and Cloudflare Pages compress on the fly and ignore them. gzip
-    /// only: every browser takes it, and each copy counts toward GitLab's 1 GB.
+    /// The precompressed files the host serves by itself: `.gz` on GitLab Pages (docs/design.md, "Prepare output
+    /// and write"); the others compress on the fly and ignore them.
     public var precompress: [ContentEncoding] { self == .gitlabPages ? [.gzip] : [] }
 
     /// The groupings a host writes unless `groupings:` names them: not the time zones where their pages (every city

@@ -1,11 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Checks every relative link and `#fragment` of the built site (`citygen check`).
-///
-/// Links are read from `href="…"` and `src="…"` in HTML and from `](…)` in Markdown; absolute URLs
-/// (`https:`, `mailto:`, `//host`) and root-relative ones are left alone. A link resolves when its file exists
-/// below the root; a fragment resolves when the target HTML page has an element with that `id`.
+/// Checks every relative link and `#fragment` of the built site (`citygen check`): `href="…"` and `src="…"` in
+/// HTML, `](…)` in Markdown; absolute URLs (`https:`, `mailto:`, `//host`) and root-relative ones are left alone.
 public struct LinkChecker: Sendable {
     public let root: URL
 

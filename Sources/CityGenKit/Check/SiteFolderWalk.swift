@@ -1,8 +1,7 @@
 import Foundation
 
-/// The regular files of a built site's folder, walked with `readdir` and `fstatat` (no `URL` or attribute
-/// dictionary per file, of which a full site has very many), leaving out citygen's bookkeeping (`.citygen*`,
-/// and what is below it). Symbolic links are not followed.
+/// The regular files of a built site's folder, walked with `readdir` and `fstatat` (no `URL` a file), leaving out
+/// `.citygen*` and what is below it. Symbolic links are not followed.
 enum SiteFolderWalk {
     /// Calls `visit` with each regular file's path relative to `root` (`/`-separated) and its size in bytes, in
     /// no particular order. Throws `missingInput` when `root` is not a folder.

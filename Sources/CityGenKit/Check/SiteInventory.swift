@@ -3,8 +3,7 @@ import Foundation
 import ZimBridge
 
 /// What a built site holds, counted as a host counts it: files, folders, bytes, the fullest folder and the
-/// largest file. Read from an output folder or from a `.tar`, `.tar.gz` or `.zip` archive, streamed: only the
-/// per-folder entry counts are kept.
+/// largest file, read from an output folder or streamed from an archive (only each folder's count is kept).
 public struct SiteInventory: Sendable, Equatable {
     public private(set) var files = 0
     /// Bytes of the files' contents.

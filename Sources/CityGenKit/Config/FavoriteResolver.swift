@@ -1,7 +1,7 @@
 /// Turns `favorites:` items into cities of the catalog (SPEC §6).
 public enum FavoriteResolver {
-    /// The catalog indices of the favorites. Every item that matches no city, or a name that matches several,
-    /// is reported in one error (`CityGenError.unresolvedFavorites`) naming the item and, for names, the candidates with their ids.
+    /// The catalog indices of the favorites; every item that matches no city, or several, is reported in one
+    /// error (`unresolvedFavorites`) naming the item and the candidates with their ids.
     public static func resolve(_ references: [FavoriteReference], in catalog: CityCatalog) throws -> Set<Int> {
         guard !references.isEmpty else { return [] }
         let indexByID = catalog.indicesByID()

@@ -1,8 +1,7 @@
 import Foundation
 
-/// Where the GeoNames files come from (SPEC §1b): none, or the geoname table, the admin-1 codes and the country
-/// information, each a URL or a path (a `CitySource`, to be fetched and cached like the source). Set by `places:` in
-/// `citygen.yml` and by `--places`.
+/// Where the GeoNames files come from (SPEC §1b, `places:` or `--places`): none, or the three tables, each a
+/// `CitySource`, fetched and cached like the source.
 public enum PlacesSource: Sendable, Equatable, Encodable {
     /// A build without places.
     case none
@@ -17,8 +16,7 @@ public enum PlacesSource: Sendable, Equatable, Encodable {
     /// GeoNames' own files: the places of at least 500 people, and the two tables beside them.
     public static let `default` = PlacesSource(table: .remote(URL(string: "https://download.geonames.org/export/dump/cities500.zip")!))
 
-    /// The table at `table`, and the admin-1 and country files given, else those beside it under their published
-    /// names.
+    /// The table at `table`, and the admin-1 and country files given, else those beside it.
     public init(table: CitySource, admin1: CitySource? = nil, countries: CitySource? = nil) {
         self = .geoNames(
             cities: table, admin1: admin1 ?? Self.sibling(of: table, Self.admin1FileName),
@@ -56,8 +54,7 @@ public enum PlacesSource: Sendable, Equatable, Encodable {
         return nil
     }
 
-    /// Reads `--places`: `none`, or the geoname table's URL or path, with the admin-1 and country files that
-    /// `configured` (what `citygen.yml` says, if anything) names, else those beside the table.
+    /// Reads `--places`: `none`, or the geoname table, with the other files `configured` (`citygen.yml`) names.
     /// - Throws: `CityGenError.invalidOption` naming `--places` (exit 64).
     public static func parse(flag text: String, configured: Setting?) throws -> PlacesSource {
         if text == "none" { return .none }
@@ -79,8 +76,7 @@ public enum PlacesSource: Sendable, Equatable, Encodable {
             return PlacesSource(table: cities ?? PlacesSource.default.table!, admin1: admin1, countries: countries)
         }
 
-        /// The same setting with each path passed through `resolve` (a config file's paths are relative to its
-        /// folder).
+        /// The same setting with each path passed through `resolve`.
         func resolvingPaths(_ resolve: (String) -> String) -> Setting {
             guard case .files(let cities, let admin1, let countries) = self else { return self }
             func resolved(_ location: CitySource?) -> CitySource? {

@@ -70,8 +70,7 @@ public enum Scaffold {
         return "places:\n  cities: \(cities)\n  admin1: \(admin1)\n  countries: \(countries)"
     }
 
-    /// Writes the config (and templates) into `folder`. Refuses to replace any existing file unless `force`.
-    /// Returns the paths written, relative to `folder`.
+    /// Writes the config (and templates) into `folder`, replacing no file unless `force`; returns the paths written.
     @discardableResult
     /// With `strings`, a language code, also `strings/<code>.yml`: the table citygen ships for the language, or the
     /// English one to translate, with the plural forms the language needs.

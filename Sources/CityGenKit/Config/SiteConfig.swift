@@ -22,8 +22,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var map: MapMode?
     /// The groupings whose pages are written (`country`, `region`, `timeZone`); nil: those the data has.
     public var groupings: [String]?
-    /// The site's languages (BCP 47: `es`, `pt-BR`; a three-letter `eng` means `en`), the root's first: from
-    /// `language`, or from `languages`.
+    /// The site's languages (BCP 47; `eng` means `en`), the root's first: from `language`, or from `languages`.
     public var languages: [String]?
     /// The root's language.
     public var language: String? { languages?.first }
@@ -161,8 +160,7 @@ public struct SiteConfig: Sendable, Equatable {
         }
     }
 
-    /// `language` (one code) or `languages` (a list, the root's first), each code checked: a language listed twice is
-    /// an error naming it (one whose folder is a folder of the site is found by the plan, from its files).
+    /// `language` (one code) or `languages` (a list, the root's first), each code checked; one listed twice is an error.
     private mutating func readLanguages(_ values: Values) throws {
         if let text = try values.string("language") {
             guard let code = SiteLanguage.code(text) else {
@@ -232,8 +230,7 @@ public struct SiteConfig: Sendable, Equatable {
         }
     }
 
-    /// `places:`: `none`, the geoname table's URL or path (the other files beside it), or a mapping that names the
-    /// GeoNames files (`cities`, `admin1`, `countries`, `names`), each not named looked up beside `cities`.
+    /// `places:`: `none`, the geoname table's URL or path, or a mapping that names the GeoNames files (`cities`, …).
     private mutating func readPlaces(_ values: Values) throws {
         guard let value = values.mapping["places"] else { return }
         let keys = ["cities", "admin1", "countries", "names"]

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Turns source bytes into validated cities: JSON syntax (a malformed list names the position), then each
-/// record's rules.
+/// Turns source bytes into validated cities: JSON syntax (a malformed list names the position), then record rules.
 public enum CityDecoder {
     /// Decodes `data` (JSON, or gzip-compressed JSON). Malformed JSON throws `CityGenError.malformedJSON`;
     /// an invalid record is skipped, or thrown when `strict`.

@@ -1,13 +1,9 @@
 import Foundation
 
-/// Reads a city list in one pass over its bytes: it checks the JSON syntax and takes each record's
-/// fields as it goes, with no tree of values and no `Decodable` machinery in between.
-///
-/// It decides only what it is sure of. For anything else (a syntax error, which `JSONSyntax` then locates; a
-/// key with an escape or a known key twice; an `_id` with a fraction, an exponent or 19 digits; a number out
-/// of range; invalid UTF-8; a lone surrogate) it returns nil and `CityDecoder` takes the checked path
-/// (`JSONSyntax`, then `JSONDecoder`), so that every input reads the same either way
-/// (`DecoderEquivalenceTests`).
+/// Reads a city list in one pass over its bytes, checking the JSON syntax and taking each record's fields as it
+/// goes. It decides only what it is sure of; for anything else (a syntax error, a key with an escape or a known key
+/// twice, an `_id` with a fraction, an exponent or 19 digits, a number out of range, invalid UTF-8, a lone
+/// surrogate) it returns nil and `CityDecoder` takes the checked path (docs/design.md, "Decode").
 struct CityListScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var i = 0

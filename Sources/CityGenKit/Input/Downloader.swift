@@ -51,7 +51,6 @@ public struct Downloader: Sendable {
     public init(policy: Policy = Policy()) { self.policy = policy }
 
     /// Downloads `url` into a temporary file in `folder`, conditionally when `etag` or `lastModified` is given.
-    /// `log` hears about each retry.
     public func fetch(
         _ url: URL, into folder: URL, etag: String? = nil, lastModified: String? = nil,
         log: @Sendable (String) -> Void = { _ in }, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
@@ -200,8 +199,7 @@ private final class BodyReceiver: NSObject, URLSessionDataDelegate, @unchecked S
     /// Why the watchdog cancelled the transfer, when it did.
     var abandoned: String? { state.withLock { $0.abandoned } }
 
-    /// Cancels `task` when it receives less than `policy.lowSpeedLimit` bytes a second for `policy.lowSpeedTime`
-    /// seconds, or when `deadline` passes; returns when cancelled (the transfer is over).
+    /// Cancels `task` when it is slower than `policy`'s low speed for long enough, or at `deadline`; returns when over.
     func watch(_ task: URLSessionDataTask, policy: Downloader.Policy, deadline: Date) async {
         var mark = (time: Date(), bytes: 0)
         let enough = Int(Double(policy.lowSpeedLimit) * policy.lowSpeedTime)

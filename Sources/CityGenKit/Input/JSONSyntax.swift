@@ -1,10 +1,7 @@
 import Foundation
 
-/// A strict JSON syntax check that says where the first error is.
-///
-/// Foundation's decoder on Linux reports malformed JSON without a position and accepts trailing commas, so
-/// the source is checked here first; the decoder then only sees valid JSON. This reads no values, keeps no
-/// recursion (a deep nesting is an error, not a stack overflow) and costs about one pass over the bytes.
+/// A strict JSON syntax check that says where the first error is: Foundation's decoder on Linux reports malformed
+/// JSON without a position and accepts trailing commas. No recursion: a deep nesting is an error, not a crash.
 enum JSONSyntax {
     static let maximumDepth = 512
 

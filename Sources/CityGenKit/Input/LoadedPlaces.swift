@@ -2,19 +2,16 @@ import Foundation
 
 /// The three GeoNames files of a build, where they were read from.
 public struct LoadedPlaces: Sendable {
-    /// The geoname table (a `.txt`, or a `.zip` holding one), `admin1CodesASCII.txt` and `countryInfo.txt`: paths,
-    /// never bytes in memory, for `PlaceJoin.join(catalog:table:admin1:countryInfo:strict:)` to stream.
+    /// The geoname table (a `.txt`, or a `.zip` holding one), `admin1CodesASCII.txt` and `countryInfo.txt`, to stream.
     public let table: TableInput, admin1: TableInput, countries: TableInput
     /// GeoNames' alternate names table, for a site in another language than English, when one could be had.
     public let names: TableInput?
     /// What was read, for the report: each file's URL or path, and whether from the cache.
     public let origins: [String]
-    /// What decides the output of these files, for the build's fingerprint: each file's size and modification
-    /// time (and path), never its whole bytes (allCountries.txt is 1.6 GB).
+    /// What decides the output of these files, for the build's fingerprint: each file's path, size and mtime.
     public let identity: String
 
-    /// The files `table`, `admin1` and `countries`, read from `origins`; `identity` is made from the files as they
-    /// are now.
+    /// The files `table`, `admin1` and `countries`, read from `origins`, with their `identity` now.
     /// - Throws: `CityGenError.missingInput` for a file that is not there.
     public init(table: TableInput, admin1: TableInput, countries: TableInput, names: TableInput? = nil, origins: [String]) throws {
         self.table = table

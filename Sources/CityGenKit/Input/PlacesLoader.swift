@@ -1,9 +1,7 @@
 import Foundation
 
-/// Reads the GeoNames files of a `PlacesSource` (SPEC §1b) the way `SourceLoader` reads the city list: a path as
-/// it is, a URL through the same cache (fresh copy, conditional GET, retries, the cached copy when the network
-/// fails). A download is kept only when it starts like the file expected. What comes back are paths: nothing is
-/// read whole, since a table may be 1.6 GB.
+/// Reads the GeoNames files of a `PlacesSource` (SPEC §1b) the way `SourceLoader` reads the city list; a download
+/// is kept only when it starts like the file expected. It returns paths: a table may be 1.6 GB.
 public struct PlacesLoader: Sendable {
     /// Whose cache, freshness, `refresh`, `offline`, `allowsFallback` and downloader are used.
     public let loader: SourceLoader
@@ -14,14 +12,10 @@ public struct PlacesLoader: Sendable {
     /// A loader that reads through `loader`'s cache and settings.
     public init(loader: SourceLoader) { self.loader = loader }
 
-    /// The three files of `source`: nil for `.none`; nil with one warning in `warnings` when a file cannot be
-    /// downloaded and nothing is cached (the build goes on without places). `warnings` also says which files are
-    /// cached copies standing in for a failed download.
-    /// - Throws: `CityGenError.missingInput` for a path that is not a file (exit 66); with `allowsFallback` off,
-    ///   `CityGenError.sourceUnavailable` when a download fails (exit 69) and `CityGenError.invalidDownload` when it
-    ///   is not the file expected (exit 65).
-    /// For a site in another language than English (`language`), the alternate names table too: `names`, else the
-    /// one beside the geoname table under its published name; when it cannot be had, one warning and no names.
+    /// The three files of `source`: nil for `.none`, or with a warning when a file cannot be had and nothing is cached;
+    /// for a `language` other than English, the alternate names table too (`names`, else the one beside the table).
+    /// - Throws: `missingInput` for a path that is not a file; with `allowsFallback` off, `sourceUnavailable` when a
+    ///   download fails and `invalidDownload` when it is not the file expected.
     public func load(
         _ source: PlacesSource, names: CitySource? = nil, language: String = "en", log: @Sendable (String) -> Void
     ) async throws -> (places: LoadedPlaces?, warnings: [String]) {

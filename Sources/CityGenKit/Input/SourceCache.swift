@@ -1,9 +1,7 @@
 import Foundation
 
-/// The local copy of downloaded sources: one folder per URL with the body and its metadata.
-///
-/// A body is only ever replaced by a complete download that passed its check (`SourceLoader`), and both files are
-/// replaced atomically, so an interrupted or bad download never damages a good cache.
+/// The local copy of downloaded sources: one folder per URL with the body and its metadata (docs/formats.md,
+/// "The caches"), both replaced atomically, and only by a complete download that passed its check.
 public struct SourceCache: Sendable {
     /// What is known about a cached body.
     public struct Entry: Codable, Sendable, Equatable {

@@ -20,9 +20,8 @@ extension SourceLoader {
         case unavailable(problem: String)
     }
 
-    /// `url` through the cache (SPEC §1 Download): a fresh copy without a request, else a conditional GET whose
-    /// body is kept only when `invalidity` (given the downloaded file) finds nothing wrong with it. When that
-    /// fails: the cached copy with a warning that gives its date, or `.unavailable`.
+    /// `url` through the cache (SPEC §1 Download): a fresh copy, else a conditional GET whose body is kept only when
+    /// `invalidity` finds nothing wrong with it; when that fails, the cached copy with a warning, or `.unavailable`.
     /// - Throws: with `allowsFallback` off, `CityGenError.invalidDownload` for a body `invalidity` refuses and
     ///   `CityGenError.sourceUnavailable` for any other failure; what `invalidity` throws.
     func read(

@@ -1,9 +1,7 @@
 import Foundation
 
-/// Reads a `CitySource` (SPEC §1). A URL goes through the cache: a fresh copy is used without a request, a
-/// stale one is revalidated (conditional GET), and a download replaces it only once it is complete and parses
-/// as a JSON array. When the network fails: the cached copy, with a warning that gives its date; then the
-/// snapshot bundled with citygen, with a warning; with `allowsFallback` off, `CityGenError.sourceUnavailable`.
+/// Reads a `CitySource` (SPEC §1); a URL through the cache (docs/design.md, "Load"). When the network fails: the
+/// cached copy, then the bundled snapshot, each with a warning; with `allowsFallback` off, `sourceUnavailable`.
 public struct SourceLoader: Sendable {
     /// The defaults, for the help texts and `citygen init`.
     public enum Defaults {

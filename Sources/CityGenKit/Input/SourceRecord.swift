@@ -81,9 +81,7 @@ struct SourceRecord: Decodable {
         return City(id: id, name: name, country: country, latitude: lat, longitude: lon)
     }
 
-    /// `text` as a name a page can show, by the rules of the source's names: trimmed, with a letter or digit, no
-    /// control or bidirectional character, at most `maximumLength` characters; nil when it is none (an alternate
-    /// name that fails them is never picked).
+    /// `text` as a name a page can show, by the rules of the source's names (SPEC §1); nil when it is none.
     static func usableName(_ text: String) -> String? {
         let name = trimmed(text)
         guard !name.isEmpty, name.unicodeScalars.count <= maximumLength, !name.unicodeScalars.contains(where: { forbiddenKind($0) != nil }),
@@ -104,8 +102,7 @@ struct SourceRecord: Decodable {
     /// The longest name or country accepted, well above the real data's longest name.
     static let maximumLength = 200
 
-    /// Text that would change how a page reads (line breaks, control characters, bidi overrides that can
-    /// reorder what is shown) or is absurdly long is a reason to skip the record, not something to display.
+    /// Text that would change how a page reads (line breaks, controls, bidi overrides) or is too long skips the record.
     private static func checkText(_ text: String, field: String) throws(Problem) {
         if text.unicodeScalars.count > maximumLength {
             throw Problem(reason: "\(field) is longer than \(maximumLength) characters (\(text.unicodeScalars.count))")
@@ -117,8 +114,7 @@ struct SourceRecord: Decodable {
         }
     }
 
-    /// What a forbidden character is: a control (general category Cc, Zl or Zp, which are exactly these code
-    /// points: comparing values spares a property lookup per character of every name) or a bidi control.
+    /// What a forbidden character is: a control (Cc, Zl or Zp, exactly these code points) or a bidi control.
     static func forbiddenKind(_ scalar: Unicode.Scalar) -> String? {
         let value = scalar.value
         if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) { return "a bidirectional control" }

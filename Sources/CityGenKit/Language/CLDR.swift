@@ -7,8 +7,7 @@ final class PluralRules: @unchecked Sendable, Equatable {
     /// The language's categories (`one`, `few`, `many`, `other`…), in ICU's order.
     let categories: [String]
     private let rules: UnsafeMutableRawPointer?
-    /// The categories of the whole numbers below `Self.asked`, as ICU selects them, asked once: most counts a page
-    /// shows are small, and each question to ICU costs about a microsecond.
+    /// The categories of the whole numbers below `Self.asked`, asked of ICU once: most counts a page shows are small.
     private let smallWholeNumbers: [String]
     private static let asked = 1000
 

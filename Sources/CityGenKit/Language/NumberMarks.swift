@@ -1,10 +1,8 @@
 import Foundation
 
-/// How a language writes numbers, as CLDR has it (through Foundation): its digits (`۰`…`۹` in Persian), grouping
-/// separator, decimal mark, minus sign, and the fewest digits a number has before it is grouped (`es` writes 1234
-/// but 12.345). Numbers are written in ASCII first, fast, then each mark is swapped for the language's: the same
-/// marks the browser's `Intl.NumberFormat` writes for the page's language. A class: every row of every page
-/// reaches it, and a struct of four arrays would be copied into each call's closure.
+/// How a language writes numbers, as CLDR has it (through Foundation): digits, grouping separator, decimal mark,
+/// minus sign, and the fewest digits a number has before it is grouped (`es` writes 1234 but 12.345). A class:
+/// every row of every page reaches it, and a struct of four arrays would be copied into each call's closure.
 final class NumberMarks: Sendable {
     let decimalMark: [UInt8]
     private let minimumGroupingDigits: Int
@@ -15,8 +13,7 @@ final class NumberMarks: Sendable {
     private let marks: [UInt8], lengths: [UInt8]
     /// The most bytes any mark or digit takes.
     private let widest: Int
-    /// By byte: the one byte it is written as, or 0 where a mark takes more (`marks`). Every number of every page
-    /// goes through it: most languages' digits and decimal marks are one byte, and a pair's mark is one.
+    /// By byte: the one byte it is written as, or 0 where a mark takes more (`marks`).
     private let oneByte: [UInt8]
     /// `pairMark`'s byte.
     private let pairByte: UInt8
@@ -109,8 +106,7 @@ final class NumberMarks: Sendable {
         }
     }
 
-    /// What joins a pair of numbers (coordinates): a comma, or a semicolon where the comma is the decimal mark
-    /// (`51,5074; -0,1278`).
+    /// What joins a pair of numbers (coordinates): a comma, or a semicolon where the comma is the decimal mark.
     var pairMark: String { String(UnicodeScalar(pairByte)) }
 
     /// `Coordinate.display`'s text in the language's marks and digits, its comma the pair's.

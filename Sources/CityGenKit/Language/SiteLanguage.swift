@@ -8,19 +8,16 @@ public struct SiteLanguage: Sendable {
     public let words: Words
     /// ISO 639-3 (`spa`): a `.zim` file's `Language`.
     public let iso639_3: String
-    /// The language's name in itself, as CLDR has it, capitalized as a menu item (`Español`, `English`): the
-    /// language switcher's.
+    /// The language's name in itself, as CLDR has it, capitalized as a menu item (`Español`, `English`).
     public let autonym: String
     /// How the language writes numbers: digits, grouping, decimal mark, minus.
     let numbers: NumberMarks
     /// The compass letters of degrees' hemispheres, read once: every detail page says two.
     private let compass: (north: String, south: String, east: String, west: String)
     private let locale: Locale
-    /// Whether the language is written right to left, as CLDR's character order has it (`ar`, `he`, `fa`, `ur`):
-    /// its HTML pages carry `dir="rtl"`; the style sheet's logical properties mirror them.
+    /// Whether the language is written right to left, as CLDR's character order has it (`ar`, `he`, `fa`, `ur`).
     public let rightToLeft: Bool
-    /// The CSS counter style of the language's digits where they are not Latin (`persian` for `fa`): numbered lists
-    /// in them, as every other number of the page.
+    /// The CSS counter style of the language's digits where they are not Latin (`persian` for `fa`).
     public let listStyle: String?
 
     public init(words: Words) {
@@ -97,8 +94,7 @@ public struct SiteLanguage: Sendable {
         return part(latitude, compass.north, compass.south) + numbers.pairMark + " " + part(longitude, compass.east, compass.west)
     }
 
-    /// The name of the script with ISO 15924 code `code` in the language, as CLDR has it, capitalized as a label
-    /// (`Cyrillic`, `Кириллица`); the code itself where CLDR has no name.
+    /// The name of the script with ISO 15924 code `code` in the language (`Кириллица`), else the code itself.
     func scriptName(_ code: String) -> String {
         guard let name = locale.localizedString(forScriptCode: code) else { return code }
         return Self.capitalized(name, in: locale)
@@ -109,8 +105,7 @@ public struct SiteLanguage: Sendable {
         name.prefix(1).uppercased(with: locale) + name.dropFirst()
     }
 
-    /// The IANA time zone `id`'s generic name in the language, as CLDR has it (`hora de Reino Unido` for
-    /// `Europe/London`), the same whatever the day of the build; the id itself where CLDR has none.
+    /// The IANA time zone `id`'s generic name in the language (`hora de Reino Unido`), else the id itself.
     func timeZoneName(_ id: String) -> String {
         CLDR.timeZoneName(id, language: code) ?? id
     }

@@ -1,6 +1,5 @@
-/// Counting words (SPEC §5 "Language"): a word that counts has a form for each of CLDR's plural categories of its
-/// language, as keys `KEY.one`, `KEY.few`, `KEY.other`… (English has `one` and `other`; Arabic `zero`, `one`, `two`,
-/// `few`, `many` and `other`).
+/// Counting words (SPEC §5 "Language"): a form for each of CLDR's plural categories of the language, as keys
+/// `KEY.one`, `KEY.few`, `KEY.other`….
 extension Words {
     /// The form of `key` that `count` takes in the language (`count.city.few` for 3 in Russian), filled with
     /// `values` (the caller writes the count in the language's digits); a form the language's table lacks is said

@@ -1,9 +1,8 @@
 import Foundation
 import Yams
 
-/// The words a site says in one language (SPEC §5 "Language"), by stable key: the table citygen ships for the
-/// language (`Resources/Strings/<code>.yml`), under a user's file when `strings:` names one, with English under
-/// both for any key they lack. A word may name the page's values in braces (`{{count}}`): `say` fills them.
+/// The words a site says in one language (SPEC §5 "Language"), by stable key, layered as docs/design.md
+/// ("Languages") says. A word may name the page's values in braces (`{{count}}`): `say` fills them.
 public struct Words: Sendable, Equatable {
     /// The language whose table this is (BCP 47).
     public let language: String
@@ -105,8 +104,7 @@ public struct Words: Sendable, Equatable {
     /// Whether the table has `key`.
     func has(_ key: String) -> Bool { table[key] != nil }
 
-    /// The word of `key` with each `{{name}}` (or `{{{name}}}`) replaced by `values[name]`; a name not in `values`
-    /// stays as it is. Pages say words by the hundred thousand: the word is cut at its braces once, here by bytes.
+    /// The word of `key` with each `{{name}}` (or `{{{name}}}`) replaced by `values[name]`; other names stay as they are.
     public func say(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String { say(key, values: values) }
 
     /// `say(key, values)` with values made at run time (a grouping's names its words by its own).
@@ -136,17 +134,15 @@ public struct Words: Sendable, Equatable {
     }
 
 
-    /// The words the browser's script `script` says (favorite toggles, search messages, the local time): the keys
-    /// quoted in the arguments of its `say(…)` calls (`say('search.empty')`, `say(on ? 'a.b' : 'c.d')`), sorted, so
-    /// that this list is found from its source and never kept by hand.
+    /// The words the browser's script `script` says: the keys quoted in the arguments of its `say(…)` calls
+    /// (`say(on ? 'a.b' : 'c.d')`), sorted, so that the list is never kept by hand.
     static func scriptKeys(in script: String) -> [String] {
         let call = /say\(([^)]*)/, key = /'([a-z][a-zA-Z]*(?:\.[a-zA-Z]+)+)'/
         return Set(script.matches(of: call).flatMap { $0.output.1.matches(of: key).map { String($0.output.1) } }).sorted()
     }
 
-    /// The first lines of `search.js`: `window.citygenWords`, the words of `script` by language (the script takes its
-    /// words from the site's tables through it, and a page picks its language's by `<html lang>`), and the search
-    /// index's folder below a site's root. A key that no table has is left out (the script then says the key).
+    /// The first lines of `search.js`: `window.citygenWords`, the words of `script` by language (a page picks its
+    /// language's by `<html lang>`), and the search index's folder. A key that no table has is left out.
     static func scriptPrelude(_ languages: [Words], script: String, indexFolder: String) -> String {
         let keys = scriptKeys(in: script)
         let tables = languages.map { words in
@@ -160,8 +156,7 @@ public struct Words: Sendable, Equatable {
     public static func englishTableText() throws -> String { try shippedTable("en").source }
 
     /// What `citygen init --strings CODE` writes: the shipped table of `language` (or of its base language), else
-    /// the English table to translate with the forms of each counting word that CLDR's plural rules of the language
-    /// need (`count.city.few: cities` under `count.city.other` for Polish; `one` left out for Japanese).
+    /// the English table with the plural forms of each counting word the language needs (`count.city.few` for Polish).
     public static func tableText(for language: String) throws -> String {
         if let code = shippedCode(for: language) { return try shippedTable(code).source }
         let english = try shippedTable("en"), categories = PluralRules(language: language).categories

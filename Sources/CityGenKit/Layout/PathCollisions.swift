@@ -2,8 +2,7 @@ extension SiteLayout {
     /// Two routes of `routes` that the layout gives the same path, if any (like zola's `find_path_collisions`): one
     /// file would overwrite the other, so the build stops before writing with both named.
     func pathCollision(in routes: RouteList) -> (first: Route, second: Route, path: String)? {
-        // Each path's hash, made on all cores from bytes and sorted in place (a set of them would cost twice the
-        // memory); hashes that meet are rare, and only then are the paths of their routes made and compared.
+        // Each path's hash, sorted in place; only for hashes that meet are the paths made and compared.
         var hashes = Parallel.map(routes.indices, chunk: 16_384, carrying: [UInt8]()) { i, path in hash(of: routes[i], in: &path) }
         hashes.sort()
         var shared = Set<Int>()

@@ -24,8 +24,7 @@ public enum Route: Hashable, Sendable {
     case countryMap(code: String, part: Int = 0)
     /// The map of a first-level region (with places): its cities as dots, in its own window.
     case regionMap(PlaceRegion)
-    /// The window of the map of the country with this code, for the home page's split view to place its locator
-    /// marker: one small file a country, so the split view loads only the windows of the cities it shows.
+    /// The windows of the maps of the country with this code, for the home page's split view: one small file a country.
     case mapWindow(code: String, IndexEncoding)
     /// `sitemap.xml`, the index of the sitemap files.
     case sitemapIndex
@@ -58,9 +57,8 @@ public enum Route: Hashable, Sendable {
     }
 }
 
-/// One page of the site: its kind, and what picks it among the kind's pages, typed (a page number, a city's id, a
-/// data file's number, a group's folders). A case is a kind of page: `kind` says which, and a new case does
-/// not compile until each switch on pages (`kind`, `format`, `SiteLayout.appendPath`, `SiteRenderer.page`) has it.
+/// One page of the site: its kind, and what picks it among the kind's pages, typed. A case is a kind of page, so a
+/// new case does not compile until each switch on pages (`kind`, `format`, `SiteLayout.appendPath`, …) has it.
 public enum PageRoute: Hashable, Sendable {
     case home(PageFormat)
     case favorites(PageFormat)

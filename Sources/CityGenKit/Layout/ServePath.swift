@@ -18,10 +18,8 @@ public enum ServePath {
         return regularFile(candidate, inside: realRoot)
     }
 
-    /// Where to send a request for a folder without its closing slash (`/en`, `/country`): the same path with the
-    /// slash and `query` (raw) kept, as static hosts redirect, so that the folder page's relative links resolve
-    /// inside it; nil for any other path. `isFolder` tells whether a site path (as `file(for:)` gives it) is a
-    /// folder.
+    /// Where to send a request for a folder without its closing slash (`/en`): the same path with the slash and
+    /// `query` kept, so that the folder page's relative links resolve; nil for any other path.
     public static func folderRedirect(path requestPath: String, query: String, isFolder: (String) -> Bool) -> String? {
         guard !requestPath.hasSuffix("/"), requestPath.utf8.count < maximumLength, let folder = file(for: requestPath),
             isFolder(folder)
@@ -36,9 +34,8 @@ public enum ServePath {
         return stat(real, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// The precompressed copy of `file` (a path `resolve` returned) to send instead, for a request whose
-    /// `Accept-Encoding` header is `acceptEncoding`: Brotli before gzip, each only when accepted (not `q=0`) and
-    /// present as a regular file inside the root, like any file served.
+    /// The precompressed copy of `file` (a path `resolve` returned) to send instead for `acceptEncoding`: Brotli
+    /// before gzip, each only when accepted (not `q=0`) and a regular file inside the root.
     public static func precompressed(_ file: String, in root: URL, accepting acceptEncoding: String?) -> (file: String, encoding: ContentEncoding)? {
         guard let acceptEncoding, ContentEncoding.applies(to: file), let realRoot = realPath(root.path) else { return nil }
         let accepted = Set(acceptEncoding.lowercased().split(separator: ",").compactMap { item -> String? in

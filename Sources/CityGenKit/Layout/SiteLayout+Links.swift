@@ -36,8 +36,7 @@ extension SiteLayout {
             return String(decoding: link, as: UTF8.self)
         }
 
-        /// Appends the link to `target` to `out`; `cell`, the id of a city, adds the fragment of its row
-        /// (`#cityCell_ID`).
+        /// Appends the link to `target` to `out`; `cell`, the id of a city, adds its row's fragment (`#cityCell_ID`).
         func appendHref(to target: Route, cell: Int? = nil, to out: inout [UInt8]) {
             let compact = layout.cityFolders == .compact
             if !compact, let from = pageCityID, let id = target.cityID {
@@ -70,9 +69,8 @@ extension SiteLayout {
         }
     }
 
-    /// Appends the link between two detail pages to `out`, as `relative` would make it from their paths, digit by
-    /// digit: a detail page has dozens of them (neighbours, namesakes, nearest places), the most frequent link of
-    /// the site, so they skip building and comparing the two paths.
+    /// Appends the link between two detail pages to `out`, as `relative` would make it, digit by digit: the most
+    /// frequent link of the site.
     func appendCityLink(from: Int, to id: Int, _ format: PageFormat, to out: inout [UInt8]) {
         switch cityFolders {
         case .flat:
@@ -128,7 +126,6 @@ extension SiteLayout {
     }
 
     /// How many folders `relative` goes up from `page`, and how many bytes of `target` are the folders they share.
-    /// Compared as bytes: links are made for every row of every page.
     static func relativeParts(_ target: UnsafeBufferPointer<UInt8>, from page: String) -> (ups: Int, shared: Int) {
         var page = page
         return page.withUTF8 { p in

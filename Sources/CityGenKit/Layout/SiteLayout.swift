@@ -1,9 +1,6 @@
 /// Where every file of the site goes and how pages link to each other: the only code that knows output paths
-/// (like Hugo's `TargetPathDescriptor`). Planning, writing, the sitemap, the crash-safety manifest and every
-/// renderer ask it; the browser client gets its URL patterns from the index manifest (`urlTemplates`).
-///
-/// Links are relative (SPEC §5), computed from the two paths, so a different folder scheme moves every link
-/// with it. `404.html` is the exception: hosts serve it at any missing path, so its links are absolute.
+/// (docs/design.md, "Paths and links"). Links are relative (SPEC §5), but `404.html`'s: hosts serve it at any
+/// missing path, so its links are absolute.
 public struct SiteLayout: Sendable, Equatable {
     /// How detail pages are spread over folders below `city/`.
     public enum CityFolders: Sendable, Equatable {
@@ -19,8 +16,7 @@ public struct SiteLayout: Sendable, Equatable {
     public var cityFolders: CityFolders
     /// The site's public address with a trailing slash, when known: sitemap URLs and the 404 page's links.
     public var baseURL: String?
-    /// The folder of the language whose files these are (`en/`), empty for the root's: its pages and search index
-    /// are in it, while the files every language shares (maps, assets, the sitemap) stay at the root.
+    /// The folder of the language whose pages and search index these are (`en/`), empty for the root's.
     public var languageFolder: String
 
     public init(cityFolders: CityFolders = .remainder(1000), baseURL: String? = nil, languageFolder: String = "") {
@@ -75,16 +71,14 @@ public struct SiteLayout: Sendable, Equatable {
         }
     }
 
-    /// Which of `count` folders (or a compact site's data files) holds the city with this id: the id's remainder by
-    /// `count`, never negative, so that a city's place depends on its own id only.
+    /// Which of `count` folders (or a compact site's data files) holds the city with this id: its remainder by `count`.
     static func folderNumber(of id: Int, among count: Int) -> Int { ((id % count) + count) % count }
 
     /// The file of a compact site that holds the city with this id.
     static func compactDataFile(of id: Int, cities: Int) -> Int { folderNumber(of: id, among: compactDataFiles(cities: cities)) }
 
-    /// Appends the path of the detail page of the city with this id in `format` to `out` (in its folder, or on a
-    /// compact site `city.html`): links from every list row and detail page make it, so it is written digit by
-    /// digit.
+    /// Appends the path of the detail page of the city with this id in `format` to `out`, written digit by digit:
+    /// every list row and detail page links to some.
     func appendCityPath(_ id: Int, _ format: PageFormat, to out: inout [UInt8]) {
         out += languageFolder.utf8
         out += "city".utf8
@@ -107,9 +101,8 @@ public struct SiteLayout: Sendable, Equatable {
     /// The folder of a compact site's data files, relative to the root.
     static let compactDataFolder = "city/"
 
-    /// The folder of a country's pages: the code when it is two letters A–Z, `none` for the cities without one
-    /// (a name no code can have: a real `ZZ` is a country like any other), and any other code (which the data
-    /// should not have) spelt in hexadecimal UTF-8 after an `x`, so that no name from the data becomes a path.
+    /// The folder of a country's pages: the code when it is two letters A–Z, `none` for the cities without one, and
+    /// any other code spelt in hexadecimal UTF-8 after an `x`, so that no name from the data becomes a path.
     static func countryFolder(_ code: String) -> String {
         if code.isEmpty { return noCountryFolder }
         return code.utf8.count == 2 && code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) ? code : hexName(code)
@@ -118,8 +111,7 @@ public struct SiteLayout: Sendable, Equatable {
     /// The folder of the cities without a country.
     static let noCountryFolder = "none"
 
-    /// The folder of a region code: the code when it is 1 to 16 letters A–Z and digits, else spelt in hexadecimal
-    /// UTF-8 after an `x` (like `countryFolder`), so that no text from the data becomes a path.
+    /// The folder of a region code: the code when it is 1 to 16 letters A–Z and digits, else as `countryFolder` spells it.
     static func codeFolder(_ code: String) -> String {
         (1...16).contains(code.utf8.count) && code.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }) ? code : hexName(code)
     }
@@ -132,8 +124,7 @@ public struct SiteLayout: Sendable, Equatable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the file of `page`, relative to the output folder, to `out`: as bytes, since pages link to pages by
-    /// the hundred thousand.
+    /// Appends the file of `page`, relative to the output folder, to `out` (bytes: pages link by the hundred thousand).
     func appendPath(_ page: PageRoute, to out: inout [UInt8]) {
         let slash = UInt8(ascii: "/")
         if case .city = page {} else { out += languageFolder.utf8 }
@@ -166,8 +157,7 @@ public struct SiteLayout: Sendable, Equatable {
         out += format.fileExtension.utf8
     }
 
-    /// The name an index file is loaded by in the browser (`manifest`, `shards/3`): its path below the index
-    /// folder without the extension, as the script twin announces it (`citygenIndex(name, data)`).
+    /// The name an index file is loaded by in the browser (`shards/3`), as its script twin announces it.
     func indexName(_ route: Route) -> String {
         let path = path(route)
         let folder = indexFolder.count
@@ -185,11 +175,7 @@ public struct SiteLayout: Sendable, Equatable {
     private static let typoFolder = "typos/"
     private static let mapsFolder = "maps/"
 
-    /// URL patterns the browser client needs: `city`, a city's HTML page relative to the site's root, where
-    /// `{id}` is its id and `{id%n}` the id's remainder by n (never negative); `shard`, a shard's name relative to
-    /// the index folder without extension, where `{n}` is its number; `word`, `top` and `typos`, the same for a word
-    /// shard, a file of the top matches table and one of the typo places; `maps`, a country's map windows
-    /// (`mapWindow`), where `{country}` is its folder (`IndexManifest.folders`).
+    /// URL patterns the browser client needs (`urls` in docs/formats.md, "`search/manifest.json`").
     public var urlTemplates: [String: String] {
         ["city": cityURLTemplate, "shard": Self.shardFolder + "{n}", "word": Self.wordFolder + "{n}", "top": Self.topFolder + "{n}",
             "typos": Self.typoFolder + "{n}", "maps": Self.mapsFolder + "{country}"]

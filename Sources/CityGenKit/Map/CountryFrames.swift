@@ -1,17 +1,9 @@
 import Foundation
 
 /// The windows of a country's maps (SPEC §5): the main one, fitted to the main body of its places, and one for each
-/// outlying part, so that no record far away (the United Kingdom's bases on Cyprus, Mauritius' Rodrigues) shrinks
-/// the country to a corner of its map.
-///
-/// The core is the box of the 1st to 99th percentile of the longitudes (on the shortest interval that holds them all)
-/// and latitudes of the main cluster's places: the places whose `clusterCell`-degree cells touch each other, when the
-/// largest such cluster holds at least four fifths of the places (the contiguous United States without Alaska and
-/// Hawaii, which hold more than 1 % of its places), else of every place. The main body is every place within half the
-/// core's larger span (in degrees of latitude, longitudes scaled by the cosine of the middle latitude) of the core,
-/// and the main window is fitted to it. The places the main window does not hold are outlying; those within
-/// `partDistance` degrees of each other (by way of others) form a part, each with a window fitted to it, in the order
-/// of their first place. A place's locator is the first of the windows that holds it.
+/// outlying part, so that no record far away (Mauritius' Rodrigues) shrinks the country to a corner of its map
+/// (docs/design.md, "The main body"). Places within `partDistance` degrees of each other (by way of others) form a
+/// part, parts in the order of their first place; a place's locator is the first of the windows that holds it.
 struct CountryFrames: Sendable, Equatable {
     /// The main window, then the parts'.
     let windows: [MapWindow]

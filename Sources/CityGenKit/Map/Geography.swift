@@ -14,9 +14,8 @@ struct Geography: Sendable {
         /// not show instead of every edge of a continent. Run k of item i is `chunks[chunkStarts[i] + k]`.
         let chunks: [Chunk]
         let chunkStarts: [Int32]
-        /// The items whose bounds touch each cell of a grid of `cellSize` over the world, cell by cell: a map looks at
-        /// the items of the cells its window covers instead of the bounds of every item (a layer of region borders
-        /// has some 44,000 lines, and a site some thousands of maps).
+        /// The items whose bounds touch each cell of a grid of `cellSize` over the world, cell by cell, so that a map
+        /// looks only at the items of the cells its window covers.
         private let cellItems: [Int32]
         private let cellStarts: [Int32]
 

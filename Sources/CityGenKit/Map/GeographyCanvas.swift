@@ -74,8 +74,7 @@ struct GeographyCanvas {
     }
 
     /// The runs of edges of item `i` of `layer` that may draw in the window shifted by `shift`: for a fill, those
-    /// that reach a row of it (a run beside it still counts for which side is inside), for a stroke those inside it.
-    /// (Static, so that it holds no copy of `pixels` while they are drawn.)
+    /// that reach a row of it, for a stroke those inside it (static: it holds no copy of `pixels`).
     private static func runs(
         of i: Int, in layer: Geography.Layer, shifted shift: Double, fill: Bool, _ bounds: (west: Double, east: Double, south: Double, north: Double)
     ) -> some Sequence<Geography.Layer.Chunk> {
@@ -86,14 +85,12 @@ struct GeographyCanvas {
         }
     }
 
-    /// Calls `edge` with each edge (x0, y0, x1, y1 in pixels, not clamped) of the runs of `layer` that may draw in
-    /// the window (`runs`).
+    /// Calls `edge` with each edge (x0, y0, x1, y1 in pixels, not clamped) of the `runs` of `layer`.
     private func forEachEdge(of layer: Geography.Layer, fill: Bool, _ edge: (Double, Double, Double, Double) -> Void) {
         let (bounds, scale) = (bounds, scale)
         layer.xs.withUnsafeBufferPointer { xs in
             layer.ys.withUnsafeBufferPointer { ys in
-                // Drawn shift by shift, not item by item: the pixels are the same in any order (a fill sorts its
-                // crossings, a stroke draws one colour).
+                // Shift by shift, not item by item: the pixels are the same in any order.
                 for shift in Self.turns {
                     for item in layer.items(west: bounds.west - shift, east: bounds.east - shift, south: bounds.south, north: bounds.north) {
                         let i = Int(item)

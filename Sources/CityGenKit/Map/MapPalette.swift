@@ -1,7 +1,5 @@
 /// The colours of every map image, as one PNG palette: the dots of places, from sparse (amber) to dense (crimson),
-/// then the ground under them (Natural Earth's water, land, coasts and borders, in the colours of Wikipedia's
-/// location maps), light enough that the dots and a page's marker stay the most visible thing in light and dark
-/// mode alike. Entry 0 is transparent.
+/// then the ground, light enough that dots and marker stand out in light and dark mode. Entry 0 is transparent.
 enum MapPalette {
     static let transparent: UInt8 = 0
     /// The dots' entries: `firstDot` for a pixel one place covers, up to `firstDot + dotLevels - 1` for the densest.

@@ -1,9 +1,7 @@
 import Foundation
 
-/// The part of the globe a map shows, equirectangular, and the image size it is drawn at: longitudes from `west`
-/// eastwards over `span` degrees (across the antimeridian when `west + span` passes 180), latitudes from `north`
-/// down to `south`. A place's position on the map is linear in its longitude and latitude, so a page can place a
-/// marker over the image with two percentages and no script, as Wikipedia's location maps do.
+/// The part of the globe a map shows, equirectangular (so a marker is placed by two percentages), and its image
+/// size: longitudes from `west` eastwards over `span` degrees (past 180 across the antimeridian), `north` to `south`.
 public struct MapWindow: Sendable, Equatable {
     public let west: Double
     public let span: Double
@@ -17,10 +15,8 @@ public struct MapWindow: Sendable, Equatable {
         MapWindow(west: -180, span: 360, south: -90, north: 90, width: width, height: width / 2)
     }
 
-    /// The window of a country: the shortest longitude interval that holds all `places` (so Fiji or Russia are
-    /// not drawn across the whole world), their latitudes, padded, at least `minimumSpan` degrees each way and no
-    /// narrower than 1:2 either way; the image's longer side is `size` pixels, and its x scaled by the cosine of the
-    /// middle latitude so that shapes are not stretched.
+    /// The window of a country (docs/design.md, "A country's window"): padded, at least `minimumSpan` degrees each
+    /// way and no narrower than 1:2 either way; the image's longer side is `size` pixels.
     public static func fitted(to places: [(latitude: Double, longitude: Double)], size: Int, minimumSpan: Double = 1) -> MapWindow {
         precondition(!places.isEmpty, "a map shows at least one place")
         let (west, lonSpan) = shortestInterval(places.map(\.longitude))
@@ -45,8 +41,7 @@ public struct MapWindow: Sendable, Equatable {
     /// How much a fitted window adds on each side, as a share of its span.
     static let padding = 0.08
 
-    /// The shortest interval of the circle of longitudes that holds every one of `longitudes`: where it starts
-    /// (−180 ≤ west < 180) and how many degrees it spans eastwards. It is the circle less its largest gap.
+    /// The shortest interval of the circle of longitudes that holds every one of `longitudes` (−180 ≤ west < 180).
     static func shortestInterval(_ longitudes: [Double]) -> (west: Double, span: Double) {
         let sorted = longitudes.map(normalized).sorted()
         // The gap from the easternmost back round to the westernmost, across the antimeridian.

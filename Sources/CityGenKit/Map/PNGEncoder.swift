@@ -1,9 +1,8 @@
 import Foundation
 import PngWriter
 
-/// PNG files written by libpng (through `PngWriter`, which keeps libpng's error jumps in C) with deflate's run-length
-/// strategy: maps are palette pixels in long runs. Its output has no time chunk, so the same pixels give the same
-/// bytes.
+/// PNG files written by libpng (through `PngWriter`) with deflate's run-length strategy, and no time chunk, so the
+/// same pixels give the same bytes.
 enum PNGEncoder {
     /// A palette image: `indices` (one byte a pixel, row by row) into `palette` (at most 256 RGBA colours).
     static func palette(width: Int, height: Int, indices: [UInt8], palette: [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)]) -> [UInt8] {

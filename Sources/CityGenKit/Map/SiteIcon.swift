@@ -29,9 +29,8 @@ enum SiteIcon {
     /// The icon for a page that cannot know where the site's root is (`404.html` without a base URL).
     static let dataURL = "data:image/png;base64," + Data(png).base64EncodedString()
 
-    /// The globe in orthographic projection: each pixel land where most of four points in it are (read from an
-    /// equirectangular world map, its coasts and borders counted as land: at this size lines would be noise), else
-    /// water; a coast-coloured rim, and a dot in the densest dots' colour ringed by land's.
+    /// The globe in orthographic projection: each pixel land where most of four points in it are (coasts and borders
+    /// counted as land), else water; a coast-coloured rim, and a dot in the densest dots' colour ringed by land's.
     static func pixels() -> [UInt8] {
         let world = GeographyCanvas(window: .world(width: 1024), geography: .bundled)
         let ground = world.pixels, width = world.window.width, height = world.window.height

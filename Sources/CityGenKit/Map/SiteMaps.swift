@@ -1,6 +1,5 @@
-/// The maps of a site (SPEC §5), drawn from the data at build time: the world map, every city a dot, and one map
-/// per country in a window fitted to its cities, which is also the locator of each of its detail pages, and with
-/// places one per region, for its region page.
+/// The maps of a site (SPEC §5): the world map, every city a dot, one map per country (also its detail pages'
+/// locator), and with places one per region.
 struct SiteMaps: Sendable {
     /// The world map's width in pixels (its height is half).
     static let worldWidth = 1200
@@ -72,8 +71,7 @@ struct SiteMaps: Sendable {
         return Self.png(places, of: country.cities.count, on: window, regionBorders: .near(places))
     }
 
-    /// The map of `region` as PNG: its cities that its window holds as dots, on the geography around them with every
-    /// border of first-level regions in the window (its own among them).
+    /// The map of `region` as PNG: its cities as dots, with every border of first-level regions in the window.
     func regionPNG(_ region: PlaceRegion, cities: [Int32], _ catalog: CityCatalog) -> [UInt8] {
         let window = regionWindows[region]!
         let places = Self.places(cities, catalog).filter(window.holds)
@@ -90,8 +88,7 @@ struct SiteMaps: Sendable {
         return map.png(on: GeographyCanvas(window: window, geography: .bundled, regionBorders: regionBorders).pixels)
     }
 
-    /// Where `city`'s marker goes on `window`, its locator's (`locator(of:)`): percentages of the width from the left and of the
-    /// height from the top, to two decimals (a twentieth of a pixel on a 480-pixel map).
+    /// Where `city`'s marker goes on `window`, its locator's: percentages from the left and top, to two decimals.
     func marker(for city: City, on window: MapWindow) -> (left: String, top: String) {
         let position = window.position(latitude: city.latitude, longitude: city.longitude)
         return (Self.percent(position.x), Self.percent(position.y))
@@ -103,9 +100,8 @@ struct SiteMaps: Sendable {
         return "\(hundredths < 0 && whole == 0 ? "-" : "")\(whole).\(part < 10 ? "0" : "")\(part)"
     }
 
-    /// `search/maps/<CC>.json`: the files of the maps of the country `code` (relative to the site's root) and their
-    /// windows, main map first, `{"version":2,"maps":{"CC":[[file, west, span, south, north, width, height], …]}}`,
-    /// for the home page's split view, which shows a city on the first of them that holds it.
+    /// `search/maps/<CC>.json`: the country's map files and windows, main first, for the home page's split view
+    /// (`{"version":2,"maps":{"CC":[[file, west, span, south, north, width, height], …]}}`).
     func windowJSON(_ code: String, _ layout: SiteLayout) -> [UInt8] {
         var json: [UInt8] = Array(#"{"version":2,"maps":{"#.utf8)
         if let frames = frames[code] {

@@ -6,15 +6,12 @@ public struct CityCatalog: Sendable {
     let foldedNames: PackedTexts
     /// `fold(country)` of each city, as UTF-8 bytes, parallel to `cities`.
     let foldedCountries: SharedTexts
-    /// What tells apart the cities whose label (`Name, CC`) another city has too: their coordinates
-    /// at display precision, or their id where those repeat as well. By catalog index; nil for a unique label.
+    /// What tells apart the cities whose label (`Name, CC`) another city has too, by catalog index; nil if unique.
     public let distinctions: [Distinction?]
-    /// What `label` returns, made once: a page shows the labels of its city's neighbours, namesakes and nearest
-    /// places, so each label is shown about thirty times in a site.
+    /// What `label` returns, made once: each label is shown about thirty times in a site.
     private let labels: PackedTexts
 
-    /// Sorts `cities` into SPEC §3 order. Given the only reference to `cities`, it frees them once sorted, before
-    /// it makes anything else, which lowers the build's peak memory.
+    /// Sorts `cities` into SPEC §3 order, freeing them (given the only reference) before it makes anything else.
     public init(_ cities: consuming [City]) {
         let names = PackedTexts(folding: cities.map(\.name))
         let countries = SharedTexts(folding: cities.map(\.country))
@@ -60,8 +57,7 @@ public struct CityCatalog: Sendable {
         labels.withText(index, body)
     }
 
-    /// Equal labels have equal folded keys, so they lie within one run of equal keys: only runs are compared, in
-    /// parts that each begin a run, on all cores.
+    /// Equal labels lie within one run of equal keys: only runs are compared, on all cores.
     private static func distinctions(_ cities: [City], names: PackedTexts, countries: SharedTexts) -> [Distinction?] {
         @Sendable func sameKey(_ a: Int, _ b: Int) -> Bool { Self.sameKey(a, b, names: names, countries: countries) }
         let partCount = 16
@@ -118,8 +114,7 @@ public struct CityCatalog: Sendable {
 
     public var count: Int { cities.count }
 
-    /// The cities' country codes, each once. Filled a city at a time: a set made from the whole list at once first
-    /// makes room for as many codes as cities (32 MiB for a million).
+    /// The cities' country codes, each once; filled a city at a time, not to make room for a code a city.
     public var countryCodes: Set<String> {
         var codes = Set<String>()
         for city in cities { codes.insert(city.country) }
@@ -165,9 +160,7 @@ public struct CityCatalog: Sendable {
 
 extension CityCatalog {
     /// The catalog of these cities under the names `names` (by catalog index; a city not in it keeps its name), in
-    /// SPEC §3 order of those names, and for each of its cities the index it has here (`order[new] == old`).
-    /// The cities that keep their names keep their order, folded keys and labels: only the renamed are folded and
-    /// sorted, then merged in, and only the look-alikes among which a city was renamed are told apart again.
+    /// SPEC §3 order, and `order[new] == old` (docs/design.md, "Order and names").
     func renamed(_ names: [Int: String]) -> (catalog: CityCatalog, order: [Int]) {
         let moved = Array(names.keys), movedNames = Array(names.values)  // a dictionary's keys and values share one order
         // The place in `moved` of each renamed city, -1 for a city that keeps its name.
@@ -219,9 +212,8 @@ extension CityCatalog {
         return (catalog, order)
     }
 
-    /// The distinctions of `cities` (with these folded names and countries): these cities in the order `order`, those
-    /// at `moved` renamed. A city's look-alikes are in its run of equal keys: only the runs that a renamed city joins,
-    /// and those that the cities of the run it left are in, are told apart again; every other city keeps its own.
+    /// The distinctions of `cities` in the order `order`, those at `moved` renamed: only the runs of equal keys that a
+    /// renamed city joins or leaves are told apart again.
     private func renamedDistinctions(_ cities: [City], names: PackedTexts, countries: SharedTexts, order: [Int], moved: [Int]) -> [Distinction?] {
         let newIndex = order.newIndices
         var distinctions = order.map { self.distinctions[$0] }
@@ -236,8 +228,7 @@ extension CityCatalog {
         return distinctions
     }
 
-    /// The runs of equal keys that the cities at `indices` are in, each once, in order: one pass, however many of
-    /// a long run's cities are asked for.
+    /// The runs of equal keys that the cities at `indices` are in, each once, in order, in one pass.
     private static func runs(around indices: [Int], count: Int, names: PackedTexts, countries: SharedTexts) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         for index in indices.sorted() where index >= runs.last?.upperBound ?? 0 {

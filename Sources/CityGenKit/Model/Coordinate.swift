@@ -31,8 +31,7 @@ public enum Coordinate {
         return Digits.ascii(capacity: 48) { appendPair(lat, lon, to: &$0) }
     }
 
-    /// Calls `body` with the UTF-8 bytes of `display(latitude:longitude:)`, written on the stack: a language that
-    /// writes them in its own marks makes the one string it shows from them.
+    /// Calls `body` with the UTF-8 bytes of `display(latitude:longitude:)`, written on the stack.
     static func withDisplay<Result>(latitude: Double, longitude: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         guard let lat = fixed4Units(published(latitude)), let lon = fixed4Units(published(longitude)) else {
             var text = display(latitude: latitude, longitude: longitude)
@@ -52,8 +51,7 @@ public enum Coordinate {
         append(lon, to: &text)
     }
 
-    /// `value` as the search index and the pages' data publish it (`format`), read back: search.js rounds that
-    /// value for display, so pages round the same one.
+    /// `value` as the search index publishes it (`format`), read back: search.js rounds that value, so pages do too.
     static func published(_ value: Double) -> Double {
         // `format` prints the integer `micro` over 10⁶; dividing the two exact doubles rounds as parsing it would.
         let micro = (value * 1_000_000).rounded()

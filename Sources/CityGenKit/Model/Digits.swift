@@ -14,8 +14,7 @@ public enum Digits {
         }
     }
 
-    /// A non-negative number rounded to one decimal: `1447.94` as `1447.9` (no locale, no `String(format:)`,
-    /// which costs microseconds a call).
+    /// A non-negative number rounded to one decimal: `1447.94` as `1447.9` (no locale, no `String(format:)`).
     public static func oneDecimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return ascii(capacity: 24) { text in
@@ -40,9 +39,8 @@ public enum Digits {
         }
     }
 
-    /// ASCII text written byte by byte into the string's own storage: one allocation at most (none up to 15
-    /// bytes), where `String(n)`, `+` and interpolation allocate for each piece. Coordinates are printed several
-    /// times for each city of the site.
+    /// ASCII text written byte by byte into the string's own storage: one allocation at most (none up to 15 bytes),
+    /// where `String(n)`, `+` and interpolation allocate for each piece.
     static func ascii(capacity: Int, _ write: (inout Writer) -> Void) -> String {
         String(unsafeUninitializedCapacity: capacity) { buffer in
             var writer = Writer(buffer: buffer)

@@ -1,6 +1,5 @@
-/// What tells apart a city whose label (`Name, CC`) another city has too. The search index stores
-/// just this number (its 7th field), and clients write the text from the entry's own fields, so that shards stay
-/// as small as before.
+/// What tells apart a city whose label (`Name, CC`) another city has too. The search index stores just this
+/// number, and clients write the text from the entry's own fields.
 public enum Distinction: Int, Sendable, Equatable, Codable, CaseIterable {
     /// The coordinates at display precision: `Buenos Aires, AR (-34.6132, -58.3772)`.
     case coordinates = 1

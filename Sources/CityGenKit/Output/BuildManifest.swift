@@ -1,11 +1,7 @@
 import Foundation
 
 /// `.citygen-manifest`: what citygen has written into an output folder, so that it can remove its stale files,
-/// never touch anyone else's, and skip a build that would change nothing.
-///
-/// Text: a version line, one file a line (`path<TAB>size<TAB>mtime`, or the path alone for a file only planned),
-/// then `# key value` lines of the summary once the build has finished (lines are read in any order). While a
-/// build writes in place, the manifest lists every file it may write, before it writes any.
+/// never touch anyone else's, and skip a build that would change nothing (format in docs/formats.md).
 struct BuildManifest: Equatable, Sendable {
     static let version = 2
     private static let versionLine = "citygen-manifest \(version)"
@@ -13,8 +9,7 @@ struct BuildManifest: Equatable, Sendable {
     /// What a finished build recorded about itself: enough to report it again when nothing changes.
     struct Summary: Equatable, Sendable {
         var fingerprint = ""
-        /// The fingerprint of everything but the favorites: when only they changed, a build re-renders only the pages
-        /// that show whether a city is a favorite.
+        /// The fingerprint of everything but the favorites: when only they changed, only the pages that show them render.
         var basis = ""
         /// The ids of the favorites, in increasing order.
         var favoriteIDs: [Int] = []
@@ -78,9 +73,8 @@ struct BuildManifest: Equatable, Sendable {
         self.files = files
     }
 
-    /// Reads a manifest; lines it does not understand, and paths that would leave the folder, are ignored.
-    /// A manifest without a version line (citygen before version 2) is read the same way. Works on the bytes:
-    /// a no-op rebuild reads a line per file of the site before it knows it has nothing to do.
+    /// Reads a manifest, with or without its version line; lines it does not understand, and paths that would leave
+    /// the folder, are ignored. Works on the bytes: a no-op rebuild reads a line per file of the site.
     init(decoding text: [UInt8]) {
         self.init(chunks: CollectionOfOne(text), size: text.count)
     }

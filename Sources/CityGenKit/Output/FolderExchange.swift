@@ -39,8 +39,7 @@ enum FolderExchange {
         }
     }
 
-    /// Deletes `path` and everything under it, if it exists; never follows a symbolic link. Sub-folders are
-    /// deleted on all cores (an old generation holds a file per page, in many folders).
+    /// Deletes `path` and everything under it, if it exists, sub-folders on all cores; never follows a symbolic link.
     static func removeTree(_ path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }

@@ -10,8 +10,7 @@ final class OutputLock: Sendable {
 
     deinit { close(descriptor) }
 
-    /// Takes the lock of `folder` (which must exist). When another process holds it: waits with `wait`, else
-    /// throws `CityGenError.outputLocked` naming that process.
+    /// Takes the lock of `folder` (which must exist); when another process holds it, waits or throws `outputLocked`.
     static func acquire(in folder: URL, wait: Bool) throws -> OutputLock {
         let path = folder.appendingPathComponent(fileName).path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)

@@ -36,10 +36,8 @@ extension OutputWriter {
         return record
     }
 
-    /// Creates a file that does not exist yet, atomically, without a temporary name: on Linux an unnamed
-    /// `O_TMPFILE` inode is written and then linked into place, which costs half of write-then-rename on ext4.
-    /// Returns nil where that is not possible (another system or file system, a file that appeared meanwhile);
-    /// the caller then falls back to `replace`.
+    /// Creates a file that does not exist yet, atomically: an unnamed `O_TMPFILE` inode written and then linked into
+    /// place (half the cost of write-then-rename on ext4); nil where that is not possible (then `replace`).
     static func create(path: String, with bytes: [UInt8]) -> Record? {
         #if os(Linux)
             let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))!

@@ -3,8 +3,8 @@ import Foundation
 /// What the whole-site switch carries from one generation of the folder to the next, and what an interrupted build
 /// left behind.
 extension OutputWriter {
-    /// Links into the new generation every file of the old one that citygen did not write (no manifest of ours
-    /// lists it) and the lock, keeping their folders; empty folders are made again.
+    /// Links into the new generation every file of the old one that citygen did not write, and the lock, keeping
+    /// their folders (empty folders are made again).
     func linkForeignFiles(from old: String, to new: String, previous: BuildManifest) throws {
         func visit(_ folder: String) throws {
             let path = folder.isEmpty ? old : old + "/" + folder

@@ -6,9 +6,8 @@ extension OutputWriter {
         BuildManifest.read(path: root.path + "/" + manifestName) ?? BuildManifest()
     }
 
-    /// The manifest of the previous build, when it finished and every file it wrote is still there with the same
-    /// size and modification time; nil otherwise. Deletes the old generation that a build killed right after its
-    /// switch left behind. Call with the folder's lock held.
+    /// The manifest of the previous build, when it finished and its files still have their sizes and mtimes; also
+    /// deletes an old generation a killed build left behind. Call with the folder's lock held.
     static func intactBuild(in root: URL) -> BuildManifest? {
         let root = root.standardizedFileURL
         let manifest = readManifest(in: root)

@@ -2,10 +2,8 @@ import Foundation
 
 /// The room a build needs, checked before its first file.
 extension OutputWriter {
-    /// Fails early (exit 74) when the file system cannot hold what the build will add: the bytes, rounded up to
-    /// whole blocks, and the files of the pages in `sample` that differ from the output folder's, scaled up to
-    /// the `planned` number of files, plus 5 %. `sample` may render its pages as it is read, so that none is held
-    /// longer than its check.
+    /// Fails early (exit 74) when the file system cannot hold what the build will add: the blocks and files of the
+    /// pages in `sample` that differ from the folder's, scaled up to `planned` files, plus 5 % (`sample` may render lazily).
     public func checkSpace<Sample: Sequence<(path: String, bytes: [UInt8])>>(planned: Int, folders: Int, sample: Sample) throws {
         var system = statvfs()
         guard statvfs(root.path, &system) == 0 else { return }

@@ -1,12 +1,8 @@
 import Foundation
 
-/// Writes the site into the output folder (SPEC §5), so that a reader of the folder (a web server) sees the old
-/// site or the new one, never a mix, and a failed or killed build leaves the old site as it was: a whole-site switch
-/// (`renameat2(RENAME_EXCHANGE)` of a sibling `.<name>.citygen-next`), else file by file in place; `.citygen-manifest`
-/// lists what citygen wrote, so that it removes its own stale files and nobody else's (docs/design.md, "Prepare
-/// output and write").
-///
-/// `write` is safe to call from several threads.
+/// Writes the site into the output folder (SPEC §5) so that a reader sees the old site or the new one, never a mix:
+/// a whole-site switch, else file by file in place (docs/design.md, "Prepare output and write"). `write` is
+/// safe to call from several threads.
 public final class OutputWriter: Sendable {
     public static let manifestName = SiteLayout.bookkeepingPrefix + "-manifest"
     static let markerName = SiteLayout.bookkeepingPrefix + "-building"
@@ -34,9 +30,7 @@ public final class OutputWriter: Sendable {
     let counter: ProgressCounter?
     /// Tests only: the `n`th call of `write` fails as a full disk would.
     let failingWrite: InjectedWriteFailure
-    /// The manifest of the previous build (empty when there is none): only the files it lists can be unchanged
-    /// (anything else in the folder is someone else's), so a build into a new folder looks at no file before
-    /// writing it.
+    /// The manifest of the previous build (empty when there is none): only the files it lists can be unchanged.
     private let previous: BuildManifest
     private let state: Locked<State>
 
@@ -47,16 +41,14 @@ public final class OutputWriter: Sendable {
         /// The paths written (new or changed bytes), when the writer lists its changes.
         var written: [String]?
         var removed: [String] = []
-        /// Whether each of the previous build's files (by its index in the manifest) is one that this build has
-        /// neither written nor kept yet: at the end, the stale ones.
+        /// Whether each of the previous build's files (by manifest index) is neither written nor kept yet.
         var stale: [Bool]
         /// The manifest being written (a temporary file), and its lines not yet written there.
         var manifest: Int32 = -1
         var lines: [UInt8] = []
     }
 
-    /// The paths this build wrote (new or changed bytes; when the writer lists changes) and removed, each sorted;
-    /// complete after `finish`.
+    /// The paths this build wrote (new or changed bytes) and removed, each sorted; complete after `finish`.
     public var changes: (written: [String], removed: [String]) {
         state.withLock { state in ((state.written ?? []).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, state.removed) }
     }
@@ -120,9 +112,8 @@ public final class OutputWriter: Sendable {
 
     public var statistics: Statistics { state.withLock { $0.stats } }
 
-    /// Prepares the folder the files go to and creates the folders of the `planned` files. Whole-site switch: a
-    /// fresh `.citygen-next` folder (one a killed build left is deleted). In place: marks the build as started and
-    /// lists every file it may write in the manifest, before it writes any.
+    /// Prepares the folder the files go to and creates the folders of the `planned` files: a fresh `.citygen-next`,
+    /// or in place the build's mark and a manifest of every file it may write, before it writes any.
     public func begin<Paths: Sequence<String>>(planned: Paths) throws {
         try begin(folders: Set(planned.compactMap { path in path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } }), planned: planned)
     }
@@ -158,8 +149,7 @@ public final class OutputWriter: Sendable {
         state.withLock { if $0.manifest >= 0 { close($0.manifest) } }
     }
 
-    /// Completes the build: removes what previous builds wrote and this one did not, records this build's
-    /// files and its summary, and (whole-site switch) puts the new generation in place and deletes the old.
+    /// Completes the build: removes the stale files, records this build's files and summary, and switches.
     func finish(summary: BuildManifest.Summary) throws {
         let stale = state.withLock { $0.stale }
         let removed = stale.indices.filter { stale[$0] }.map(previous.files.path(at:)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -46,9 +46,8 @@ extension BuildOptions {
         try self.init(config: config, folder: url.deletingLastPathComponent(), flags: flags)
     }
 
-    /// The defaults, then what `config` says (its relative paths are relative to `folder`), then `flags`.
-    ///
-    /// The file's host chooses under the file's own values; a host on the command line (`--host`, or Kiwix for a
+    /// The defaults, then what `config` says (its relative paths are relative to `folder`), then `flags`. The
+    /// file's host chooses under the file's own values; a host on the command line (`--host`, or Kiwix for a
     /// `.zim` archive) chooses over them, but for the formats: those the file names are kept.
     public init(config: SiteConfig?, folder: URL, flags: Flags = Flags()) throws {
         self.init()
@@ -59,9 +58,7 @@ extension BuildOptions {
         try apply(flags, configuredPlaces: config?.placesSetting?.resolvingPaths { Self.resolve($0, in: folder).path })
     }
 
-    /// The host the command line builds for: the one it names; else, unless the file names one, Kiwix for a
-    /// `.zim` archive, which is read in Kiwix whatever else is asked (HTML alone, no precompressed copies, the
-    /// locator maps).
+    /// The host the command line builds for: the one it names; else, unless the file names one, Kiwix for a `.zim`.
     static func host(flags: Flags, configHost: HostProfile?) throws -> HostProfile? {
         if let name = flags.host { return try HostProfile.named(name) }
         guard configHost == nil, let archive = flags.archive, ArchiveFormat(path: archive) == .zim else { return nil }

@@ -1,11 +1,8 @@
 import Foundation
 
 extension BuildOptions {
-    /// The options that shape the output: with the source, the templates, the favorites and citygen itself, they
-    /// decide every byte of the site. The fingerprint hashes this value's `canonicalJSON`, so a field added here is
-    /// part of it with no other code. Where a folder build goes, how the source is downloaded and how a build
-    /// behaves (`force`, `waitForLock`) belong to `BuildOptions` itself.
-    ///
+    /// The options that shape the output, which with the source, the templates, the favorites and citygen itself
+    /// decide every byte of the site: the fingerprint hashes its `canonicalJSON`, so a field added here is part of it.
     /// A `Set` field takes `@EncodedInOrder`: a set's own order changes from one process to the next.
     public struct Shape: Sendable, Equatable, Encodable {
         /// The site's title; nil: each language's own word for it (`site.title`: World Cities, Ciudades del mundo).
@@ -29,8 +26,7 @@ extension BuildOptions {
         public var groupings: [String]?
         /// Precompressed copies (`NAME.gz`, `NAME.br`) written beside each HTML, CSS, JS, JSON and XML file where smaller.
         public var precompress: [ContentEncoding] = []
-        /// The site's languages (BCP 47), the root's first: their words, names and numbers, and a `.zim` file's
-        /// `Language`. Each other one is in a folder of its own (SPEC §5 "Language").
+        /// The site's languages (BCP 47), the root's first; each other one in a folder of its own (SPEC §5 "Language").
         public var languages = ["en"]
         /// The GeoNames files whose places are joined to the cities, or none.
         public var places = PlacesSource.default
@@ -43,7 +39,6 @@ extension BuildOptions {
             set { languages = [newValue] }
         }
 
-        /// The title of the site in `language`: its own, else the root's, else `title`.
         /// The title in `language`: its own, else the root language's, else `title`; nil where none is given, for
         /// the language's own word.
         public func title(in language: String) -> String? { titles[language] ?? titles[languages[0]] ?? title }

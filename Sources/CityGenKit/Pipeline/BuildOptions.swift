@@ -1,10 +1,7 @@
 import Foundation
 
-/// Everything a build needs to know, after the config file and the command line have been merged
-/// (`init(flags:)`). The defaults live here (`Defaults`), and `validate()` is the one check of the values.
-///
-/// The options that shape the output are one value, `shape`; they read and write as if they were the build
-/// options' own (`options.title`).
+/// Everything a build needs to know, the config file and the command line merged (`init(flags:)`), checked by
+/// `validate()`. The options that shape the output are one value, `shape`, read as the options' own (`options.title`).
 @dynamicMemberLookup
 public struct BuildOptions: Sendable {
     /// The defaults, for the options, the help texts and `citygen init`.

@@ -39,8 +39,7 @@ public struct BuildReport: Sendable {
     public var files = OutputWriter.Statistics()
     /// With a host (`--host`): the site measured against the host's limits, at the end of the build.
     public var hostCheck: HostCheck?
-    /// Seconds spent in each pipeline step, in order, and the process's peak resident memory at its end (bytes; nil
-    /// where the system does not say): where a build's time and memory go.
+    /// Seconds spent in each pipeline step, in order, and the process's peak resident memory at its end (bytes, or nil).
     public var steps: [(name: String, seconds: Double, peakMemory: Int?)] = []
 
     /// One line for the end of a build, e.g.

@@ -61,8 +61,7 @@ extension BuildService {
         ArchiveFormat(path: url.path) == .zim && options.languages.count > 1 ? zim(url, in: options.languages[0]) : url
     }
 
-    /// Renders every file of `sites` in path order straight into the archive at `url` (`SiteStream`), so that memory
-    /// does not grow with the site.
+    /// Renders every file of `sites` in path order straight into the archive at `url` (`SiteStream`).
     func writeArchive(_ sites: [SiteFiles], to url: URL, report: BuildReport) throws -> OutputWriter.Statistics {
         let stream = SiteStream(sites)
         let writer = try archive(at: url, sites[0], report)

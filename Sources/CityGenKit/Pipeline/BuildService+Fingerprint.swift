@@ -7,9 +7,8 @@ extension BuildService {
         Self.digest([basis, options.favorites.map(\.description).joined(separator: "\n")])
     }
 
-    /// What decides the output but the favorites: the source's bytes, the GeoNames files, the options that shape the site
-    /// (`BuildOptions.Shape`, every field of it), the templates, and the citygen binary itself (a new version may
-    /// render differently).
+    /// What decides the output but the favorites (docs/design.md, "Check"): source, GeoNames files, `BuildOptions.Shape`,
+    /// templates, and the citygen binary itself.
     func basis(of sourceDigest: String, places: LoadedPlaces? = nil, templates: [TemplateSet]) -> String {
         var texts = ["citygen output", sourceDigest, options.shape.canonicalJSON, places?.identity ?? "no places"]
         for set in templates {

@@ -1,8 +1,7 @@
 /// A site in several languages measured against its host's limits from the plan, before any file is written: two
 /// full languages may not fit where one does, and the build says what would.
 extension BuildService {
-    /// What one language of the planned site takes: its files (with their precompressed copies), folders and bytes,
-    /// the bytes estimated from a sample of its files.
+    /// What one language of the planned site takes: its files (with their precompressed copies), folders and bytes.
     struct PlannedSize {
         let language: String
         var files = 0, folders = 0, bytes = 0
@@ -34,8 +33,7 @@ extension BuildService {
             host: host.displayName, reason: "\(sites.map(\.site.settings.language.code).joined(separator: " and ")) take \(over.joined(separator: ", ")) (\(each)); \(advice)")
     }
 
-    /// The size of one language of the planned site: its files and folders counted, its bytes from about 200 of
-    /// its files rendered, scaled up.
+    /// The size of one language of the planned site, its bytes scaled up from about 200 of its files rendered.
     private func plannedSize(_ files: SiteFiles) throws -> PlannedSize {
         let routes = files.routes, layout = files.layout, tally = try plannedFiles(files)
         var size = PlannedSize(language: files.site.settings.language.code, files: tally.count, folders: tally.folders.count)

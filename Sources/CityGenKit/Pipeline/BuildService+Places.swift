@@ -11,9 +11,8 @@ extension BuildService {
         let favorites: Set<Int>
     }
 
-    /// The places joined to the catalog once, then the cities of each language of `languages`: with names in a
-    /// language, the catalog and the favorites in the order of those names (SPEC §3). The nearest cities are found
-    /// once and put in each order (their ties follow it).
+    /// The places joined to the catalog once, then the cities of each language of `languages` (`NamedCities`); the
+    /// nearest cities are found once and put in each order (their ties follow it).
     func placesAndNearest(_ catalog: CityCatalog, placeFiles: LoadedPlaces?, favorites: Set<Int>, languages: [String], _ run: inout Run) throws
         -> [NamedCities]
     {
@@ -46,8 +45,7 @@ extension BuildService {
         return languages.map { inLanguages[$0] ?? inSourceNames }
     }
 
-    /// Whether a site in `language` reads its names from the alternate names table: every language but English,
-    /// whose names are the source's.
+    /// Whether a site in `language` reads its names from the alternate names table: every language but English.
     static func readsNames(_ language: String) -> Bool { language.prefix { $0 != "-" } != "en" }
 
     /// Joins the GeoNames files to the catalog (SPEC §1b), when the build has them.
@@ -56,9 +54,8 @@ extension BuildService {
         return Result { try PlaceJoin.join(catalog: catalog, table: files.table, admin1: files.admin1, countryInfo: files.countries, strict: options.strict) }
     }
 
-    /// The cities named in `language` (SPEC §1b), from the names of the alternate names table: the catalog, places and
-    /// favorites in the order of those names (SPEC §3), and the nearest cities found on the source's order (`near`)
-    /// put in it.
+    /// The cities named in `language` (SPEC §1b), from the names of the alternate names table, with the nearest
+    /// cities found on the source's order (`near`) put in theirs.
     func inLanguage(
         _ language: String, _ places: Places, _ near: NearestCities.Found, of catalog: CityCatalog, names table: AlternateNames, favorites: Set<Int>,
         _ run: inout Run

@@ -12,9 +12,8 @@ extension BuildService {
         return SiteInMemory(files, encodings: options.precompress)
     }
 
-    /// `site` with its templates and words read again from the templates folder, the strings files and citygen's own
-    /// (a template or a strings file was edited): nothing is planned again, so the next page asked for is rendered
-    /// with them at once.
+    /// `site` with its templates and words read again (a template or a strings file was edited): nothing is planned
+    /// again, so the next page asked for is rendered with them at once.
     public func reloadingWordsAndTemplates(of site: SiteInMemory) throws -> SiteInMemory {
         let words = try options.languages.map { try options.words(in: $0) }
         for warning in words.flatMap(\.warnings) { log("warning: \(warning)") }

@@ -1,11 +1,7 @@
 import Foundation
 
-/// Builds the site, as a pipeline of named steps: load → check for changes → decode → sort → plan → places and
-/// nearest cities → index and pages → prepare output → maps → render and write → finish.
-///
-/// Everything that can fail on bad input (source, data, config, templates) runs before the first file is
-/// written, so a failed build leaves the previous output as it was. When the source, options, templates and
-/// citygen itself are those of the previous build and its files are untouched, nothing is rendered at all.
+/// Builds the site as a pipeline of named steps, whose order keeps the rules of docs/design.md ("The pipeline"):
+/// nothing is written until all input has passed, and an unchanged build does nothing.
 public struct BuildService: Sendable {
     public let options: BuildOptions
     /// Receives warnings and progress notes as they happen (the CLI prints them on stderr).
@@ -45,8 +41,7 @@ public struct BuildService: Sendable {
         return run.report
     }
 
-    /// With a host: what was built, measured against the host's limits (`BuildReport.hostCheck`; the caller decides
-    /// what an exceeded limit means).
+    /// With a host: what was built, measured against the host's limits (`BuildReport.hostCheck`).
     private func checkHost(_ run: inout Run) throws {
         guard let host = options.host else { return }
         let inventory = try options.archive.map { try SiteInventory(archive: measuredArchive($0)) } ?? SiteInventory(folder: options.output)
@@ -107,8 +102,7 @@ public struct BuildService: Sendable {
 
     /// Locks the output folder and compares this build with the previous one.
     private func check(_ source: Source, _ run: inout Run) throws -> Check {
-        // One build at a time: a folder of citygen's (a manifest, or the lock of a first build still running) is
-        // locked before its manifest is read; any other once the writer has accepted (and maybe created) it, so
+        // A folder of citygen's is locked before its manifest is read; any other once the writer has accepted it, so
         // that a refused folder is never written to.
         let ours = options.archive == nil && [OutputWriter.manifestName, OutputLock.fileName].contains {
             FileManager.default.fileExists(atPath: options.output.appendingPathComponent($0).path)
@@ -144,9 +138,8 @@ public struct BuildService: Sendable {
         return catalog
     }
 
-    /// The site in each of its languages, the root's first: pages, favorites, nearest places, search index and
-    /// maps, everything the files are made from. With `separateLanguages` (a `.zim` a language), each is a site of
-    /// its own at the root, with no links to the others.
+    /// The site in each of its languages, the root's first; with `separateLanguages` (a `.zim` a language), each a
+    /// site of its own at the root, with no links to the others.
     func plan(_ catalog: CityCatalog, placeFiles: LoadedPlaces?, templates: [TemplateSet], separateLanguages: Bool, _ run: inout Run) throws
         -> [SiteFiles]
     {
@@ -186,8 +179,8 @@ public struct BuildService: Sendable {
         return sites
     }
 
-    /// SPEC §4c's reach: every place of 15,000 people or more in a typo bucket. Those left out are counted in the
-    /// report and warned of with the first of their names; with `--strict` they end the build.
+    /// SPEC §4c's reach: every place of 15,000 people or more in a typo bucket; those left out are reported and
+    /// warned of, and with `--strict` end the build.
     private func checkTypoReach(of site: Site, language: String, _ run: inout Run) throws {
         guard let leftOut = site.index.typos?.buckets.leftOut else { return }
         run.report.unreachedByTypos[language] = leftOut.count
@@ -237,8 +230,7 @@ public struct BuildService: Sendable {
         return writer
     }
 
-    /// Renders and writes the files of `sites` that `including` keeps, but those that `kept` records and `rendered`
-    /// (by site) does not name: those the writer keeps as they are.
+    /// Renders and writes the files of `sites` that `including` keeps, but those `kept` records and `rendered` lacks.
     private func renderAndWrite(
         _ sites: [SiteFiles], to writer: OutputWriter, keeping kept: ManifestFiles, except rendered: [Set<Route>], including: @escaping @Sendable (Route) -> Bool
     ) throws {
@@ -265,8 +257,7 @@ public struct BuildService: Sendable {
             sink: { files in for file in files { try writer.write(file.bytes, to: file.path) } })
     }
 
-    /// The precompressed files that go with `path`, whether or not they turn out smaller. Paths are made again where
-    /// they are needed rather than kept: a list of them would grow with the site.
+    /// The precompressed files that go with `path`, whether or not they turn out smaller, made where needed.
     func variantPaths(of path: String) -> [String] {
         ContentEncoding.applies(to: path) ? options.precompress.sorted().map { path + "." + $0.fileExtension } : []
     }

@@ -47,8 +47,7 @@ public struct SiteInMemory: Sendable {
         return nil
     }
 
-    /// The same site in each language's `words`, with its templates `templates` (both in order): what depends on the
-    /// words is made again (the country pages' names and order, the pages' texts), nothing else is planned again.
+    /// The same site in each language's `words`, with its templates `templates`: only what depends on them is made again.
     func with(words: [Words], templates: [TemplateSet]) -> SiteInMemory {
         // Templates alone: the sites, their routes and the drawn maps stay as they are.
         if words == sites.map(\.site.settings.language.words) {
@@ -72,8 +71,7 @@ public struct SiteInMemory: Sendable {
     /// How many cities the site lists.
     public var cityCount: Int { sites[0].site.catalog.count }
 
-    /// The bytes of the file at `path` (relative to the site's root, as `SiteLayout.path` makes them, or a
-    /// precompressed copy of one), or nil when the site has no such file.
+    /// The bytes of the file (or precompressed copy) at `path`, relative to the site's root; nil when there is none.
     public func file(at path: String) -> [UInt8]? {
         if let address = address(of: path) { return contents(address, path: path) }
         guard let dot = path.lastIndex(of: "."), let encoding = encodings.first(where: { $0.fileExtension == path[path.index(after: dot)...] }),

@@ -53,8 +53,7 @@ public struct AlternateNames: Sendable {
     /// What an extract is, for "expected …" in errors.
     static let extractExpected = "a names extract: 2 tab-separated columns (geonameid, name)"
 
-    /// The names of an extract that `extract` wrote, of the places in `wanted` (nil: of every place): each name as
-    /// the table's rules chose it, so that reading it takes no choice and no check.
+    /// The names of an extract that `extract` wrote, of the places in `wanted` (nil: of every place), already chosen.
     init(extract input: TableInput, wanted: Set<Int>?) throws {
         var table = TabTable(expected: Self.extractExpected, columns: 2, strict: true)
         var names = NamesByID.Builder()

@@ -1,6 +1,5 @@
-/// GeoNames' `countryInfo.txt`: `#` comment lines, then one country a line in 19 tab-separated columns (ISO,
-/// ISO3, ISO-Numeric, fips, Country, Capital, …, geonameid, neighbours, EquivalentFipsCode). The first line of
-/// a code wins.
+/// GeoNames' `countryInfo.txt`: `#` comment lines, then one country a line in 19 tab-separated columns (ISO, ISO3,
+/// …, EquivalentFipsCode). The first line of a code wins.
 public struct CountryInfo: Sendable {
     /// What such a file is, for "expected …" in errors.
     public static let expected = "GeoNames' countryInfo.txt: 19 tab-separated columns after # comment lines"

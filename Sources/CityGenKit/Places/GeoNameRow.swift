@@ -1,7 +1,5 @@
-/// One valid row of a geoname table, as its bytes: the id and coordinates are parsed (every row is checked),
-/// every other field only when asked for, so a row the caller drops costs no string.
-///
-/// Valid only during the call that hands it over: keep what is needed, never the row.
+/// One valid row of a geoname table, as its bytes: the id and coordinates parsed, every other field only when
+/// asked for. Valid only during the call that hands it over: keep what is needed, never the row.
 public struct GeoNameRow {
     let fields: TabFields
     /// 1-based line number in its file.

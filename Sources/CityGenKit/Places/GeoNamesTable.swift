@@ -4,11 +4,8 @@ public enum GeoNamesTable {
     /// What a geoname table is, for "expected …" in errors.
     public static let expected = "a GeoNames table: 19 tab-separated columns"
 
-    /// Calls `row` with each valid row of `input`, in file order, and returns the lines it skipped (wrong
-    /// column count, an id that is not an integer, coordinates not numbers or out of range). With `strict`, the
-    /// first such line throws `CityGenError.invalidLine`. A file that is not such a table (an HTML page, JSON,
-    /// binary data, a zip with no `.txt`, an empty file) throws `CityGenError.notATable`; a missing file
-    /// `CityGenError.missingInput`.
+    /// Calls `row` with each valid row of `input`, in file order, and returns the lines it skipped; with `strict`,
+    /// the first such line throws. A file that is not such a table throws `notATable`.
     public static func read(_ input: TableInput, strict: Bool = false, row: (GeoNameRow) throws -> Void) throws -> SkippedLines {
         var table = TabTable(expected: expected, columns: GeoNameColumn.allCases.count, strict: strict)
         try table.read(input) { fields, line, _ in

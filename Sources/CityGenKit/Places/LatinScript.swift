@@ -21,9 +21,7 @@ enum LatinScript {
         return letters > 0
     }
 
-    /// The letters of Latin-1 Supplement (`ª º À…ÿ`), Latin Extended-A and -B, IPA Extensions, the phonetic
-    /// extensions, Latin Extended Additional, the superscripts (`ⁿ`), Latin Extended-C, -D, -E and the fullwidth
-    /// Latin letters.
+    /// The letters of Unicode's Latin blocks beyond ASCII, from Latin-1 Supplement to the fullwidth Latin letters.
     private static let latinBlocks: [ClosedRange<UInt32>] = [
         0x00AA...0x00AA, 0x00BA...0x00BA, 0x00C0...0x02AF, 0x1D00...0x1DBF, 0x1E00...0x1EFF, 0x2070...0x209F, 0x2C60...0x2C7F,
         0xA720...0xA7FF, 0xAB30...0xAB6F, 0xFF21...0xFF5A,

@@ -17,9 +17,8 @@ struct NameCandidates {
         for city in cities { matches.append((Int32(city.index), row, city.distance)) }
     }
 
-    /// The joins by name: each city not joined by id (`joinedByID`) takes its candidate row when it has exactly
-    /// one; a row that is the one candidate of several takes the nearest of them (ties: the first in catalog
-    /// order). Returns (catalog index, row) pairs.
+    /// The joins by name: each city not joined by id (`joinedByID`) takes its candidate row when it has exactly one;
+    /// a row that is the one candidate of several takes the nearest of them (ties: the first in catalog order).
     func resolve(joinedByID: (Int) -> Bool) -> [(city: Int, facts: RowFacts)] {
         // A city's matches are consecutive once sorted by city; a row never matches a city twice.
         let byCity = matches.sorted { $0.city < $1.city }

@@ -1,7 +1,5 @@
 /// Names by geonameid, packed: the ids in ascending order beside one buffer of the names' bytes, a name found by
-/// binary search. A dictionary of strings would allocate most names on their own (a Cyrillic or Arabic name of eight
-/// letters is past a small string's 15 bytes), then free them one by one: a language's 200,000 names cost a build
-/// tens of milliseconds just to let go of.
+/// binary search, since a dictionary of strings would allocate most names (past a small string's 15 bytes) apart.
 public struct NamesByID: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     private let ids: [Int]
     /// The name of `ids[i]` is text `i`.

@@ -1,7 +1,5 @@
-/// Joins rows to cities as the table streams (SPEC §1b): a row whose id is a city's id joins that city at once;
-/// any other row is kept only when its folded name or ASCII name is the folded name of a city of its country
-/// within 5 km, as a candidate for `NameCandidates` to resolve at the end. Every other row is dropped without a
-/// string made of it, but for its name.
+/// Joins rows to cities as the table streams (SPEC §1b): by id at once; else a row is kept as a candidate for
+/// `NameCandidates` only when its folded or ASCII name is a city's of its country within 5 km.
 struct PlaceCollector {
     private let catalog: CityCatalog
     private let ids: CityIDIndex

@@ -1,6 +1,5 @@
-/// The facts of the joined cities, by catalog index, one array a fact: numbers and shared strings instead of a
-/// struct of strings per city (about 25 bytes a city), each as narrow as its values allow: at 5× the data these
-/// columns are held while the build reaches its peak memory.
+/// The facts of the joined cities, by catalog index, one array a fact, each as narrow as its values allow: these
+/// columns are held at the build's peak of memory.
 struct PlaceColumns: Sendable {
     /// How a city joined its row.
     enum Join: UInt8, Sendable { case none, byID, byName }

@@ -1,9 +1,7 @@
 /// Joins GeoNames' files to a catalog (SPEC §1b): one pass over the geoname table, then the joins by name.
 public enum PlaceJoin {
-    /// Reads the geoname table `table` (streamed), `admin1CodesASCII.txt` and `countryInfo.txt`, and joins
-    /// the table's rows to `catalog`'s cities. Bad lines are skipped and returned in `Places.skipped`, or with
-    /// `strict` the first one throws `CityGenError.invalidLine`; a file that is not its table throws
-    /// `CityGenError.notATable`, a missing one `CityGenError.missingInput`.
+    /// Reads the geoname table `table` (streamed), `admin1CodesASCII.txt` and `countryInfo.txt`, and joins the
+    /// table's rows to `catalog`'s cities; bad lines are skipped into `Places.skipped`, or with `strict` throw.
     public static func join(
         catalog: CityCatalog, table: TableInput, admin1: TableInput, countryInfo: TableInput, strict: Bool = false
     ) throws -> Places {

@@ -1,8 +1,7 @@
 import Foundation
 
-/// The names of places in a site's language (SPEC §1b "Names in a language"): GeoNames' alternate names table read
-/// once for the language, the name each place takes in it kept in the cache as a table of its own (keyed by the table's
-/// identity and the language), so that later builds read those few MB instead of the whole table.
+/// The names of places in a site's language (SPEC §1b "Names in a language"), read from GeoNames' alternate names
+/// table once and kept in the cache as an extract (docs/design.md, "Places and names").
 enum PlaceNames {
     /// The format of the extracts: a change of what they hold makes a new key.
     private static let extractVersion = "2"
@@ -49,9 +48,7 @@ enum PlaceNames {
     private static func source(of extract: URL) -> URL { extract.deletingPathExtension().appendingPathExtension("source") }
 
     /// Removes from `folder` the extracts that no build will read again, with their `.source`: those of a table that
-    /// is gone or has changed since (its path's identity now is another), those of an older format (named by another
-    /// key than their table's identity gives now), and those that say nothing of their table. Extracts of other
-    /// tables that are still as they were stay, for the other sites that share the cache.
+    /// is gone or has changed, of an older format, or that say nothing of their table.
     static func prune(_ folder: URL) {
         let files = FileManager.default
         guard let names = try? files.contentsOfDirectory(atPath: folder.path) else { return }

@@ -1,10 +1,8 @@
 /// GeoNames' facts joined to a catalog's cities (SPEC §1b), by catalog index, with the region and country
 /// names of the admin-1 and country tables. Compact: numbers and shared strings, one array a fact.
 public final class Places: Sendable {
-    /// The least population of a place whose other names are search keys (SPEC §4c). Smaller places rarely have a
-    /// name in another language that visitors type, and GeoNames gives many of them machine transliterations: with
-    /// all of them the index would outgrow its budget and a full site GitHub Pages' 1 GB. It is also the threshold of
-    /// GeoNames' `cities15000` file.
+    /// The least population of a place whose other names are search keys (SPEC §4c): smaller places rarely have a
+    /// name visitors type, and with theirs the index would outgrow its budget.
     public static let otherNamesMinimumPopulation = 15_000
 
     private let columns: PlaceColumns
@@ -43,9 +41,8 @@ public final class Places: Sendable {
         (self.regionNames, self.regionIDs, self.countries, self.sourceNames) = (regionNames, regionIDs, countries, sourceNames)
     }
 
-    /// These places for a catalog whose city `i` is this one's city `order[i]`, whose regions are shown under
-    /// `regionNames` and whose renamed cities had the source's names `oldNames` (by the old catalog index): each of
-    /// those becomes its city's first other name.
+    /// These places for a catalog whose city `i` is this one's city `order[i]`, with regions named `regionNames`;
+    /// each renamed city's source name (`oldNames`, by old index) becomes its first other name.
     func renamed(order: [Int], sourceNames oldNames: [Int: String], regionNames: [PlaceRegion: String]) -> Places {
         var moved = columns.permuted(by: order)
         var sourceNames: [Int: String] = [:]

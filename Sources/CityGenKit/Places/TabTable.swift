@@ -1,8 +1,7 @@
 import Foundation
 
-/// What GeoNames' three files share: opening (a zip by its first bytes, its first `.txt`), telling a file that
-/// is not such a table from its first bytes and lines, splitting lines into fields, and skipping bad lines, or
-/// throwing on the first with `strict`.
+/// What GeoNames' three files share: opening (a zip, its first `.txt`), telling a file that is not such a table,
+/// splitting lines into fields, and skipping bad lines, or throwing on the first with `strict`.
 struct TabTable {
     /// What such a file is, for "expected …" in errors: `a GeoNames table: 19 tab-separated columns`.
     let expected: String

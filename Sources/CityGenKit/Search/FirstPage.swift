@@ -1,6 +1,5 @@
-/// SPEC §7's first page of a query's results: what a client shows first, read from shard files (prefix index and word
-/// index together) worth at most `budget` once it has a result to show, so that the manifest, those files and one file
-/// of the top matches table stay within a first query's 80 KiB. The rest comes with the next page.
+/// SPEC §7's first page of a query's results, read from shard files worth at most `budget` once it has a result
+/// (docs/design.md, "The first page"), so that a first query stays within 80 KiB.
 enum FirstPage {
     /// What a first page reads, at most, once it has a result: two prefix shards' bytes, in word shards (half a prefix
     /// shard's size at most), so that a run of word keys past its second file still fills the page.
@@ -13,10 +12,8 @@ enum FirstPage {
     /// Results a page shows.
     static let size = SearchContract.current.page
 
-    /// The queries whose first page may stop before it has read all their matches: those whose run goes on past a
-    /// shard's lower bound (the prefixes of the bounds, of either index), and those whose exact-name run (`name\tCC`)
-    /// and name run lie in two shards (a name that a bound starts with before a tab or space, a space, then a prefix
-    /// of one of its countries in `exact`). Folded, as queries are; a few more than stop, never fewer.
+    /// The folded queries whose first page may stop before it has read all their matches: those whose run goes on
+    /// past a shard's bound, and those whose exact-name run (`name\tCC`) and name run lie in two shards (per `exact`).
     static func mayStop(shardBounds: [String], wordBounds: [String], exact: [String: [String]]) -> Set<[UInt8]> {
         var queries = Set<[UInt8]>()
         func insertPrefixes(of key: [UInt8]) {

@@ -6,8 +6,7 @@ public struct IndexManifest: Sendable, Equatable, Decodable {
     public static let formatVersion = 8
 
     public var version = IndexManifest.formatVersion
-    /// The language of the names and of the site the index belongs to (BCP 47): how `citygen search` writes what tells
-    /// look-alikes apart, as the site's pages do.
+    /// The language (BCP 47) of the site, in which `citygen search` writes what tells look-alikes apart.
     public var language: String?
     /// Number of cities in the index.
     public var count: Int
@@ -18,19 +17,14 @@ public struct IndexManifest: Sendable, Equatable, Decodable {
     public var unnamed: [IndexEntry]
     /// URL patterns of the site, relative to its root (`SiteLayout.urlTemplates`).
     public var urls: [String: String]
-    /// The country codes present whose folder (`{country}` in `urls["maps"]`) is not the code itself: the empty
-    /// code's, and any code that is not two letters A–Z (`SiteLayout.countryFolder`).
+    /// The country codes present whose folder (`{country}` in `urls["maps"]`) is not the code itself.
     public var folders: [String: String] = [:]
-    /// For each folded name W that a shard bound starts with, followed by a space or the tab: the folded
-    /// countries of the cities named exactly W. A query `W rest` asks for `W\trest` (SPEC §4: name W, country
-    /// starting with `rest`) before `W rest`; only when a bound lies between the two runs could that cost a
-    /// shard of its own, and this says whether such a run exists at all. For any other W the two runs share
-    /// a shard.
+    /// For each folded name W that a shard bound starts with, followed by a space or the tab: the folded countries
+    /// of the cities named exactly W, so that `W rest` reads no shard for a run `W\trest` that cannot exist.
     public var exact: [String: [String]]
     /// Each shard's lower bound: every key in shard n is ≥ `shards[n]` and < `shards[n + 1]`.
     public var shards: [String]
-    /// Each word shard's lower bound (SPEC §4b: the word index, which also holds §4c's other names, read only when a
-    /// query's prefix matches run out).
+    /// Each word shard's lower bound (SPEC §4b, and §4c's other names).
     public var words: [String]
     /// With places, the files of the places that typo matches are looked for among (SPEC §4c).
     public var typos: Typos?
@@ -51,8 +45,7 @@ public struct IndexManifest: Sendable, Equatable, Decodable {
         /// The heavy names (`TypoBuckets`), two characters each.
         public var heavy: String?
 
-        /// The files of the buckets (at most two) a folded query of `TypoPlaces.bucketQueryLength` characters or more
-        /// reads; nil for a shorter query (it reads the largest places).
+        /// The files of the buckets a folded query reads; nil for one shorter than `TypoPlaces.bucketQueryLength`.
         public func bucketFiles(_ query: [Unicode.Scalar]) -> [Int]? {
             guard let buckets, query.count >= TypoPlaces.bucketQueryLength else { return nil }
             let pairs = { (text: String) in
@@ -70,8 +63,7 @@ public struct IndexManifest: Sendable, Equatable, Decodable {
             return query.count <= longest + edits && query.filter { !known.contains($0) }.count <= edits
         }
     }
-    /// With places, the first query of each file of the top matches table (SPEC §4c), which holds every query
-    /// with more than `TopMatches.localLimit` matches.
+    /// With places, the first query of each file of the top matches table (SPEC §4c).
     public var top: [String]?
 
     public init(

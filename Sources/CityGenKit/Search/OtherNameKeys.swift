@@ -1,8 +1,6 @@
-/// SPEC §4c's other names as search keys: for each city with other names (SPEC §1b), each of them whose folded form
-/// is new for the city (not empty, not its own folded name, not an earlier other name's), keyed like a word key:
-/// the folded other name, then a space and the folded country (trimmed). A query is an other-name match for a city
-/// when it is a prefix of one of them. Kept with the spelling that came first in GeoNames' list, which the result
-/// shows (`London, GB — Londres`).
+/// SPEC §4c's other names as search keys, keyed like a word key: each folded other name new for the city (not
+/// empty, not its own name's, not an earlier one's), a space and the folded country; kept with the spelling that
+/// came first in GeoNames' list, which the result shows (`London, GB — Londres`).
 public struct OtherNameKeys: Sendable {
     /// Every key, sorted by key (scalar values), then list order; packed, as there may be hundreds of thousands.
     private let keys: PackedTexts

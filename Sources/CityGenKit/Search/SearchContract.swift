@@ -11,8 +11,7 @@ public struct SearchContract: Sendable, Equatable, Codable {
     public var wordShardCost = 1
     /// Top matches a query shows.
     public var top = 5
-    /// A query with at most this many §4 and §4b matches ranks its top matches from its first page; any other reads
-    /// the top matches table.
+    /// A query with at most this many §4 and §4b matches ranks its top matches from its first page.
     public var topLocal = 50
     /// A query with fewer matches than this looks for typo matches.
     public var typoThreshold = 5

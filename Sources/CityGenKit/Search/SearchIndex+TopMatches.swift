@@ -2,10 +2,8 @@ import Foundation
 
 /// SPEC §4c's top matches and the favorites filter, from the built index as a client reads them.
 extension SearchIndex {
-    /// SPEC §4c's top matches of `query`: up to 5 of its matches with the largest population, largest first, then
-    /// in §3 order, of its §4 and §4b matches and the cities one of whose other names it spells whole; none without
-    /// places or for a query that folds to nothing. A query with few matches ranks its first page and the other-name
-    /// matches read that carry a population; any other reads its row of the top matches table (one file).
+    /// SPEC §4c's top matches of `query` (none without places or for a query that folds to nothing): from its first
+    /// page for a query with few matches, else from its row of the top matches table.
     public func topMatches(_ query: String) throws -> [IndexEntry] {
         try topMatches(query, of: firstPage(query))
     }
@@ -46,8 +44,7 @@ extension SearchIndex {
         }.prefix(TopMatches.limit).map(\.0)
     }
 
-    /// Favorites matching `query` (all of them when it folds to nothing), prefix matches then word matches, from
-    /// `favorites.json`: no shard is read.
+    /// Favorites matching `query` (all of them when it folds to nothing), prefix matches then word matches.
     public func favorites(matching query: String, limit: Int = .max) throws -> [IndexEntry] {
         let url = site.appendingPathComponent(layout.path(.indexFavorites))
         let data = try Self.read(url, what: "favorites index")

@@ -1,10 +1,8 @@
 import Foundation
 
 /// The one search core in Swift: reads a built `search/` folder the way the browser client does (the manifest
-/// once, then only the shards that hold a query's matches) and answers SPEC §4, then §4b (word matches, from the
-/// word shards, read only when the prefix matches run out before `limit`), then §4c's other-name matches (which the
-/// word shards hold too), then, for a query with fewer than 5 of those, its typo matches (from the typo places). Used
-/// by `citygen search` and by the tests of the index's bounds; the browser's `search.js` implements the same steps.
+/// once, then only the shards that hold a query's matches) and answers SPEC §4, §4b, then §4c. Used by
+/// `citygen search` and the tests; the browser's `search.js` implements the same steps.
 public final class SearchIndex {
     /// The built site's folder.
     public let site: URL
@@ -13,8 +11,8 @@ public final class SearchIndex {
     /// `manifest.shards` and `manifest.words` as UTF-8.
     private let bounds: [[UInt8]], wordBounds: [[UInt8]]
     private var loaded: [Route: [IndexEntry]] = [:]
-    /// Every file decoded so far, with its size, shared by the copies of this index (`afresh`): a file is read from
-    /// disk and decoded once, and each copy counts what it reads as a client would.
+    /// Every file decoded so far, with its size, shared by the copies of this index (`afresh`), each of which counts
+    /// what it reads as a client would.
     private let decoded: DecodedFiles
     /// The manifest's size in bytes.
     private let manifestBytes: Int
@@ -52,8 +50,8 @@ public final class SearchIndex {
         (decoded, manifestBytes, bytesRead) = (other.decoded, other.manifestBytes, other.manifestBytes)
     }
 
-    /// This index as a page that has just opened it sees it: the manifest read, no other file (for queries asked as
-    /// on fresh pages, one after the other: the files already decoded are not decoded again, but counted again).
+    /// This index as a page that has just opened it sees it: the manifest read, no other file (decoded files are
+    /// not decoded again, but counted again).
     public func afresh() -> SearchIndex { SearchIndex(copying: self) }
 
     /// The files decoded by an index and its copies.
@@ -61,8 +59,7 @@ public final class SearchIndex {
         var files: [Route: (entries: [IndexEntry], bytes: Int)] = [:]
     }
 
-    /// The first `limit` matches of `query`: its prefix matches in SPEC order, then its word matches (§4b), then its
-    /// other-name matches (§4c). A query that folds to nothing gives the start of the list (SPEC §4).
+    /// The first `limit` matches of `query` (SPEC §4, §4b, §4c); a query that folds to nothing gives the list's start.
     public func search(_ query: String, limit: Int = .max) throws -> [IndexEntry] {
         try searchBlocks(query, limit: limit).map(\.entry)
     }
@@ -84,10 +81,8 @@ public final class SearchIndex {
         try searchBlocks(query, limit: limit, beyondSpelling: true).results
     }
 
-    /// SPEC §7's first page of `query`, as a client shows it (`FirstPage`): its first `FirstPage.size` results, as far
-    /// as the shard files it reads hold them (at most `FirstPage.budget` once it has one); `complete` when every §4 and
-    /// §4b match of the query is among them.
-    /// `spelledWhole`: the other-name matches it read whose name the query spells whole, with a population (§4c).
+    /// SPEC §7's first page of `query`, as a client shows it (`FirstPage`); `complete` when every §4 and §4b match is
+    /// among them; `spelledWhole`: the other-name matches read whose name the query spells whole, with a population.
     public func firstPage(_ query: String) throws -> (results: [(entry: IndexEntry, block: Block)], complete: Bool, spelledWhole: [IndexEntry]) {
         page = (0, 0)
         defer { page = nil }
@@ -135,9 +130,8 @@ public final class SearchIndex {
     /// A query with fewer matches than this (SPEC §4, §4b and §4c's other names) goes on with its typo matches.
     static let typoThreshold = SearchContract.current.typoThreshold
 
-    /// SPEC §4c's typo matches of the folded query among the typo places, but those `listed`: cities with a key (§4
-    /// key or word key) of which a prefix is within `TypoDistance.allowed` edits of it, closest first (a name spelled
-    /// whole before a prefix as close), then largest, then in the files' order (§3).
+    /// SPEC §4c's typo matches of the folded query among the typo places, but those `listed`: cities with a key of
+    /// which a prefix is within `TypoDistance.allowed` edits of it.
     private func typoMatches(_ folded: [UInt8], listed: Set<Int>) throws -> [IndexEntry] {
         let query = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
         guard let typos = manifest.typos, typos.mayMatch(query) else { return [] }
@@ -165,9 +159,8 @@ public final class SearchIndex {
         }.map(\.entry)
     }
 
-    /// Appends the word matches of `folded` (SPEC §4b) that `results`, which hold every prefix match, do not, then
-    /// (with `otherNames`) its other-name matches (§4c) that are neither: the run of the word index's keys starting
-    /// with it, each city once, at its first key of the block. The run mixes both; other names wait for its end.
+    /// Appends the word matches of `folded` (SPEC §4b) that `results` lack, then (with `otherNames`) its other-name
+    /// matches (§4c): each city once, from the one run of the word index, where other names wait for its end.
     private func collectWordMatches(
         _ folded: [UInt8], into results: inout [(IndexEntry, Block)], limit: Int, otherNames: Bool
     ) throws -> RunEnd {
@@ -202,8 +195,8 @@ public final class SearchIndex {
         }
     }
 
-    /// Whether the search may read the file of `route` now: always, but in a first page that has a result and whose
-    /// reads would pass `FirstPage.budget`. Counts the read.
+    /// Whether the search may read the file of `route` now: not in a first page with a result whose reads would pass
+    /// `FirstPage.budget`. Counts the read.
     private func mayRead(_ route: Route) -> Bool {
         guard var page, loaded[route] == nil else { return true }
         if page.shown > 0, page.reads + FirstPage.cost(route) > FirstPage.budget { return false }
@@ -212,13 +205,11 @@ public final class SearchIndex {
         return true
     }
 
-    /// Hands `take` the entries whose key starts with `prefix`, in order, from the shards with these lower `bounds`
-    /// (`shard(n)` names shard n), while it returns true; reads a shard only when the run goes on into it, and a first
-    /// page may read it. Says how the walk ended.
+    /// Hands `take` the entries whose key starts with `prefix`, in order, from the shards with these lower `bounds`,
+    /// while it returns true, reading a shard only when the run goes on into it.
     private func walkRun(_ prefix: [UInt8], bounds: [[UInt8]], shard route: (Int) -> Route, take: (IndexEntry) -> Bool) throws -> RunEnd {
         guard !bounds.isEmpty else { return .ended }
-        // The last shard whose lower bound is not above the prefix holds the run's start, if there is a run; when a
-        // run of keys equal to the prefix spans shards, their bounds are that key, and the run starts at the first.
+        // The last shard whose bound is not above the prefix holds the run's start; of equal bounds, the first.
         var shard = max(0, bounds.indices.partitionPoint { ByteString.compare(bounds[$0], prefix) <= 0 } - 1)
         while shard > 0, bounds[shard] == prefix, bounds[shard - 1] == prefix { shard -= 1 }
         guard mayRead(route(shard)) else { return .stopped }
@@ -230,8 +221,7 @@ public final class SearchIndex {
                 i += 1
             }
             if i < entries.count { return .ended }  // the run ended inside this shard
-            // The next shard can hold more of the run only if its lower bound starts with the prefix:
-            // a bound above the prefix that does not start with it is above every key that does.
+            // A bound above the prefix that does not start with it is above every key that does.
             shard += 1
             guard shard < bounds.count, bounds[shard].starts(with: prefix) else { return .ended }
             guard mayRead(route(shard)) else { return .stopped }

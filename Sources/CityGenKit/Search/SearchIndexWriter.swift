@@ -1,10 +1,5 @@
-/// Writes the sharded prefix index of SPEC §7 (format in docs/formats.md, "The search index").
-///
-/// Shards are consecutive runs of the SPEC order, each at most `shardSize` bytes of JSON; a run of equal keys
-/// is never split, so a shard's first key is greater than everything before it. The manifest lists, for each
-/// shard, its lower bound: the shortest prefix of its first key that is greater than the previous shard's last
-/// key (a B-tree separator, a few characters), so it stays small and a client
-/// finds the shard of any prefix by binary search and loads the shards it needs only.
+/// Writes the sharded prefix index of SPEC §7 (format in docs/formats.md, "The search index"; the cuts and
+/// bounds in docs/design.md, "The search index").
 public struct SearchIndexWriter: Sendable {
     public let catalog: CityCatalog
     public let shardSize: Int
@@ -24,8 +19,7 @@ public struct SearchIndexWriter: Sendable {
         self.places = places
     }
 
-    /// One shard: a run of rows (cities, or word keys). Its JSON is made when it is written (`json`, `wordJSON`):
-    /// held for the whole build, the index would grow with the data.
+    /// One shard: a run of rows (cities, or word keys), its JSON made only when it is written (`json`, `wordJSON`).
     public struct Shard: Sendable {
         public let range: Range<Int>
     }
@@ -40,8 +34,8 @@ public struct SearchIndexWriter: Sendable {
         row(index, key: key(index), population: places?.population(index))
     }
 
-    /// The city at `index` as a page and the favorites index hold it: its index row without the population, which
-    /// only search ranks by; a page's without its region's name too unless the label needs it (the page says it).
+    /// The city at `index` as a page and the favorites index hold it: without the population, which only search
+    /// ranks by, and without its region's name unless `withRegion`.
     func pageEntry(_ index: Int, withRegion: Bool) -> IndexEntry {
         let entry = row(index, key: key(index), population: nil)
         return withRegion ? entry : entry.withoutRegionName
@@ -65,15 +59,12 @@ public struct SearchIndexWriter: Sendable {
         IndexShard.json(rows: shard.range) { entry($0).appendJSON(to: &$1) }
     }
 
-    /// The largest word shard: half a prefix shard, so that a first page that finds nothing in its prefix shard and
-    /// reads two word shards (a run of other names going on into the next one) stays within a first query's 80 KiB,
-    /// a file of the top matches table included (`FirstPage`).
+    /// The largest word shard: half a prefix shard, so that a first page that reads two of them stays within a first
+    /// query's 80 KiB (`FirstPage`).
     var wordShardSize: Int { shardSize / 2 }
 
-    /// The shards of the word index (SPEC §4b, and §4c's other names): its rows in order, each a city with the word
-    /// key in place of its key, or with the other name. A key shared by many cities (`county us`) may span shards, so
-    /// that every shard keeps to the size bound; the shards after the first of such a run have the whole key as their
-    /// bound.
+    /// The shards of the word index (SPEC §4b, and §4c's other names). A key shared by many cities (`county us`) may
+    /// span shards, so that every shard keeps to the size bound.
     func wordShards(_ rows: WordIndexRows) -> [Shard] {
         Self.shards(count: rows.count, budget: wordShardSize - IndexShard.framingBytes, key: rows.key, splitRuns: true) { wordEntry(rows, $0) }
     }
@@ -92,8 +83,7 @@ public struct SearchIndexWriter: Sendable {
         return self.row(index, key: rows.key(row), population: rows.ranksOtherName(row) ? places?.population(index) : nil, otherName: otherName)
     }
 
-    /// The files of the top matches table (SPEC §4c): runs of its rows, each at most an eighth of `shardSize` in
-    /// JSON, since a first query may load one beside its shards.
+    /// The files of the top matches table (SPEC §4c), each at most an eighth of `shardSize`: a first query may load one.
     func topShards(_ top: TopMatches) -> [Range<Int>] {
         let budget = shardSize / 8 - TopShard.framingBytes
         var shards: [Range<Int>] = []
@@ -134,10 +124,8 @@ public struct SearchIndexWriter: Sendable {
         out += "]]".utf8
     }
 
-    /// Rows `0..<count` cut into shards of at most `budget` bytes of entries; a run of equal keys is split only with
-    /// `splitRuns` (else a run larger than `budget` makes one larger shard). A shard ends where the keys on either
-    /// side share the shortest prefix among the places that leave it at least 7/8 full: fewer queries' runs then go
-    /// on into the next shard, which a first page (`FirstPage`) may not read.
+    /// Rows `0..<count` cut into shards of at most `budget` bytes of entries (docs/design.md, "The search index"); a
+    /// run of equal keys is split only with `splitRuns` (else a run larger than `budget` makes one larger shard).
     static func shards(count: Int, budget: Int, key: (Int) -> [UInt8], splitRuns: Bool = false, entry: (Int) -> IndexEntry) -> [Shard] {
         var shards: [Shard] = [], start = 0, bytes = 0, index = 0, previousKey: [UInt8] = []
         var row: [UInt8] = []  // one row's JSON at a time, to count its bytes
@@ -146,8 +134,7 @@ public struct SearchIndexWriter: Sendable {
             entry(i).appendJSON(to: &row)
             return row.count + 1
         }
-        /// The runs that start in the current shard after its first one: where, the shard's bytes before them, and how
-        /// many bytes their key shares with the key before.
+        /// The runs that start in the current shard after its first one: where, the bytes before, the bytes shared.
         var cuts: [(index: Int, bytes: Int, common: Int)] = []
         while index < count {
             // The run of rows with this key: they go into one shard together when they fit in one.
@@ -156,8 +143,7 @@ public struct SearchIndexWriter: Sendable {
             while end < count, key(end) == runKey { end += 1 }
             let runBytes = (index..<end).reduce(0) { $0 + rowBytes($1) }
             let common = zip(previousKey, runKey).prefix { $0 == $1 }.count
-            // A run of keys with the same first two characters that fits in two shards is not spread over three (a first
-            // page reads two): when it might be (a shard may end at 7/8 of its bound), it starts a shard.
+            // Keys with the same first two characters that fit in two shards start one, not to spread over three.
             if splitRuns, index > start, Self.firstTwoCharacters(runKey) != Self.firstTwoCharacters(previousKey),
                 let pairBytes = Self.bytesOfPair(from: end, runBytes: runBytes, upTo: 2 * budget, count: count, key: key, rowBytes: rowBytes),
                 bytes + pairBytes > budget + budget / 8 * 7
@@ -199,8 +185,7 @@ public struct SearchIndexWriter: Sendable {
         return shards
     }
 
-    /// The bytes of the rows whose keys share the first two characters of the run ending before `end` (`runBytes`
-    /// long), from its start; nil when they are over `limit`.
+    /// The bytes of the rows from the run ending before `end` on that share its first two characters; nil past `limit`.
     private static func bytesOfPair(
         from end: Int, runBytes: Int, upTo limit: Int, count: Int, key: (Int) -> [UInt8], rowBytes: (Int) -> Int
     ) -> Int? {
@@ -221,9 +206,8 @@ public struct SearchIndexWriter: Sendable {
         return key[..<(first + ByteString.characterLength(key, at: first))]
     }
 
-    /// Each shard's lower bound: the shortest prefix of its first key above the previous shard's last key; for every
-    /// shard of a run that spans shards (which starts a shard), the whole key, so that a reader looking for exactly
-    /// that key finds the run's first shard as the first of the equal bounds.
+    /// Each shard's lower bound: the shortest prefix of its first key above the previous shard's last key; the whole
+    /// key for every shard of a run that spans shards, so that a reader finds the run's first shard first.
     static func bounds(_ shards: [Shard], key: (Int) -> [UInt8]) -> [String] {
         shards.enumerated().map { n, shard -> String in
             guard !shard.range.isEmpty else { return "" }
@@ -240,8 +224,7 @@ public struct SearchIndexWriter: Sendable {
     func manifest(_ shards: [Shard], words: WordIndexRows, wordShards: [Shard], layout: SiteLayout) -> IndexManifest {
         let countries = catalog.foldedCountries.distinct.sorted { ByteString.compare($0, $1) < 0 }
         let bounds = Self.bounds(shards, key: key)
-        // Cities whose name folds to nothing are found by their country alone; listing them here (ten in the real
-        // data) spares a load of the first shard for every query that starts like a country code.
+        // Cities whose name folds to nothing, listed here, spare the first shard's load to queries like a country code.
         var manifest = IndexManifest(
             count: catalog.count, countries: countries.map { String(decoding: $0, as: UTF8.self) },
             unnamed: catalog.exactNameRange([], countryPrefix: []).map { entry($0) }, urls: layout.urlTemplates,
@@ -252,8 +235,8 @@ public struct SearchIndexWriter: Sendable {
         return manifest
     }
 
-    /// `IndexManifest.exact`: each name W that a bound starts with, followed by a space or the tab, and the
-    /// folded countries of the cities named exactly W (none, often).
+    /// `IndexManifest.exact`: each name W a bound starts with before a space or the tab, with the folded countries
+    /// of the cities named exactly W.
     private func exactNames(below bounds: [String]) -> [String: [String]] {
         var names = Set<[UInt8]>()
         for bound in bounds {
@@ -275,8 +258,7 @@ public struct SearchIndexWriter: Sendable {
         FavoritesIndex(favorites: indices.sorted().map { pageEntry($0, withRegion: true) })
     }
 
-    /// The shortest prefix of `next` that is greater than `previous` (which is less than `next`), cut at a
-    /// character boundary.
+    /// The shortest prefix of `next` greater than `previous` (less than `next`), cut at a character boundary.
     static func separator(after previous: [UInt8], upTo next: [UInt8]) -> [UInt8] {
         var common = 0
         while common < previous.count, common < next.count, previous[common] == next[common] { common += 1 }
@@ -285,8 +267,7 @@ public struct SearchIndexWriter: Sendable {
         return Array(next[..<end])
     }
 
-    /// The script twin of a JSON file, for pages opened from `file://`, where `fetch` of local files is
-    /// blocked: `citygenIndex(<name>, <json>);`.
+    /// The script twin of a JSON file, for pages opened from `file://`: `citygenIndex(<name>, <json>);`.
     public static func script(name: String, json: [UInt8]) -> [UInt8] {
         var script = Array("citygenIndex(".utf8)
         script.reserveCapacity(json.count + name.utf8.count + 24)

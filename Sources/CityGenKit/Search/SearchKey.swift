@@ -1,9 +1,6 @@
-/// The search keys, defined once.
-///
-/// The index key is `fold(name) + "\t" + fold(country)`. A tab sorts below every character a folded string
-/// can hold, so comparing these keys by Unicode scalar values is SPEC §3's order on (folded name, folded
-/// country), and every set of matches of SPEC §4 is a run of keys that share a prefix (`SearchQuery.prefixes`),
-/// which a client finds by binary search. SPEC §4's own key has a space instead of the tab, trimmed.
+/// The search keys, defined once. The index key is `fold(name) + "\t" + fold(country)`: a tab sorts below every
+/// character a folded string holds, so these keys sort in SPEC §3's order and SPEC §4's matches are runs of them
+/// (`SearchQuery.prefixes`). SPEC §4's own key has a space instead of the tab, trimmed.
 public enum SearchKey {
     public static let separator: UInt8 = 0x09
 

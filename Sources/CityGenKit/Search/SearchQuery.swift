@@ -9,8 +9,7 @@ public struct SearchQuery: Sendable, Equatable {
     /// True when the query folds to nothing (`""`, `"   "`, `"..."`): SPEC §4 lists from the start.
     public var listsAll: Bool { prefixes.isEmpty }
 
-    /// `manifest`, when given, leaves out prefixes that no city can have: countries that start with no country
-    /// present, and exact names that its `exact` table rules out.
+    /// `manifest`, when given, leaves out prefixes that no city can have (`countries`, `exact`).
     public init(_ text: String, manifest: IndexManifest? = nil) {
         self.init(folded: Array(Fold.fold(text).utf8), manifest: manifest)
     }

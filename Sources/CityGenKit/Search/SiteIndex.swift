@@ -21,8 +21,7 @@ struct SiteIndex: Sendable {
         language: String? = nil
     ) {
         let writer = SearchIndexWriter(catalog: catalog, shardSize: shardSize, placeLabels: placeLabels, places: places)
-        // The two indexes are cut at once, one on each core: each measures every row's JSON. The typo places, which
-        // depend on neither, go with the prefix index, the shorter of the two.
+        // The two indexes are cut at once, one on each core; the typo places go with the prefix index, the shorter.
         // A typo bucket holds every town its name takes: 8/7 of the shard size, the 32 KiB of SPEC §7 by default.
         let budget = shardSize - IndexShard.framingBytes, bucketBudget = shardSize * 8 / 7 - IndexShard.framingBytes
         let ((shards, typos), (wordRows, wordShards, manyMatches)) = Parallel.both({

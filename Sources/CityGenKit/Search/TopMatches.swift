@@ -1,7 +1,5 @@
 /// SPEC §4c's top matches: for a query, up to `limit` of its §4 and §4b matches with the largest population,
-/// largest first, then in §3 order. A query with at most `localLimit` matches has all of them in its first page of
-/// results, whose entries carry their population, so a client ranks them itself; this table holds the answer for
-/// every longer run, by query (a prefix of some city's §4 key or word key, cut at a character).
+/// largest first, then in §3 order, for every query with more than `localLimit` (which a client ranks itself).
 struct TopMatches: Sendable {
     static let limit = SearchContract.current.top
     static let localLimit = SearchContract.current.topLocal
@@ -10,12 +8,10 @@ struct TopMatches: Sendable {
     /// matches (none when no match has a population).
     let table: [(query: [UInt8], cities: [Int])]
 
-    /// The top matches of every query with more than `localLimit` matches in `catalog`, with the populations of
-    /// `places`.
+    /// The top matches of every query with more than `localLimit` matches in `catalog`.
     init(catalog: CityCatalog, words: WordKeys, places: Places) {
         var table: [(query: [UInt8], cities: [Int])] = []
-        // A query's matches all start with its first byte: the keys are made and sorted one first byte at a time, so
-        // that the bytes of one group are held at a time, not those of every key.
+        // The keys are made and sorted one first byte at a time, so that only one group's bytes are held at a time.
         let groups = Groups(catalog: catalog, words: words)
         for group in groups.ranges {
             let keys = Keys(catalog: catalog, words: words, members: groups.members[group])
@@ -51,9 +47,8 @@ struct TopMatches: Sendable {
         self.table = table
     }
 
-    /// This table with a row for each of `queries` that has matches but at most `localLimit` (the others have theirs
-    /// already): the queries whose first page may stop before it has read all their matches (`FirstPage.mayStop`), so
-    /// that a client never ranks what it has not read. The queries are folded.
+    /// This table with a row for each of the folded `queries` that has matches but at most `localLimit`: those whose
+    /// first page may stop before it has read them all (`FirstPage.mayStop`), so a client never ranks what it has not read.
     func adding(_ queries: Set<[UInt8]>, catalog: CityCatalog, words: WordKeys, places: Places) -> TopMatches {
         let listed = Set(table.map(\.query))
         let candidates = queries.filter { !listed.contains($0) }.sorted { ByteString.compare($0, $1) < 0 }
@@ -84,8 +79,7 @@ struct TopMatches: Sendable {
     /// The catalog indices of the §4 and §4b matches of the folded `query`, in catalog order (a city with two matching
     /// keys twice), or nil when there are more than `limit`.
     static func matches(of query: [UInt8], upTo limit: Int, catalog: CityCatalog, words: WordKeys) -> [Int]? {
-        // The keys are compared where they lie, never made: a whole-name query of the index step makes a few dozen
-        // comparisons, and there is one for each other name.
+        // The keys are compared where they lie, never made: there is a query for each other name.
         func compare(_ city: Int, _ prefix: [UInt8], startOnly: Bool) -> Int {
             catalog.foldedNames.withText(city) { name in
                 KeyBytes(name: name, joiner: SearchKey.separator, country: catalog.foldedCountries[city]).compare(with: prefix, startOnly: startOnly)
@@ -145,9 +139,8 @@ struct TopMatches: Sendable {
         }
     }
 
-    /// The keys of one group, with their cities, in one buffer (an array each would be a few hundred bytes a city at 5×
-    /// the data), and their order. A run of keys sharing a prefix is that query's matches (a city with two keys in one
-    /// run counts twice, which only makes the table hold a few more queries).
+    /// The keys of one group, with their cities, in one buffer, and their order. A run of keys sharing a prefix is that
+    /// query's matches (a city with two keys in one run counts twice: the table only holds a few more queries).
     private struct Keys {
         var bytes: [UInt8] = []
         /// Where key k starts in `bytes` (and, at k + 1, ends).

@@ -1,30 +1,17 @@
-/// SPEC §4c's typo reach for every place of `TypoPlaces.reachedPopulation` people or more: buckets of which a query of
-/// `TypoPlaces.bucketQueryLength` characters or more reads at most two, and that hold every such place a prefix of
-/// whose key it is within one edit of, the first letter kept.
-///
-/// This is the symmetric deletion neighbourhood (SymSpell's) of a key's first 5 characters, cut to 4: the variants of
-/// `k` are `k0 k1 k2 k3` and, for `p` in 1…4, its first 5 characters without `k[p]`, cut to 4. A query within one
-/// edit of a prefix of `k` (the first letter kept) has a variant in common with it. A variant `v` is in the bucket
-/// named `v0 v3`, or `v0 v2` where `v0 v3` is heavy: a place is in the buckets of its variants, a query reads those of
-/// its own, and checks every place in them with `TypoDistance`.
-///
-/// Why two: a query's variants have (`v2`, `v3`) = (`q2`, `q3`), (`q3`, `q4`) or (`q2`, `q4`), so their buckets are
-/// named by `q3` or `q4`, or, where those are heavy, by `q2` or `q3`: in every case two of `q2`, `q3`, `q4` at most.
-/// The heavy buckets are those too big for one file with `v3` alone (`s a`, names like Santa and Sarandë): their
-/// places spread over the buckets of their `v2`, and a place is in three buckets at most.
+/// SPEC §4c's typo buckets (SymSpell's symmetric deletion neighbourhood, docs/design.md "Typos"): a query of
+/// `TypoPlaces.bucketQueryLength` characters or more reads at most two, since its variants' (`v2`, `v3`) are two of
+/// `q2`, `q3`, `q4`; heavy buckets (`s a`: Santa, Sarandë) spread over their `v2`, a place in three buckets at most.
 struct TypoBuckets: Sendable {
     /// The buckets in order of their names (by scalars): the name, catalog indices, largest first, then §3, and
     /// whether its rows name their regions (not where that would leave places out).
     let buckets: [(name: String, cities: [Int], regions: Bool)]
     /// The names (`v0 v3`) that are heavy, in order.
     let heavy: [String]
-    /// The places of `TypoPlaces.reachedPopulation` people or more that no bucket holds (a bucket still too big after
-    /// its rounds keeps its largest), catalog indices in order: a typo of their names finds them only by chance.
+    /// The places of `TypoPlaces.reachedPopulation` people or more that no bucket holds, catalog indices in order.
     let leftOut: [Int]
 
-    /// The buckets of the places of `places`, each as many of its places as `budget` bytes of rows hold (a bucket
-    /// still too big after the rounds below keeps its largest). The places
-    /// of `withWordKeys` (the largest, which shorter queries find by their word keys too) are there by those as well.
+    /// The buckets of `places`, each as many of its places as `budget` bytes of rows hold; the places of
+    /// `withWordKeys` (the largest, which shorter queries find by their word keys too) are there by those as well.
     init(places: Places, count: Int, budget: Int, withWordKeys: Set<Int>, entry: (Int) -> IndexEntry) {
         // Each place's variants, as (v0, v2, v3), and the bytes of its row.
         var members: [(index: Int, variants: [[Unicode.Scalar]], bytes: Int)] = [], fullBytes: [Int: Int] = [:]
@@ -43,8 +30,7 @@ struct TypoBuckets: Sendable {
             item.withoutRegionName.appendJSON(to: &row)
             members.append((index, variants.sorted { $0.lexicographicallyPrecedes($1) { $0.value < $1.value } }, row.count + 1))
         }
-        // A bucket too big makes its name heavy; that moves places into the buckets of their v2, which may make one of
-        // those too big in turn: a few rounds settle it on real data.
+        // A bucket too big makes its name heavy, which moves its places into the buckets of their v2: a few rounds.
         var heavy = Set<[Unicode.Scalar]>(), filled = Self.fill(members, heavy: heavy)
         for _ in 0..<4 {
             let over = filled.filter { $0.value.bytes > budget && !heavy.contains($0.key) }.keys
@@ -87,8 +73,7 @@ struct TypoBuckets: Sendable {
         return filled
     }
 
-    /// The variants of a key or query: its first 4 characters, and its first 5 without one of the 2nd to 5th, cut to
-    /// 4; none shorter than 4.
+    /// The variants of a key or query: its first 4 characters, and its first 5 without one of the 2nd to 5th, cut to 4.
     static func variants(_ key: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
         let head = Array(key.prefix(5))
         var variants = [Array(head.prefix(4))]

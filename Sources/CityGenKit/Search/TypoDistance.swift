@@ -1,7 +1,5 @@
-/// SPEC §4c's typo distance: how far a folded query is from the closest prefix of a key, counting insertions,
-/// deletions, substitutions and swaps of neighbours (optimal string alignment), by Unicode scalar. The browser's
-/// `search.js` computes the same. An edit of the first character costs 2, as Meilisearch counts it: people rarely get
-/// it wrong, and a query of fewer than 8 characters keeps it.
+/// SPEC §4c's typo distance: how far a folded query is from the closest prefix of a key (optimal string alignment,
+/// by Unicode scalar), as `search.js` computes it; an edit of the first character costs 2, as Meilisearch counts it.
 enum TypoDistance {
     /// The edits a query may need: 1, or 2 for a query of 8 characters or more (`SearchContract`).
     static func allowed(_ query: [Unicode.Scalar]) -> Int { SearchContract.current.edits(forQueryOf: query.count) }

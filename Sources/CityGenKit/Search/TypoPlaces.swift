@@ -1,8 +1,5 @@
-/// The places that SPEC §4c's typo matches are looked for among. A query of fewer than `bucketQueryLength`
-/// characters reads the largest places, largest first, then in §3 order, as many as `fileCount` index files of the
-/// shard size hold: too short for buckets, it may be close to keys anywhere in the index, and the largest places are
-/// those a slip of the finger most often means. A longer one reads at most two of the `buckets`, which hold every
-/// place of `reachedPopulation` people or more.
+/// The places that SPEC §4c's typo matches are looked for among: a query of fewer than `bucketQueryLength`
+/// characters reads the largest places (`fileCount` files of them), a longer one at most two of the `buckets`.
 struct TypoPlaces: Sendable {
     /// How many files: with a query's prefix and word shard, the 4 requests a typo query may make.
     static let fileCount = 2
@@ -21,8 +18,7 @@ struct TypoPlaces: Sendable {
     /// The largest places of `places` whose entries (`entry`) fit in `fileCount` files of at most `budget` bytes.
     init(places: Places, count: Int, budget: Int, bucketBudget: Int, entry: (Int) -> IndexEntry) {
         var cities: [Int] = [], files: [Range<Int>] = []
-        // The files hold about a thousand places: only the largest candidates are sorted, not every populated place,
-        // which at 5× the data was the build's peak of memory. Twice as many are taken when the files are not full yet.
+        // Only the largest candidates are sorted, not every populated place; twice as many when the files are not full.
         var wanted = Self.fileCount * budget / 32
         while true {
             let populated = Self.largest(wanted, places: places, count: count)
@@ -36,8 +32,7 @@ struct TypoPlaces: Sendable {
         self.buckets = TypoBuckets(places: places, count: count, budget: bucketBudget, withWordKeys: Set(cities), entry: entry)
     }
 
-    /// At least the `wanted` largest places (all those with the population of the last of them), largest first, then
-    /// in §3 order; all populated places when there are fewer.
+    /// At least the `wanted` largest places (ties at the last included), largest first, then in §3 order.
     private static func largest(_ wanted: Int, places: Places, count: Int) -> [Int] {
         var populations = (0..<count).compactMap { places.population($0) }
         guard populations.count > wanted else {

@@ -1,15 +1,12 @@
 /// SPEC §4c's other names spelled whole, for the top matches: the queries that spell an other name of a city with a
-/// population whole (the folded name, alone or with the city's folded country), each with those cities; and the rows
-/// of `OtherNameKeys` whose city ranks among the top matches of such a query. Those rows carry the population in the
-/// word index, so that a client that ranks a first page itself (`TopMatches.localLimit`) ranks them too; the
-/// table's rows take the cities in (`TopMatches.ranking`).
+/// population whole, each with those cities; and the rows of `OtherNameKeys` whose city ranks among such a query's
+/// top matches, which carry the population in the word index so that a client ranks them too.
 struct WholeOtherNames: Sendable {
     /// The rows of `OtherNameKeys` that carry the population.
     let ranked: Set<Int>
     private let otherNames: OtherNameKeys
     /// Each spelling of an other name of a populated city: its row of `otherNames`, and whether the query has the
-    /// country too. Sorted by query, then row; the queries are read where the keys lie, never copied (there are two
-    /// for each other name of a place of 15,000 or more).
+    /// country too; sorted by query, then row, the queries read where the keys lie, never copied.
     private let spellings: [Spelling]
     /// The country's length in a key, plus its space (0 for a key with no country), by row.
     private let countryLengths: [UInt8]
@@ -19,8 +16,7 @@ struct WholeOtherNames: Sendable {
         let withCountry: Bool
     }
 
-    /// `table` is the site's table of top matches, which holds the answer for a query with many matches: only the
-    /// others are searched.
+    /// `table` is the site's table of top matches, which answers a query with many matches: only the others are searched.
     init(_ otherNames: OtherNameKeys, catalog: CityCatalog, words: WordKeys, places: Places, table: TopMatches) {
         self.otherNames = otherNames
         countryLengths = (0..<otherNames.count).map { row in

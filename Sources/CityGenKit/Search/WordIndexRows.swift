@@ -1,7 +1,5 @@
 /// The rows of the word index (`search/words/`): SPEC §4b's word keys and §4c's other names, merged in the order of
-/// their keys, then list order. One index for both, since a query reads the other names only once its word matches
-/// run out, and their keys have one form (a name's words, a space, the country): a query that has neither reads one
-/// shard, not two.
+/// their keys, then list order: one index for both, so a query that has neither reads one shard, not two.
 struct WordIndexRows: Sendable {
     let words: WordKeys
     let otherNames: OtherNameKeys

@@ -1,8 +1,5 @@
 /// SPEC §4b's word keys: for a city whose folded name has the words w1 … wn, the keys `wk … wn` + `" "` + folded
-/// country (trimmed), for each k ≥ 2. A query is a word match for a city when it is a prefix of one of them.
-///
-/// A key is kept as its city and where its word starts in the city's folded name, and made when asked for: 8
-/// bytes a key instead of an array each.
+/// country (trimmed), for each k ≥ 2, each kept as its city and where its word starts (8 bytes, not an array).
 public struct WordKeys: Sendable {
     private let catalog: CityCatalog
     /// Every word key of the catalog, sorted by key (scalar values), then list order.

@@ -1,7 +1,6 @@
 extension NearestCities {
-    /// The nearest cities as found on one order of the catalog, with what it takes to put them in another (a site in
-    /// several languages, or in one whose names are not the source's, finds them once): the tree they were found
-    /// with, and which of each city's nearest are equally near, whose order goes by the catalog's.
+    /// The nearest cities as found on one order of the catalog, with what it takes to put them in another: the tree
+    /// they were found with, and which of each city's nearest are equally near.
     struct Found: Sendable {
         let nearest: NearestCities
         let tree: Tree
@@ -52,8 +51,7 @@ extension NearestCities {
     }
 
     /// The `count` nearest of city `old` (an index in `found`'s order, at `position` in its tree) as new indices,
-    /// ties by those: every city as near as its last kept, found by asking the tree for more until the farthest is
-    /// farther, then sorted.
+    /// ties by those: the tree is asked for more until the farthest is farther than the last kept.
     private static func searchedAgain(_ old: Int, at position: Int, in found: Found, newIndex: [Int]) -> [Int] {
         let tree = found.tree
         var asked = count * 2

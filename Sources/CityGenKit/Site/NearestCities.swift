@@ -1,19 +1,14 @@
 import Foundation
 
-/// The nearest other cities of every city (SPEC §5, `#nearby`): by great-circle distance on a sphere of radius
-/// 6,371.0088 km, ties in SPEC §3 order.
-///
-/// Found with a k-d tree over the cities' unit vectors, never a scan per city: on the unit sphere the chord
-/// between two points grows with the angle between them, so the k nearest by chord are the k nearest by
-/// great-circle distance, and a splitting plane's distance bounds the chord to everything behind it. Poles and
-/// the antimeridian need no special case there.
+/// The nearest other cities of every city (SPEC §5, `#nearby`), by great-circle distance, ties in SPEC §3 order.
+/// Found with a k-d tree over unit vectors: the chord grows with the angle, so the k nearest by chord are the k
+/// nearest on the sphere, and poles and the antimeridian need no special case.
 struct NearestCities: Sendable {
     static let count = 10
     static let earthRadius = 6_371.0088
 
     /// Catalog indices plus one (0 where the catalog has fewer other cities), `width` bytes each, little-endian:
-    /// the neighbours of city i are slots `i * count ..< i * count + count`, nearest first. Three bytes hold the
-    /// indices of 16 million cities, a quarter less than 32-bit integers.
+    /// the neighbours of city i are slots `i * count ..< i * count + count`, nearest first.
     private let neighbours: [UInt8]
     let width: Int
 
@@ -30,9 +25,8 @@ struct NearestCities: Sendable {
     /// The nearest cities of every city of `catalog`, with what it takes to put them in another order.
     static func find(on catalog: CityCatalog) -> Found {
         let tree = Tree(catalog.cities.map { Self.unitVector(latitude: $0.latitude, longitude: $0.longitude) })
-        // Each task fills its cities' slots of one array: no array per city, even for a moment. The cities are
-        // taken in the tree's order, so that one query after the other walks the same few branches; in list order
-        // the search mostly waits for memory.
+        // Each task fills its cities' slots of one array, in the tree's order, so that one query after the other walks
+        // the same few branches.
         let width = tree.order.count < 1 << 24 ? 3 : 4
         var neighbours = [UInt8](repeating: 0, count: tree.order.count * Self.count * width)
         var ties = [UInt16](repeating: 0, count: tree.order.count)
@@ -62,8 +56,7 @@ struct NearestCities: Sendable {
         for empty in slot..<((i + 1) * count) { write(0, at: empty, width: width, in: slots) }
     }
 
-    /// Writes the nearest cities of city `old` into the slots of city `i` in `slots`, each renumbered by `newIndex`:
-    /// what `store(of(old).map { newIndex[$0] }, of: i, …)` writes, without an array on the way.
+    /// Writes the nearest cities of city `old` into the slots of city `i` in `slots`, each renumbered by `newIndex`.
     func storeRenumbered(_ old: Int, as i: Int, newIndex: [Int], in slots: UnsafeMutableBufferPointer<UInt8>) {
         for k in 0..<Self.count {
             let value = value(ofSlot: old * Self.count + k)
@@ -188,8 +181,7 @@ struct NearestCities: Sendable {
             }
         }
 
-        /// The `count` points nearest to the node at `position` (not itself), by squared chord, ties by index; fewer
-        /// when there are fewer other points.
+        /// The `count` points nearest to the node at `position` (not itself), by squared chord, ties by index.
         func nearest(toNodeAt position: Int, count: Int) -> [(distance: Double, index: Int32)] {
             let q = points[position], target = order[position]
             // The best so far, sorted by (squared chord, index).

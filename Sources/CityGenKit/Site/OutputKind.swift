@@ -1,6 +1,5 @@
 /// One kind of file of the site, pages and every other file alike: which files a site has of it, whether every
-/// language shares them, and which of them show the favorites. A site's files are its kinds' files in the order of
-/// `OutputKinds.all`; where each goes is `SiteLayout`'s to say, and its bytes `SiteFiles`'.
+/// language shares them, and which of them show the favorites (docs/design.md, "Kinds of file").
 protocol OutputKind: Sendable {
     /// Whether the files are made once for every language of the site, by the root's language (maps, assets, the
     /// sitemap), not once in each language's folder.

@@ -1,7 +1,5 @@
-/// One kind of page of the site, an output kind (`OutputKind`) rendered from a template. A kind is a type of this
-/// protocol (in `Site/Pages/`, with its path and its render) and a case of `PageRoute`, listed in `PageKinds.all`:
-/// the routes, the sitemap, incremental builds and archives all ask the kinds.
-/// Its `routes(showingFavoritesOf:in:)` are the pages that mark one of the favorites, and those that list them at all.
+/// One kind of page of the site, an output kind rendered from a template: a type in `Site/Pages/` and a case of
+/// `PageRoute`, listed in `PageKinds.all` (docs/design.md, "Kinds of file").
 protocol PageKind: OutputKind {
     /// Its name, for messages and tests.
     var name: String { get }

@@ -1,6 +1,5 @@
-/// The labels of cities whose `Name, CC` another city has too, told apart by their region where the region does
-/// (SPEC §5): `Springfield, US (Illinois)`. Where it does not, or no region is known, by the catalog's distinction
-/// (coordinates, or the id) in the site's language: `Twin, US (id 4)`, `Twin, ES (40,4168; -3,7038)`.
+/// The labels of cities whose `Name, CC` another city has too, told apart by their region where it does (SPEC §5):
+/// `Springfield, US (Illinois)`; else by the catalog's distinction in the site's language: `Twin, US (id 4)`.
 struct PlaceLabels: Sendable {
     /// The label of each city told apart, by number in `numberOfCity`.
     private let texts: PackedTexts

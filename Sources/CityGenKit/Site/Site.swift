@@ -1,6 +1,5 @@
-/// Everything a site is made from, made once in the build's plan step: the cities in order, the pages they fill,
-/// the countries, favorites, nearest places, map windows and the search index, and so every file the site has. The
-/// renderer, the folder writer and the archive writers read it; nothing changes it.
+/// Everything a site is made from, made once in the build's plan step and never changed (docs/design.md, "Index
+/// and pages"): the renderer and the writers only read it.
 struct Site: Sendable {
     /// What a site is made with besides its cities and favorites.
     struct Settings: Sendable {
@@ -12,13 +11,11 @@ struct Site: Sendable {
         var formats: [PageFormat] = PageFormat.allCases
         var shardSize = BuildOptions.Defaults.shardSize
         var mapMode = MapMode.locator
-        /// Whether `#showMap` may put the viewer in the page: not in a reader that is offline (Kiwix), where the
-        /// viewer would be a blank frame and the link can open it elsewhere.
+        /// Whether `#showMap` may put the viewer in the page: not offline (Kiwix), where it would be a blank frame.
         var viewerInPlace = true
         /// The language of its words, names and numbers.
         var language = SiteLanguage.english
-        /// Every language of a site in several, the root's first, this one among them: each page links its
-        /// translations. Empty for a site in one language.
+        /// Every language of a site in several, the root's first, this one among them; empty for one language.
         var translations: [Translation] = []
         /// The groupings whose pages it may write, in order; `country` and `region` among them.
         var groupings = Grouping.all
@@ -76,8 +73,7 @@ struct Site: Sendable {
         self.nearest = nearest ?? NearestCities(catalog: catalog)
         self.places = places
         self.timeZoneNames = places?.timeZones.map(settings.language.timeZoneName) ?? []
-        // The map windows and the largest places are made on one core beside the search index, whose steps do not all
-        // use both.
+        // The map windows and the largest places are made beside the search index, whose steps do not all use both cores.
         ((self.maps, self.largest), (self.placeLabels, self.index)) = Parallel.both(
             { (SiteMaps(catalog: catalog, countries: countries, regions: regions, places: places), LargestPlaces(catalog: catalog, places: places, groupings: groupings)) },
             {
@@ -132,8 +128,7 @@ struct Site: Sendable {
     /// Whether it writes the files every language shares (maps, assets, the sitemap): the root's language does.
     var writesSharedFiles: Bool { layout.languageFolder.isEmpty }
 
-    /// `Name, CC` of the city at `index`, with what tells it apart where another city has that label too: its
-    /// region where that does, else the catalog's distinction.
+    /// `Name, CC` of the city at `index`, with its region or the catalog's distinction where another has that label.
     func label(_ index: Int) -> String {
         placeLabels.withLabel(index) { String(decoding: $0, as: UTF8.self) } ?? catalog.label(index)
     }
@@ -159,8 +154,6 @@ struct Site: Sendable {
         return regions.groups.compactMap { places.region(Int($0.cities[0])).map(Route.regionMap) }
     }
 
-    /// Every file: each kind's (`OutputKinds.all`), those that every language shares only in the language that writes
-    /// them.
     /// With a base URL, the root's HTML pages that the sitemap lists.
     private func sitemapRoutes() -> RouteList {
         var pages = RouteList()
@@ -185,8 +178,7 @@ struct Site: Sendable {
         return files
     }
 
-    /// The catalog indices of the cities that are favorites in one of `previousIDs` (ids) and `favorites` (indices)
-    /// but not in the other.
+    /// The catalog indices of the cities that are favorites in one of `previousIDs` (ids) and `favorites` only.
     func changedFavorites(from previousIDs: [Int], to favorites: Set<Int>) -> Set<Int> {
         Set(previousIDs.compactMap { indexByID[$0] }).symmetricDifference(favorites)
     }

@@ -54,10 +54,8 @@ public struct SitePlan: Sendable {
     public func page(ofCityAt index: Int) -> Int { index / pageSize + 1 }
 }
 
-/// The letters of a language's jump index: CLDR's index characters of the language (`A`–`Z`; `А`–`Я`; `ا`–`ي`),
-/// each once as names fold (`Ё` folds into `Е`, `Ñ` into `N`), then the Latin `A`–`Z` where the language's letters
-/// are not Latin, then `0`–`9` in the language's digits. Each links to the first name whose folded first character
-/// is its own.
+/// The letters of a language's jump index: CLDR's index characters of the language, each once as names fold (`Ё`
+/// into `Е`), then `A`–`Z` where they are not Latin, then `0`–`9` in the language's digits.
 struct JumpLetters {
     let entries: [(label: String, folded: Unicode.Scalar)]
 

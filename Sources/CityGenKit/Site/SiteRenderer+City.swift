@@ -41,8 +41,7 @@ extension SiteRenderer {
         /// The run of cities with the same folded name, the city's own included.
         let run: Range<Int>
         let namesakes: [(index: Int, coordinates: String, countryName: String)]
-        /// The nearest other cities: distance in km to one decimal, compass direction ("" for the same
-        /// coordinates).
+        /// The nearest other cities: distance in km to one decimal, compass direction ("" for the same coordinates).
         let nearby: [(index: Int, distance: String, direction: String)]
 
         init(
@@ -128,8 +127,7 @@ extension SiteRenderer {
         )
     }
 
-    /// The Mustache context of `city.md.mustache` (documented in Templates/README.md), appended value by value
-    /// into one context: a detail page is rendered for every city in two formats.
+    /// The Mustache context of `city.md.mustache` (documented in Templates/README.md).
     func cityContext(_ facts: CityFacts) -> TemplateContext {
         let city = facts.city, texts = facts.texts
         // Raw HTML is in HTML pages only (Templates/README.md): the Markdown files get no values made for it.

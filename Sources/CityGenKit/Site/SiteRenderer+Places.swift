@@ -27,8 +27,7 @@ extension SiteRenderer {
         }
     }
 
-    /// What a search result says of the city at `index` besides its label (which says its region where that tells it
-    /// apart), as the script's `facts` says it: its population where known, else nothing.
+    /// What a search result says of the city at `index` besides its label, as the script's `facts` does: its population.
     func resultFacts(_ index: Int) -> String {
         site.places?.population(index).map { words.say("search.population", ["count": language.grouped($0)]) } ?? ""
     }

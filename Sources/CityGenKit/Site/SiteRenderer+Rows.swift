@@ -1,7 +1,6 @@
 /// What list, country and favorites pages share: their rows, the links to a city's row, the pager.
 extension SiteRenderer {
-    /// Appends to `rows` what a list row (on list pages and the favorites page) shows of the city at `index`,
-    /// without ending the row.
+    /// Appends to `rows` what a list row shows of the city at `index`, without ending the row.
     func appendRow(_ index: Int, from page: SiteLayout.Links, to rows: inout TemplateRows) {
         let city = catalog.cities[index]
         let format = page.page.format!

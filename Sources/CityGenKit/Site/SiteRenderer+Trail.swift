@@ -58,11 +58,8 @@ extension SiteRenderer {
         context.appendText(.jsonLD) { appendJSONLD(crumbs, type: "CollectionPage", url: layout.url(route), from: links, to: &$0) }
     }
 
-    /// Appends a page's JSON-LD to `out`: schema.org's `WebPage` (a `CollectionPage` for a list of places) in the
-    /// page's language, with its trail as a `BreadcrumbList` (the steps above the page but home, as the page shows them:
-    /// each one's `position`, `name` and `item`, its URL, or its link from the page without a base URL; none on a page
-    /// just below home) and the place it is about as its `mainEntity` (`appendPlace`), as JSON that is safe inside
-    /// `<script>`.
+    /// Appends a page's JSON-LD to `out`: schema.org's `WebPage` (a `CollectionPage` for a list of places) with its
+    /// trail but home as a `BreadcrumbList`, and the place it is about as its `mainEntity`, safe inside `<script>`.
     func appendJSONLD(
         _ crumbs: [Crumb], type: String, url: String?, from links: SiteLayout.Links, to out: inout [UInt8], mainEntity: ((inout [UInt8]) -> Void)? = nil
     ) {

@@ -1,15 +1,13 @@
 import Foundation
 
-/// Renders the pages of a `Site`: Markdown from the templates, and HTML as that Markdown rendered by cmark inside
-/// the layout. Each page kind renders its own pages (`Site/Pages/`) with what this shares. Pure: it returns pages and
-/// never touches the file system.
+/// Renders the pages of a `Site`: Markdown from the templates, HTML as that Markdown rendered by cmark inside the
+/// layout; each page kind renders its own (`Site/Pages/`) with what this shares. Pure: no file system.
 final class SiteRenderer: Sendable {
     let site: Site
     let templates: TemplateSet
     /// `frame` of the detail pages, by format: all of them are as deep below `city/`, and link to nothing in it.
     let detailFrames: [PageFormat: TemplateContext]
-    /// The two pagers of a list page: landmarks with different names (axe's `landmark-unique`); none on a list of
-    /// one page.
+    /// The two pagers of a list page: landmarks with different names (axe's `landmark-unique`).
     let pagerLabels: (top: TemplateValue, bottom: TemplateValue)
     /// `search.js` as written: the script's words (`Words.scriptPrelude`), then the template set's script.
     let searchScript: [UInt8]
@@ -20,8 +18,7 @@ final class SiteRenderer: Sendable {
 
     /// A language of the site, as a page's translation links show it.
     struct Twin {
-        /// Its code, its name in itself (and escaped for Markdown), its folder (`en/`; empty at the root), and
-        /// whether it is this site's.
+        /// Its code, its name in itself (and escaped for Markdown), its folder (`en/`; empty at the root), whether current.
         let code: [UInt8], name: [UInt8], markdownName: [UInt8], folder: [UInt8], current: Bool
     }
 
@@ -77,13 +74,11 @@ final class SiteRenderer: Sendable {
         }
     }
 
-    /// What a page says of itself in its head: its title without the site's (nil: the site's title, as on the home
-    /// page) and its description.
+    /// What a page says of itself in its head: its title without the site's (nil: the site's title) and description.
     struct PageHead {
         let title: String?
         let description: String
-        /// Whether the HTML page says its description in its head: not a detail page, whose facts say what its
-        /// description would repeat (the .zim's index still has it).
+        /// Whether the HTML page says its description in its head: not a detail page, whose facts say it.
         var inHead = true
     }
 
@@ -103,8 +98,7 @@ final class SiteRenderer: Sendable {
         return row
     }
 
-    /// Appends what every list page (`list.md.mustache`) shows: the rows of `cities` and, when there is more than
-    /// one page, the two pagers of page `page` of `pages`, whose page n is `route(n)`.
+    /// Appends what every list page shows: the rows of `cities` and the pagers of page `page` of `pages` (`route(n)`).
     func appendList(
         _ cities: some Sequence<Int>, page: Int, of pages: Int, from links: SiteLayout.Links, to context: inout TemplateContext, _ route: (Int) -> Route
     ) {
@@ -120,8 +114,7 @@ final class SiteRenderer: Sendable {
         return words.say("list.description", ["heading": heading, "first": site.label(first), "last": site.label(last)])
     }
 
-    /// What every page's templates get: titles, description, the format, and the links every page has; with a
-    /// base URL, the page's canonical URL.
+    /// What every page's templates get: titles, description, the format, the links every page has, the canonical URL.
     func common(_ page: Route, _ head: PageHead) -> TemplateContext {
         let frame = if page.cityID != nil, let detailFrame = detailFrames[page.format!] { detailFrame } else { Self.frame(page, site: site) }
         var context = frame
@@ -134,9 +127,8 @@ final class SiteRenderer: Sendable {
         return context
     }
 
-    /// Appends the page's translations (SPEC §5 "Language") to `context`: `translations`, the switcher's links (relative,
-    /// so that they work from `file://`), and `alternates`, the head's (absolute with a base URL, as search engines
-    /// want them), the first language's as `xDefault`.
+    /// Appends the page's translations (SPEC §5 "Language") to `context`: `translations`, the switcher's relative
+    /// links, and `alternates`, the head's (absolute with a base URL), the first language's as `xDefault`.
     func appendTranslations(of page: Route, to context: inout TemplateContext) {
         let links = TwinLinks(page, twins: twins, from: layout)
         var switcher = TemplateRows(), alternates = TemplateRows()
@@ -155,8 +147,7 @@ final class SiteRenderer: Sendable {
         context.appendText(.xDefault) { links.appendURL(0, to: &$0) }
     }
 
-    /// Appends the line a Markdown page ends with on a site in several languages to `out`: the page in each
-    /// (`Languages: [Español](../index.md) · **English**`).
+    /// Appends the line a Markdown page ends with in several languages: `Languages: [Español](../index.md) · **English**`.
     func appendTranslationsLine(of page: Route, to out: inout [UInt8]) {
         let links = TwinLinks(page, twins: twins, from: layout)
         out += translationsLineStart
@@ -175,8 +166,7 @@ final class SiteRenderer: Sendable {
     }
 
     /// The links from a page to the same page in each language: its twin's path after as many `../` as the page is
-    /// deep (no language's folder shares a folder with another's or the root's files), or absolute from the 404
-    /// page, which is served at any path.
+    /// deep, or absolute from the 404 page, which is served at any path.
     struct TwinLinks {
         /// The page's path in each language, in the site's order.
         let paths: [[UInt8]]
@@ -214,14 +204,12 @@ final class SiteRenderer: Sendable {
         }
     }
 
-    /// Appends the pattern of a city's URL from `page` (`data-city-url`), which pages whose script lists cities (search
-    /// results, the visitor's favorites) need, to `context`.
+    /// Appends the pattern of a city's URL from `page` (`data-city-url`) for pages whose script lists cities.
     func appendCityURL(from page: Route, to context: inout TemplateContext) {
         context.append(.cityURL, text: layout.root(from: page) + layout.cityURLTemplate)
     }
 
-    /// What `common` gives every page of `page`'s folder: the site's title, the links to the root, home, the
-    /// stylesheet and the search script, and whether the footer credits GeoNames.
+    /// What `common` gives every page of `page`'s folder: the site's title, its language, links, the GeoNames credit.
     static func frame(_ page: Route, site: Site) -> TemplateContext {
         let layout = site.layout, title = site.title, format = page.format!
         let links = layout.links(from: page)

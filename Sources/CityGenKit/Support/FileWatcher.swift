@@ -5,9 +5,8 @@ import Foundation
 #endif
 
 /// Reports changes to files and folders (`citygen serve --watch`): through inotify, or by polling where a file
-/// system has no inotify (network and some container mounts). A file is watched through its folder, so that a
-/// save by rename (most editors) and a delete then recreate are seen like a write; a folder is watched with
-/// everything below it. Changes that come close together are reported once.
+/// system has none. A file is watched through its folder, so that a save by rename is seen like a write; a folder
+/// with everything below it. Changes that come close together are reported once.
 public final class FileWatcher: @unchecked Sendable {
     /// How changes are noticed.
     public enum Mode: Sendable, Equatable {
@@ -141,8 +140,8 @@ private final class INotifySource: @unchecked Sendable {
         }
     }
 
-    /// Watches each missing folder that exists now, else its nearest existing ancestor (whose new folders are what
-    /// makes it); returns the watched files found in the folders watched now, which changed since they were missing.
+    /// Watches each missing folder that exists now, else its nearest existing ancestor; returns the watched files
+    /// found in the folders watched now.
     private func watchMissingFolders() -> Set<String> {
         var found = Set<String>()
         for folder in missing.sorted() {
@@ -163,8 +162,8 @@ private final class INotifySource: @unchecked Sendable {
         return poll(&entry, 1, Int32(timeout * 1000)) > 0
     }
 
-    /// The watched paths that the waiting events name; a folder created below a watched folder is watched too. When
-    /// the kernel's queue overflowed, events were lost: every watched path is reported (the preview plans again).
+    /// The watched paths that the waiting events name (a new folder below a watched one is watched too); every
+    /// watched path when the kernel's queue overflowed.
     func read() -> Set<String> {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }

@@ -10,9 +10,8 @@ struct FolderEntry {
     /// Whether the entry may be a folder (`DT_UNKNOWN` may be one: the caller has to `stat` it).
     var mayBeFolder: Bool { type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) }
 
-    /// The name of the record at `record`, read up to its NUL. glibc's records are only as long as their names,
-    /// so the record's 256-byte `d_name` field, or the whole `dirent`, must never be copied: at the end of the
-    /// buffer `readdir` reads into, that would read past it.
+    /// The name of the record at `record`, read up to its NUL: glibc's records are only as long as their names, so
+    /// copying the 256-byte `d_name` (or the `dirent`) could read past `readdir`'s buffer.
     static func name(of record: UnsafePointer<dirent>) -> String {
         let field = UnsafeRawPointer(record) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         return String(cString: field.assumingMemoryBound(to: CChar.self))

@@ -2,28 +2,22 @@
     import Glibc
 #endif
 
-/// How glibc's malloc returns freed memory to the system, set for each part of a build.
-///
-/// The plan's steps allocate large arrays for a moment (a record per city, the search index's keys) on several
-/// threads, each with an arena of its own, and what one arena keeps serves no other thread. By default glibc maps a
-/// large block on its own only until the first such block is freed; after that, large arrays land in arenas and
-/// what they free stays resident through the build. The render only needs memory back for its next page.
+/// How glibc's malloc returns freed memory to the system, set for each part of a build: by default glibc maps a
+/// large block on its own only until the first such block is freed; after that, large arrays land in the threads'
+/// arenas and what they free stays resident through the build.
 enum FreedMemory {
-    /// Blocks of at least this size are mapped on their own, and an arena returns free memory above this much at
-    /// its top.
+    /// Blocks of at least this size are mapped on their own; an arena returns free memory above this much at its top.
     static let smallBlockLimit: Int32 = 128 << 10
     /// What an arena may keep free at its top during the render: a page's buffers, freed, serve the next page.
     static let renderReserve: Int32 = 32 << 20
 
-    /// For the plan's steps: large blocks are mappings of their own, unmapped when freed; arenas return what their
-    /// top frees.
+    /// For the plan's steps: large blocks are mappings of their own; arenas return what their top frees.
     static func returnPromptly() {
         set(option: mmapThreshold, to: smallBlockLimit)
         set(option: trimThreshold, to: smallBlockLimit)
     }
 
-    /// For the render: arenas keep what pages free for the pages that follow, instead of returning it and faulting
-    /// it in again with every page.
+    /// For the render: arenas keep what pages free for the pages that follow.
     static func keepForReuse() {
         set(option: trimThreshold, to: renderReserve)
     }
@@ -42,8 +36,7 @@ enum FreedMemory {
         _ = glibcFunction("mallopt", as: Option.self)?(option, value)
     }
 
-    /// `malloc_trim` and `mallopt` are glibc's own, not in Swift's Glibc module: looked up, so that other C libraries
-    /// just skip them.
+    /// `malloc_trim` and `mallopt` are glibc's own: looked up, so that other C libraries just skip them.
     private static func glibcFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
         #if canImport(Glibc)
             dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }

@@ -4,8 +4,8 @@ import Foundation
 /// Work spread over all cores: the one parallel loop of citygen. Items go in chunks, so that each task has
 /// enough to do; tasks share nothing but what `body` captures, which must be `Sendable`.
 enum Parallel {
-    /// Calls `body` with consecutive chunks of `range` (each at most `chunk` long) on all cores. After all
-    /// chunks end, rethrows the first error thrown; chunks not yet started by then are skipped.
+    /// Calls `body` with consecutive chunks of `range` (each at most `chunk` long) on all cores, then rethrows the
+    /// first error thrown (chunks not yet started by then are skipped).
     static func forEachChunk(_ range: Range<Int>, chunk: Int, _ body: @Sendable (Range<Int>) throws -> Void) throws {
         let firstError = Locked<Error?>(nil)
         DispatchQueue.concurrentPerform(iterations: (range.count + chunk - 1) / chunk) { c in
@@ -28,7 +28,6 @@ enum Parallel {
     }
 
     /// `(first(), second())`, computed at the same time: `first` on a thread of its own, `second` on this one.
-    ///
     /// Not with `concurrentPerform`: Dispatch runs an apply nested in another one serially, so that the parallel
     /// loops inside `first` and `second` would each get one core.
     static func both<A: Sendable, B: Sendable>(_ first: @escaping @Sendable () -> A, _ second: () -> B) -> (A, B) {
@@ -48,8 +47,7 @@ enum Parallel {
         map(range, chunk: chunk, carrying: ()) { i, _ in transform(i) }
     }
 
-    /// `range.map(transform)`, computed on all cores; each chunk's calls share a `state` that starts as `initial`
-    /// (what one element can pass on to the next).
+    /// `range.map(transform)`, computed on all cores; each chunk's calls share a `state` that starts as `initial`.
     static func map<T: Sendable, State: Sendable>(
         _ range: Range<Int>, chunk: Int = 1024, carrying initial: State, _ transform: @Sendable (Int, inout State) -> T
     ) -> [T] {
@@ -92,8 +90,7 @@ enum Parallel {
         return sorted
     }
 
-    /// A buffer (or another value) that tasks share, where each reads it or writes its own elements only: what the
-    /// compiler cannot check, the caller promises.
+    /// A buffer (or another value) that tasks share, each reading it or writing its own elements only, as the caller promises.
     struct Shared<Value>: @unchecked Sendable {
         let value: Value
         init(_ value: Value) { self.value = value }

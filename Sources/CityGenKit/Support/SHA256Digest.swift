@@ -1,11 +1,8 @@
 import CCrypto
 import Foundation
 
-/// An incremental SHA-256 (FIPS 180-4) through OpenSSL's libcrypto: feed it bytes with `update(bytes:)`, any number
-/// of times, then take the 32-byte digest with `finalize()` or `finalizeHex()`.
-///
-/// Uses the EVP interface, which OpenSSL 3 keeps undeprecated (unlike `SHA256_Init` and its family). A reference
-/// type, since it owns an OpenSSL context; not `Sendable`: one digest is fed from one thread at a time.
+/// An incremental SHA-256 through OpenSSL's EVP interface (which OpenSSL 3 keeps undeprecated, unlike
+/// `SHA256_Init`). A class, since it owns an OpenSSL context; not `Sendable`: one thread feeds it at a time.
 public final class SHA256Digest {
     /// The size of a digest, in bytes.
     public static let byteCount = 32

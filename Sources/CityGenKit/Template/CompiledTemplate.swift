@@ -1,18 +1,9 @@
-/// A Mustache template compiled once per build into a flat program that renders `TemplateContext`s into UTF-8
-/// bytes. Its names are resolved to `TemplateKey`s when it is compiled, and its steps, texts and
-/// names are plain integers and bytes in three arrays, so rendering a variable is a search among a few integers
-/// and a copy of bytes: no string hashing, no casts from `Any`, no reference counted node per step. (swift-mustache
-/// spends most of a build in `getChild`, whose casts to protocols go through the runtime's conformance lookup for
-/// every variable of every page.)
-///
-/// It renders exactly what swift-mustache renders for the Mustache that citygen's templates and most overrides
-/// use: variables (`{{x}}`, `{{{x}}}`, `{{&x}}`, `{{{html(x)}}}`, dotted names, `{{.}}`), sections, inverted sections, comments,
-/// partials, and the spec's standalone lines. Anything else (set delimiters, pragmas, inheritance, dynamic or
-/// indented partials, transforms, a tag across lines) makes `init` return nil, and `TemplateSet` then renders
-/// with swift-mustache. `TemplateEquivalenceTests` renders every page of a site both ways.
+/// A Mustache template compiled once into a flat program (names resolved to `TemplateKey`s, steps, texts and names
+/// in three arrays) that renders `TemplateContext`s into UTF-8 bytes as swift-mustache would (docs/design.md,
+/// "Render"). What it does not handle (set delimiters, pragmas, inheritance, dynamic or indented partials,
+/// transforms, a tag across lines) makes `init` return nil, and `TemplateSet` renders with swift-mustache.
 struct CompiledTemplate: Sendable {
-    /// A dotted name resolved to keys; nil when a part of it is in no context, so it is always missing. An
-    /// empty path is `{{.}}`, the top of the stack.
+    /// A dotted name resolved to keys; nil when a part of it is in no context; empty for `{{.}}`.
     typealias Path = [TemplateKey]?
 
     /// The template as parsed, before it is flattened into `ops`.
@@ -23,8 +14,7 @@ struct CompiledTemplate: Sendable {
         case partial(String)
     }
 
-    /// How a variable's text goes into the page: as it is (`{{{x}}}`), escaped for the template's format (`{{x}}`), or
-    /// escaped for raw HTML inside the Markdown, text or attribute alike (`{{{html(x)}}}`).
+    /// How a variable's text goes in: as it is (`{{{x}}}`), for the format (`{{x}}`), or for HTML (`{{{html(x)}}}`).
     enum Escaping { case none, format, html }
 
     /// One step of the program. A text is `text[start..<start + count]`; a name is `keys[start..<start + count]`
@@ -85,8 +75,7 @@ struct CompiledTemplate: Sendable {
         context.entries.withUnsafeBufferPointer { entries in
             context.nested.withUnsafeBufferPointer { nested in
                 context.bytes.withUnsafeBufferPointer { bytes in
-                    // The top level's last entry of each key, found once: most names a page asks for are there or
-                    // nowhere, and a scan of its few dozen entries for each would cost more than the page's text.
+                    // The top level's last entry of each key, found once: most names a page asks for are there or nowhere.
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: TemplateKey.allCases.count) { top in
                         top.initialize(repeating: -1)
                         for (i, entry) in entries.enumerated() { top[entry.key.ordinal] = Int32(i) }

@@ -1,6 +1,5 @@
-/// Escaping for text that citygen itself places in raw HTML (attributes, `<script type="application/ld+json">`),
-/// where Markdown escaping does not apply.
-/// `escape` replaces `& < > " '` for HTML text and attribute values (all five are ASCII).
+/// Escaping for text that citygen itself places in raw HTML (attributes, `<script type="application/ld+json">`):
+/// `& < > " '`, all five ASCII.
 enum HTMLEscaping: ByteEscaping {
     static func appendEscaping(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) { appendEntities(bytes, where: needsEscaping, to: &out) }
 

@@ -15,8 +15,7 @@ public enum JSONText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `text` as `quoted` writes it to `out`: the index rows and the pages' city data are written this
-    /// way, one append each instead of a string per value.
+    /// Appends `text` as `quoted` writes it to `out`.
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendQuoted($0, to: &out) }

@@ -1,14 +1,8 @@
 import Mustache
 
-/// Escapes text from the data so that every Markdown reader the `.md` files meet shows it literally: cmark here
-/// (the HTML pages), GitHub's cmark-gfm, markdown-it and Python-Markdown (MkDocs): `*x* [y](javascript:alert(1))
-/// <b>z</b>` stays exactly that text in each of them.
-///
-/// Each character is written in a form all of them show as that character, and that cmark renders to the same
-/// HTML as a backslash before it: a backslash where every reader takes it as an escape (Python-Markdown takes only
-/// ``\`*_{}[]()>#+-.!``), else an entity, which they all decode: `<` as `&lt;`, `~` as `&#126;`, `|` as `&#124;`
-/// (Python-Markdown takes `\|` only with its tables extension), `=` as `&#61;`. `&` stays as it is, unless it
-/// could start an entity reference (`&amp;` then).
+/// Escapes text from the data so that every Markdown reader the `.md` files meet (cmark, cmark-gfm, markdown-it,
+/// Python-Markdown) shows it literally: `*x* [y](javascript:alert(1))` stays that text. The forms chosen, a
+/// backslash or an entity, are listed in docs/design.md ("Escaping").
 enum MarkdownEscaping: ByteEscaping {
     /// Escaped anywhere: the ASCII characters that start inline syntax (emphasis, code, links, HTML, entities),
     /// plus GitHub's strikethrough and table pipes: ``\`*_[]<>&#~|!``; `&` only where it could start an entity.
@@ -16,8 +10,7 @@ enum MarkdownEscaping: ByteEscaping {
     /// Escaped only at the start of the text, where they could open a block (list, quote, heading): `-+=>`.
     static var blockStarters: ByteSet { ByteSet(low: 0x6000280000000000, high: 0x0000000000000000) }
 
-    /// A set of ASCII bytes as two 64-bit masks: every byte of every name is looked up, so the sets are
-    /// constants (no global to initialise, no array to retain).
+    /// A set of ASCII bytes as two 64-bit masks: constants, with no global to initialise and no array to retain.
     struct ByteSet: Equatable, Sendable {
         let low: UInt64, high: UInt64
 
@@ -79,10 +72,8 @@ enum MarkdownEscaping: ByteEscaping {
         }
     }
 
-    /// Whether the `&` at `i` could start an entity reference: in CommonMark `&` + letter + letters and digits + `;`,
-    /// `&#` + digits + `;` or `&#x` + hex digits + `;`; in Python-Markdown letters and digits in any order. So `&`
-    /// followed by `#`, or by letters and digits up to a `;` or up to the end of the text (where the template's
-    /// text goes on), while `Antigua & Barbuda` and `AT&T Park` keep a bare `&`.
+    /// Whether the `&` at `i` could start an entity reference in CommonMark or Python-Markdown: `&` followed by `#`,
+    /// or by letters and digits up to a `;` or the end of the text (where the template's text goes on).
     private static func mayStartEntity(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
         var j = i + 1
         if j < bytes.count, bytes[j] == UInt8(ascii: "#") { return true }

@@ -1,10 +1,6 @@
-/// One level of a page's Mustache context, stored flat: every value of the level and of the rows and objects
-/// inside it is an `Entry` of plain integers, and every text is a run of one byte buffer. A detail page's
-/// context is built by appending to three arrays and rendered without a reference count or a `String` per value
-/// (a `String`, array and dictionary per value would cost a large share of a build).
-///
-/// A page has a few dozen names and a row a handful, so an object's entries are searched from the end: a later
-/// entry of a key hides an earlier one, and building and merging contexts only appends.
+/// One level of a page's Mustache context, stored flat: every value is an `Entry` of plain integers, every text a
+/// run of one byte buffer, so a page renders without a reference count or a `String` per value. An object's entries
+/// are searched from the end: a later entry of a key hides an earlier one, so building and merging only appends.
 struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
     /// What a value is; `start` and `count` say where: a text is `bytes[start..<start + count]`, an object's
     /// entries are `nested[start..<start + count]`, and a list's rows are `nested[start..<start + count]`, each

@@ -1,6 +1,5 @@
-/// Every name a page's Mustache context can hold (documented in Templates/README.md). A template's names are
-/// resolved to these once, when it is compiled, so that rendering compares small integers instead of hashing
-/// strings; a name that is not here is in no context, so it renders as missing, as Mustache would.
+/// Every name a page's Mustache context can hold (Templates/README.md), resolved once when a template is compiled;
+/// a name that is not here is in no context, so it renders as missing, as Mustache would.
 enum TemplateKey: Int, CaseIterable, Sendable {
     // Every page (`SiteRenderer.common`) and the layout.
     case siteTitle, lang, rightToLeft, listStyle, pageTitle, description, root, ext, html, homeHref, stylesheetHref, iconHref, searchScriptHref, cityURL, canonical

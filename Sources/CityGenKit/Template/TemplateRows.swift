@@ -1,6 +1,5 @@
-/// The rows of a list (or the one row of an object) of a page's Mustache context, built one after the other in
-/// one `TemplateContext` and added to the page's context at once (`TemplateContext.append(_:rows:)`): no context,
-/// array or closure for each row of a detail page's nearest places and namesakes.
+/// The rows of a list (or the one row of an object) of a page's Mustache context, built in one `TemplateContext`
+/// and added at once (`TemplateContext.append(_:rows:)`): no context, array or closure a row.
 struct TemplateRows {
     /// The rows' values, one row after the other.
     private(set) var values = TemplateContext()

@@ -1,20 +1,16 @@
 import Foundation
 import Mustache
 
-/// The page templates: Markdown templates for every page and an HTML layout that wraps cmark's output.
-///
-/// The defaults ship inside citygen (the repository's `Templates/`); a `--templates` folder overrides them
-/// file by file. In the Markdown templates `{{value}}` is Markdown-escaped and `{{{value}}}` is inserted as is
-/// (citygen passes only numbers, paths and its own Markdown that way). `{{t.KEY}}` is the word `KEY` of the site's
-/// language (`Words`), put in place when the templates are read: template text, like the text around it.
+/// The page templates: Markdown templates for every page and an HTML layout that wraps cmark's output. The
+/// defaults ship inside citygen; a `--templates` folder overrides them file by file; `{{t.KEY}}` is put in when
+/// the templates are read (`withWords`).
 public struct TemplateSet: Sendable {
     /// Every template file citygen reads, by the name an override must have.
     public static let markdownTemplates = PageTemplate.all.map(\.fileName)
     public static let layoutTemplate = "layout.html.mustache"
     /// Files written into the site's `assets/` folder: `style.css` as it is, `search.js` made of `searchParts`.
     public static let assets = ["style.css", "search.js"]
-    /// The parts of the search client, in `search/`, in the order `search.js` holds them inside one function (each
-    /// may be overridden by name, or `search.js` whole).
+    /// The parts of the search client, in `search/`, in the order `search.js` holds them inside one function.
     public static let searchParts = [
         "words.js", "fold.js", "favorites.js", "index.js", "query.js", "typos.js", "matches.js", "results.js", "page.js", "header.js",
     ]
@@ -30,8 +26,7 @@ public struct TemplateSet: Sendable {
     /// The words the templates were read with.
     public let words: Words
 
-    /// Loads the default templates, replacing each with the same-named file of `overrides` when present, with the
-    /// words of `words`.
+    /// Loads the default templates, each replaced by the same-named file of `overrides` when present.
     public init(overrides: URL? = nil, words: Words = SiteLanguage.english.words) throws {
         self.words = words
         MustacheContentTypes.register(MarkdownContentType(), named: MarkdownContentType.name)
@@ -98,15 +93,13 @@ public struct TemplateSet: Sendable {
         }
     }
 
-    /// A part of the search script as it is served: its lines without their indentation, and without the lines that
-    /// are comments (a quarter of its bytes, which every page that uses the header's box would load).
+    /// A part of the search script as it is served: its lines without their indentation, and without comment lines.
     static func withoutComments(_ script: String) -> String {
         script.split(separator: "\n").lazy.map { $0.drop { $0 == " " } }.filter { !$0.isEmpty && !$0.hasPrefix("//") }
             .joined(separator: "\n") + "\n"
     }
 
-    /// `text` with each `{{t.KEY}}` (or `{{{t.KEY}}}`) replaced by the word `KEY`; a key with no word is an error
-    /// naming the template and line.
+    /// `text` with each `{{t.KEY}}` (or `{{{t.KEY}}}`) replaced by the word `KEY`; a key with no word is an error.
     static func withWords(_ text: String, _ words: Words, template: String) throws -> String {
         guard text.contains("{{t.") || text.contains("{{{t.") else { return text }
         var result = "", rest = text[...]

@@ -1,6 +1,5 @@
 /// A way of grouping the cities into pages (SPEC §5; `groupings:` in SPEC §6): what groups them, where its pages go
-/// and what they say. A grouping is a value, not a type: country, region and time zone are three (`Grouping.all`),
-/// and `GroupingPlan` and `GroupingPage` make and render the pages of any of them.
+/// and what they say; a value, not a type (docs/design.md, "Groupings").
 struct Grouping: Sendable {
     /// Its name in `groupings:` (`timeZone`).
     let name: String
@@ -8,8 +7,7 @@ struct Grouping: Sendable {
     let folder: String
     /// The prefix of its words (`zone.heading`, `zone.mapAlt`), which is also the argument naming a group in them.
     let words: String
-    /// The grouping whose group holds each of this one's: its name is above this one's in the trail and in its words
-    /// (a region's country).
+    /// The grouping whose group holds each of this one's (a region's country), above it in the trail and its words.
     var parent: String? = nil
     /// The groups of another grouping that a group's first page lists, with how many of its cities are in each (a
     /// country's regions, a zone's countries).

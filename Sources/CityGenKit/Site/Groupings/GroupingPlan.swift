@@ -23,8 +23,7 @@ final class GroupingPlan: Sendable {
     let written: Bool
     /// The ids of the groups skipped because they make no safe folder name.
     let unsafeIDs: [String]
-    /// For each catalog index: the number of its group plus one (0: none), in 16 bits while they fit: a fifth of the
-    /// plan's memory at 5× the data.
+    /// For each catalog index: the number of its group plus one (0: none), in 16 bits while they fit.
     private let groupOfCity: CityGroups
 
     private enum CityGroups {
@@ -101,8 +100,7 @@ final class GroupingPlan: Sendable {
         .page(.group(folder: grouping.folder, group.folders, page: page, format))
     }
 
-    /// The groups of this grouping that the cities of `group` (of another) are in, in this one's order, each with how
-    /// many of them.
+    /// The groups of this grouping that the cities of `group` (of another) are in, in order, each with how many.
     func groups(holding cities: [Int32]) -> [(group: Group, count: Int)] {
         var counts: [Int: Int] = [:]
         for index in cities where groupOfCity[Int(index)] >= 0 { counts[groupOfCity[Int(index)], default: 0] += 1 }

@@ -21,9 +21,8 @@ struct CompactDataPage: PageKind {
         return Page(bytes: bytes, metadata: .init(title: "", description: "", language: renderer.site.settings.language.iso639_3, role: .data))
     }
 
-    /// Data file `n`: for each of `cities` (catalog indices), its page title and the HTML of its detail page as a
-    /// static site would show it inside `<main>` (rendered from `city.md.mustache`, quoted here as JSON), with links from
-    /// `city.html`; as a script for `file://`: `citygenCities(n, {"id": [title, html]})`.
+    /// Data file `n`: for each of `cities`, its page title and its detail page's `<main>`, with links from `city.html`,
+    /// as a script for `file://`: `citygenCities(n, {"id": [title, html]})`.
     private static func script(_ n: Int, cities: [Int], renderer: SiteRenderer) -> String {
         var js = "citygenCities(\(n),{"
         for (k, index) in cities.enumerated() {

@@ -1,6 +1,5 @@
-/// The pages of every grouping the site writes (`Site.groupings`, SPEC §5): `<folder>/index`, every group with its
-/// count, where the grouping has one; and `<folder>/<group's folders>/<n>`, a group's cities in SPEC §3 order, its map,
-/// largest places and the groups of another grouping it holds on the first page.
+/// The pages of every grouping the site writes (`Site.groupings`, SPEC §5): `<folder>/index`, where the grouping
+/// has one, and `<folder>/<group's folders>/<n>`, a group's cities in SPEC §3 order.
 struct GroupingPage: PageKind {
     var name: String { "grouping" }
     var templates: [PageTemplate] { [.list, .pager] + Grouping.all.compactMap(\.index?.template) }
