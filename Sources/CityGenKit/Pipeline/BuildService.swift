@@ -242,7 +242,8 @@ public struct BuildService: Sendable {
                 var made: [SiteFiles.File] = [], fresh: (routes: [Route], paths: [String]) = ([], [])
                 for (route, path) in zip(routes, paths) {
                     guard !rendered[site].contains(route), let record = kept[path] ?? nil, try writer.keep(path, record: record) else {
-                        (fresh.routes, fresh.paths) = (fresh.routes + [route], fresh.paths + [path])
+                        fresh.routes.append(route)
+                        fresh.paths.append(path)
                         continue
                     }
                     // Its precompressed files are as old as it: kept too, or written when they cannot be.
