@@ -78,7 +78,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ],
-            resources: [.copy("Resources/Templates"), .copy("Resources/Strings"), .copy("Resources/cities.json.gz"), .copy("Resources/geography.bin")]
+            resources: [.copy("Resources/Templates"), .copy("Resources/Strings"), .copy("Resources/cities.json.gz"), .copy("Resources/geography.bin"), .copy("Resources/Leaflet")]
         ),
         // Fuzz targets: built normally it replays inputs; `scripts/fuzz` builds it for libFuzzer.
         .executableTarget(name: "citygen-fuzz", dependencies: ["CityGenKit"]),

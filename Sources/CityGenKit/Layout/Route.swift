@@ -24,6 +24,8 @@ public enum Route: Hashable, Sendable {
     case countryMap(code: String, part: Int = 0)
     /// The map of a first-level region (with places): its cities as dots, in its own window.
     case regionMap(PlaceRegion)
+    /// A ground tile of the map to explore (`MapTileSet`).
+    case mapTile(MapTile)
     /// The windows of the maps of the country with this code, for the home page's split view: one small file a country.
     case mapWindow(code: String, IndexEncoding)
     /// `sitemap.xml`, the index of the sitemap files.
@@ -77,13 +79,15 @@ public enum PageRoute: Hashable, Sendable {
     case group(folder: String, [String], page: Int, PageFormat)
     /// `404.html`.
     case notFound
+    /// `map.html`, the map to explore (HTML).
+    case explore
 
     public var format: PageFormat {
         switch self {
         case .home(let format), .favorites(let format), .list(_, let format), .city(_, let format), .groupIndex(_, let format),
             .group(_, _, _, let format):
             format
-        case .cityViewer, .cityData, .notFound: .html
+        case .cityViewer, .cityData, .notFound, .explore: .html
         }
     }
 
@@ -98,6 +102,7 @@ public enum PageRoute: Hashable, Sendable {
         case .city: CityPage()
         case .groupIndex, .group: GroupingPage()
         case .notFound: NotFoundPage()
+        case .explore: ExplorePage()
         }
     }
 }

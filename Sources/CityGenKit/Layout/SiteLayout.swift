@@ -52,6 +52,7 @@ public struct SiteLayout: Sendable, Equatable {
         case .typoShard(let n, let encoding): "\(indexFolder)\(Self.typoFolder)\(n).\(encoding.fileExtension)"
         case .indexFavorites: "\(indexFolder)favorites.json"
         case .worldMap: "map/world.png"
+        case .mapTile(let tile): "map/tiles/\(tile.zoom)/\(tile.x)/\(tile.y).png"
         case .countryMap(let code, let part): "map/\(Self.countryFolder(code))\(part == 0 ? "" : "-\(part)").png"
         case .regionMap(let region): "map/\(Self.countryFolder(region.country))/\(Self.codeFolder(region.code)).png"
         case .mapWindow(let code, let encoding): "\(indexFolder)\(Self.mapsFolder)\(Self.countryFolder(code)).\(encoding.fileExtension)"
@@ -135,6 +136,7 @@ public struct SiteLayout: Sendable, Equatable {
             out += "list/".utf8
             Self.appendPageFile(number, format, to: &out)
         case .cityViewer: out += "city.html".utf8
+        case .explore: out += "map.html".utf8
         case .cityData(let file): out += "\(Self.compactDataFolder)\(file).js".utf8
         case .city(let id, let format): appendCityPath(id, format, to: &out)
         case .groupIndex(let folder, let format): out += "\(folder)/index.\(format.fileExtension)".utf8

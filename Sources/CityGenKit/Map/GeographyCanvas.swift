@@ -6,6 +6,8 @@ struct GeographyCanvas {
     /// The window's bounds in hundredths of a degree (east may pass 18,000), and pixels per hundredth of a degree.
     private let bounds: (west: Double, east: Double, south: Double, north: Double)
     private let scale: (x: Double, y: Double)
+    /// With web mercator's rows (a tile of the map to explore): mercator's y of the top row, and pixels per unit of it.
+    private let mercator: (top: Double, scale: Double)?
 
     /// Which borders of first-level regions a map draws. Natural Earth's region lines do not say whose they are: a
     /// country's map draws those near its places (its own regions, not its neighbours'), a region's map every one in
@@ -16,11 +18,13 @@ struct GeographyCanvas {
         case all
     }
 
-    /// The ground of `window` from `geography`, with `regionBorders`.
-    init(window: MapWindow, geography: Geography, regionBorders: RegionBorders = .none) {
+    /// The ground of `window` from `geography`, with `regionBorders`; its rows equirectangular, or web mercator's.
+    init(window: MapWindow, geography: Geography, regionBorders: RegionBorders = .none, mercator: Bool = false) {
         self.window = window
         bounds = (window.west * 100, (window.west + window.span) * 100, window.south * 100, window.north * 100)
         scale = (Double(window.width) / (window.span * 100), Double(window.height) / ((window.north - window.south) * 100))
+        let top = WebMercator.y(window.north)
+        self.mercator = mercator ? (top, Double(window.height) / (top - WebMercator.y(window.south))) : nil
         pixels = [UInt8](repeating: MapPalette.water, count: window.width * window.height)
         fill(geography.land, with: MapPalette.land)
         stroke(geography.land, with: MapPalette.coast)
@@ -87,7 +91,11 @@ struct GeographyCanvas {
 
     /// Calls `edge` with each edge (x0, y0, x1, y1 in pixels, not clamped) of the `runs` of `layer`.
     private func forEachEdge(of layer: Geography.Layer, fill: Bool, _ edge: (Double, Double, Double, Double) -> Void) {
-        let (bounds, scale) = (bounds, scale)
+        let (bounds, scale, mercator) = (bounds, scale, mercator)
+        let row: (Int16) -> Double = { y in
+            guard let mercator else { return (bounds.north - Double(y)) * scale.y }
+            return (mercator.top - WebMercator.y(Double(y) / 100)) * mercator.scale
+        }
         layer.xs.withUnsafeBufferPointer { xs in
             layer.ys.withUnsafeBufferPointer { ys in
                 // Shift by shift, not item by item: the pixels are the same in any order.
@@ -97,9 +105,9 @@ struct GeographyCanvas {
                         guard Self.overlaps(layer.bounds[i], shifted: shift, bounds) else { continue }
                         let left = bounds.west - shift
                         for run in Self.runs(of: i, in: layer, shifted: shift, fill: fill, bounds) {
-                            var x0 = (Double(xs[Int(run.first)]) - left) * scale.x, y0 = (bounds.north - Double(ys[Int(run.first)])) * scale.y
+                            var x0 = (Double(xs[Int(run.first)]) - left) * scale.x, y0 = row(ys[Int(run.first)])
                             for p in Int(run.first + 1)...Int(run.last) {
-                                let x1 = (Double(xs[p]) - left) * scale.x, y1 = (bounds.north - Double(ys[p])) * scale.y
+                                let x1 = (Double(xs[p]) - left) * scale.x, y1 = row(ys[p])
                                 edge(x0, y0, x1, y1)
                                 (x0, y0) = (x1, y1)
                             }

@@ -63,6 +63,7 @@ final class SiteFiles: Sendable {
         case .robots: bytes = Array("User-agent: *\nAllow: /\nSitemap: \(layout.url(.sitemapIndex) ?? "")\n".utf8)
         case .worldMap, .countryMap, .regionMap: bytes = drawMap(route)
         case .icon: bytes = SiteIcon.ico
+        case .mapTile(let tile): bytes = MapTileSet.bundled.png(tile) ?? []
         case .mapWindow(let code, .json): bytes = site.maps.windowJSON(code, layout)
         case .mapWindow(let code, .script): bytes = script(route, site.maps.windowJSON(code, layout))
         }

@@ -1,16 +1,18 @@
 /// The largest places by population (SPEC §5 `#largestCities`): of the whole site and of each group of every grouping,
 /// largest first, then in SPEC §3 order. Cities without a known population are never among them.
 struct LargestPlaces: Sendable {
-    /// How many a page lists.
-    static let count = 10
+    /// How many a page lists, and how many the map to explore labels at most.
+    static let count = 10, mapCount = 1000
 
     let world: [Int]
+    /// The largest `mapCount` places of the site: the map to explore's labels.
+    let labelled: [Int]
     /// By grouping's name, then by group's number.
     private let byGroup: [String: [[Int]]]
 
     init(catalog: CityCatalog, places: Places?, groupings: [GroupingPlan]) {
         guard let places else {
-            (world, byGroup) = ([], [:])
+            (world, labelled, byGroup) = ([], [], [:])
             return
         }
         // One array of 32-bit indices, sorted in place: no second copy while the site is planned.
@@ -29,6 +31,7 @@ struct LargestPlaces: Sendable {
             byGroup[plan.grouping.name] = largest
         }
         world = ordered.prefix(Self.count).map(Int.init)
+        labelled = ordered.prefix(Self.mapCount).map(Int.init)
         self.byGroup = byGroup
     }
 

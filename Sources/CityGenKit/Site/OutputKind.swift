@@ -18,7 +18,7 @@ extension OutputKind {
 /// Every kind of file, in the order a site writes them: the search index's head, the maps, the split view's map
 /// windows, the index's shards, every kind of page, then the assets and the sitemap.
 enum OutputKinds {
-    static let all: [any OutputKind] = [IndexHeadFiles(), MapImages(), MapWindowFiles(), IndexShardFiles()] + PageKinds.all + [AssetFiles(), SitemapFiles()]
+    static let all: [any OutputKind] = [IndexHeadFiles(), MapImages(), MapTileFiles(), MapWindowFiles(), IndexShardFiles()] + PageKinds.all + [AssetFiles(), SitemapFiles()]
 }
 
 /// The search index's favorites (which change with them) and its manifest, as JSON and as its script twin.
@@ -35,6 +35,14 @@ struct MapImages: OutputKind {
         routes.append(site.countryMaps)
         routes.append(site.regionMaps)
         return routes
+    }
+}
+
+/// The ground tiles of the map to explore (HTML), those of sea alone left out.
+struct MapTileFiles: OutputKind {
+    var shared: Bool { true }
+    func routes(in site: Site, formats: [PageFormat]) -> RouteList {
+        RouteList(formats.contains(.html) ? MapTileSet.bundled.tiles.map(Route.mapTile) : [])
     }
 }
 

@@ -24,6 +24,6 @@ extension PageKind {
 /// Every kind of page, in the order a site lists them (and its sitemap, of those it holds).
 enum PageKinds {
     static let all: [any PageKind] = [
-        HomePage(), FavoritesPage(), ListPage(), CityViewerPage(), CompactDataPage(), CityPage(), GroupingPage(), NotFoundPage(),
+        HomePage(), FavoritesPage(), ListPage(), CityViewerPage(), CompactDataPage(), CityPage(), GroupingPage(), NotFoundPage(), ExplorePage(),
     ]
 }

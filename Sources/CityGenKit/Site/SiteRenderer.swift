@@ -27,8 +27,8 @@ final class SiteRenderer: Sendable {
         self.templates = templates
         let words = site.settings.language.words
         let languages = site.settings.translations.isEmpty ? [words] : site.settings.translations.map(\.language.words)
-        let script = templates.assets["search.js"] ?? []
-        let prelude = Words.scriptPrelude(languages, script: String(decoding: script, as: UTF8.self), indexFolder: SiteLayout.indexFolderName)
+        let script = templates.assets["search.js"] ?? [], said = String(decoding: script + (templates.assets["map.js"] ?? []), as: UTF8.self)
+        let prelude = Words.scriptPrelude(languages, script: said, indexFolder: SiteLayout.indexFolderName)
         self.searchScript = Array((prelude + "window.citygenIndexVersion = \(IndexManifest.formatVersion);\n").utf8) + script
         self.twins = site.settings.translations.map {
             Twin(code: Array($0.language.code.utf8), name: Array($0.language.autonym.utf8), markdownName: MarkdownEscaping.escape(Array($0.language.autonym.utf8)),
@@ -71,6 +71,7 @@ final class SiteRenderer: Sendable {
         case .groupIndex(let folder, let format): groupIndex(folder, format)
         case .group(let folder, let folders, let number, let format): groupPage(folder, folders, page: number, format)
         case .notFound: notFoundPage()
+        case .explore: explorePage()
         }
     }
 

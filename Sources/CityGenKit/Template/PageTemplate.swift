@@ -8,7 +8,7 @@ public struct PageTemplate: Hashable, Sendable {
 
     public static let home = PageTemplate("home"), list = PageTemplate("list"), pager = PageTemplate("pager")
     public static let favorites = PageTemplate("favorites"), countries = PageTemplate("countries"), city = PageTemplate("city")
-    public static let cityview = PageTemplate("cityview"), notFound = PageTemplate("404")
+    public static let cityview = PageTemplate("cityview"), notFound = PageTemplate("404"), explore = PageTemplate("map")
     /// Partials: the largest places, the groups a group's page lists (a country's regions), a page's trail.
     public static let largest = PageTemplate("largest"), listed = PageTemplate("listed"), trail = PageTemplate("trail")
 

@@ -8,8 +8,10 @@ public struct TemplateSet: Sendable {
     /// Every template file citygen reads, by the name an override must have.
     public static let markdownTemplates = PageTemplate.all.map(\.fileName)
     public static let layoutTemplate = "layout.html.mustache"
-    /// Files written into the site's `assets/` folder: `style.css` as it is, `search.js` made of `searchParts`.
-    public static let assets = ["style.css", "search.js"]
+    /// Files written into the site's `assets/` folder: `style.css` as it is, `search.js` made of `searchParts`, the map
+    /// to explore's `map.js`, and Leaflet with its licence (`scripts/leaflet`), which no template replaces.
+    public static let assets = ["style.css", "search.js", "map.js"] + leaflet.map { "leaflet/" + $0 }
+    static let leaflet = ["leaflet.js", "leaflet.css", "LICENSE"]
     /// The parts of the search client, in `search/`, in the order `search.js` holds them inside one function.
     public static let searchParts = [
         "words.js", "fold.js", "favorites.js", "index.js", "query.js", "typos.js", "matches.js", "results.js", "page.js", "header.js",
@@ -76,6 +78,11 @@ public struct TemplateSet: Sendable {
             let parts = try Self.searchParts.map { Self.withoutComments(try source("search/\($0)")) }
             assets["search.js"] = Array(("(function () {\n'use strict';\n" + parts.joined() + "})();\n").utf8)
         }
+        assets["map.js"] = Array(Self.withoutComments(try source("map.js")).utf8)
+        let leaflet = try Self.resource("Leaflet")
+        for name in Self.leaflet {
+            assets["leaflet/" + name] = Array(try Data(contentsOf: leaflet.appendingPathComponent(name)))
+        }
         self.assets = assets
         self.sources = sources.merging(words.sources) { a, _ in a }
     }
@@ -125,9 +132,12 @@ public struct TemplateSet: Sendable {
     }
 
     /// The default templates inside citygen's resources.
-    public static func defaultFolder() throws -> URL {
-        guard let url = Bundle.module.url(forResource: "Templates", withExtension: nil) else {
-            throw CityGenError.missingInput(what: "citygen's default templates", path: "Templates", reason: nil)
+    public static func defaultFolder() throws -> URL { try resource("Templates") }
+
+    /// A folder of citygen's resources.
+    static func resource(_ name: String) throws -> URL {
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil) else {
+            throw CityGenError.missingInput(what: "citygen's resources", path: name, reason: nil)
         }
         return url
     }

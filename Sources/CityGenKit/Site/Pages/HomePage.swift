@@ -42,6 +42,7 @@ extension SiteRenderer {
             context.append(index.homeHref, text: layout.href(to: .page(.groupIndex(folder: plan.grouping.folder, format)), from: route))
             context.append(index.homeCount, text: language.grouped(plan.groups.count))
         }
+        if format == .html { context.append(.exploreHref, text: layout.href(to: .explore, from: route)) }
         context.append(.favoritesJSON, text: format == .html ? site.index.favoritesJSON : "")
         context.append(.indexHref, text: layout.indexFolderHref(from: route))
         if format == .html && catalog.count > 0 {

@@ -1,0 +1,127 @@
+"""The map to explore (map.html, SPEC §5 and §7), in Chromium over HTTP and file://: the world at first, pan and zoom by
+keyboard, wheel and drag, the view kept in the address, labels of the largest places that never overlap, a scale
+bar in the language's digits, nothing from another host; without a script, the world map and the largest places."""
+import re
+from html.parser import HTMLParser
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import wait
+
+
+def base(site, scheme):
+    return site.http if scheme == "http" else site.file
+
+
+def open_map(browser, site, scheme, hash_=""):
+    browser.get(base(site, scheme) + "map.html" + hash_)
+    wait(browser).until(lambda b: b.execute_script("return !!window.citygenMap && document.querySelectorAll('.map-label').length > 0"))
+    wait(browser).until(lambda b: b.execute_script(
+        "return Array.from(document.querySelectorAll('#exploreMap img.leaflet-tile')).every(i => i.complete)"))
+
+
+def view(browser):
+    return browser.execute_script("var m = window.citygenMap, c = m.getCenter(); return [m.getZoom(), c.lat, c.lng]")
+
+
+def labels(browser):
+    """The labels' boxes on screen, and their texts."""
+    return browser.execute_script("""return Array.from(document.querySelectorAll('.map-label a')).map(a => {
+        var r = a.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom, a.textContent]; });""")
+
+
+def requests(browser):
+    return browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+
+
+@pytest.mark.parametrize("scheme", ["http", "file"])
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)])
+def test_the_world_at_first_with_labels_that_never_overlap_and_nothing_from_another_host(browser, places_full_site, scheme, size):
+    browser.set_window_size(*size)
+    try:
+        open_map(browser, places_full_site, scheme)
+        zoom, lat, lon = view(browser)
+        width = browser.execute_script("return document.getElementById('exploreMap').clientWidth")
+        assert 256 * 2 ** zoom <= width < 256 * 2 ** (zoom + 1), "the whole world across the map, as large as fits"
+        boxes = labels(browser)
+        assert len(boxes) >= 5
+        for i, a in enumerate(boxes):
+            for b in boxes[:i]:
+                assert not (a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1), (a, b)
+        listed = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#mapPlaces a")]
+        assert len(listed) == len(boxes) and all(", " in t for t in listed), listed
+        tiles = browser.find_elements(By.CSS_SELECTOR, "#exploreMap img.leaflet-tile")
+        assert any("/map/tiles/" in (t.get_attribute("src") or "") for t in tiles)
+        scale = browser.find_element(By.ID, "mapScale").text
+        assert re.fullmatch(r"[\d,]+ (km|m)", scale), scale
+        origin = base(places_full_site, scheme)
+        assert all(url.startswith(origin) or url.startswith("data:") for url in requests(browser)), requests(browser)
+    finally:
+        browser.set_window_size(1280, 900)
+
+
+@pytest.mark.parametrize("scheme", ["http", "file"])
+def test_keyboard_and_wheel_zoom_in_with_more_labels_a_drag_pans_and_the_address_keeps_the_view(wide, places_full_site, scheme):
+    open_map(wide, places_full_site, scheme, "#3/50/10")
+    zoom, lat, lon = view(wide)
+    assert (zoom, round(lat), round(lon)) == (3, 50, 10)
+    before = len(labels(wide))
+    box = wide.find_element(By.ID, "exploreMap")
+    wide.execute_script("arguments[0].focus()", box)
+    assert wide.execute_script("return document.activeElement === arguments[0]", box), "the map takes the keyboard's focus"
+    ActionChains(wide).send_keys("=").perform()  # the key of + (with Shift, Leaflet zooms three levels)
+    wait(wide).until(lambda b: view(b)[0] == 4)
+    ActionChains(wide).scroll_from_origin(ScrollOrigin.from_element(box), 0, -300).perform()
+    wait(wide).until(lambda b: view(b)[0] > 4)
+    wait(wide).until(lambda b: re.fullmatch(r"#[\d.]+/-?[\d.]+/-?[\d.]+", b.execute_script("return location.hash")))
+    assert len(labels(wide)) > before, "more labels closer in"
+    # The arrow keys pan; a drag pans.
+    zoom, lat, lon = view(wide)
+    ActionChains(wide).send_keys(Keys.ARROW_RIGHT).perform()
+    wait(wide).until(lambda b: view(b)[2] > lon)
+    zoom, lat, lon = view(wide)
+    ActionChains(wide).click_and_hold(box).move_by_offset(-200, 0).move_by_offset(-100, 0).release().perform()
+    wait(wide).until(lambda b: view(b)[2] > lon + 0.1)
+    # The address keeps the view: a reload opens it again.
+    kept = wide.execute_script("return location.hash")
+    zoom, lat, lon = view(wide)
+    wide.refresh()
+    wait(wide).until(lambda b: b.execute_script("return !!window.citygenMap"))
+    again = view(wide)
+    assert again[0] == zoom and abs(again[1] - lat) < 1e-3 and abs(again[2] - lon) < 1e-3, (kept, again)
+
+
+class _Page(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.images, self.links, self.scripts, self.inside = [], [], [], None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "img":
+            self.images.append(attrs.get("src"))
+        if tag == "ul" and attrs.get("id") == "mapPlaces":
+            self.inside = "places"
+        if tag == "a" and self.inside == "places":
+            self.links.append(attrs["href"])
+        if tag == "script" and "src" in attrs:
+            self.scripts.append(attrs["src"])
+
+    def handle_endtag(self, tag):
+        if tag == "ul":
+            self.inside = None
+
+
+def test_without_a_script_the_page_shows_the_world_map_and_the_largest_places_as_links(places_full_site):
+    page = _Page()
+    page.feed((places_full_site.output / "map.html").read_text(encoding="utf-8"))
+    assert page.images == ["map/world.png"]
+    assert len(page.links) == 20 and all((places_full_site.output / link).exists() for link in page.links), page.links
+    assert page.scripts == ["assets/search.js", "assets/leaflet/leaflet.js", "assets/map.js"]
+    assert (places_full_site.output / "assets/leaflet/LICENSE").read_text(encoding="utf-8").count("BSD-2-clause") >= 1
+    home = (places_full_site.output / "index.html").read_text(encoding="utf-8")
+    assert 'href="map.html"' in home, "the home page links the map"

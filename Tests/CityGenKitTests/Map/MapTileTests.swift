@@ -1,0 +1,61 @@
+@testable import CityGenKit
+import XCTest
+
+/// The map to explore's tiles: web mercator's arithmetic, which tiles exist, and the same bytes from the same inputs.
+final class MapTileTests: XCTestCase {
+    func testAPlaceGoesToItsPixelAndTileAndBack() {
+        // London at zoom 10 is tile 511/340 (OpenStreetMap's numbering: x from the antimeridian, y from the north).
+        XCTAssertEqual(WebMercator.tile(latitude: 51.50853, longitude: -0.12574, zoom: 10), MapTile(zoom: 10, x: 511, y: 340))
+        XCTAssertEqual(WebMercator.tile(latitude: -34.61315, longitude: -58.37723, zoom: 5), MapTile(zoom: 5, x: 10, y: 19))
+        let centre = WebMercator.pixel(latitude: 0, longitude: 0, zoom: 0)
+        XCTAssertEqual(centre.x, 128, accuracy: 1e-9)
+        XCTAssertEqual(centre.y, 128, accuracy: 1e-9)
+        XCTAssertEqual(WebMercator.pixel(latitude: WebMercator.maxLatitude, longitude: -180, zoom: 3).y, 0, accuracy: 1e-6)
+        XCTAssertEqual(WebMercator.pixel(latitude: -89, longitude: 180, zoom: 0).y, 256, accuracy: 1e-6, "clamped to the square")
+        for (latitude, longitude) in [(51.50853, -0.12574), (-54.8, -68.3), (64.1, -21.9), (0, 179.999), (-33.9, 151.2)] {
+            for zoom in [0, 5, 14] {
+                let (x, y) = WebMercator.pixel(latitude: latitude, longitude: longitude, zoom: zoom)
+                let back = WebMercator.coordinate(x: x, y: y, zoom: zoom)
+                XCTAssertEqual(back.latitude, latitude, accuracy: 1e-9)
+                XCTAssertEqual(back.longitude, longitude, accuracy: 1e-9)
+            }
+        }
+    }
+
+    func testATilesWindowIsTheGlobeItCovers() {
+        let tile = MapTile(zoom: 2, x: 1, y: 1).window
+        XCTAssertEqual(tile.west, -90)
+        XCTAssertEqual(tile.span, 90)
+        XCTAssertEqual(tile.south, 0, accuracy: 1e-9)
+        XCTAssertEqual(tile.north, 66.51326, accuracy: 1e-5)
+        XCTAssertEqual(MapTile(zoom: 0, x: 0, y: 0).window.north, WebMercator.maxLatitude, accuracy: 1e-9)
+    }
+
+    func testTilesOfSeaAloneAreLeftOutAndTheRestListed() throws {
+        let set = MapTileSet(geography: .bundled, maxZoom: 3)
+        let all = (0...3).reduce(0) { $0 + (1 << $1) * (1 << $1) }
+        XCTAssertLessThan(set.tiles.count, all, "some tiles are sea alone")
+        XCTAssertEqual(set.tiles, set.tiles.sorted())
+        XCTAssertNotNil(set.png(MapTile(zoom: 0, x: 0, y: 0)))
+        let sahara = WebMercator.tile(latitude: 23, longitude: 12, zoom: 3), pacific = WebMercator.tile(latitude: -55, longitude: -110, zoom: 3)
+        XCTAssertTrue(set.tiles.contains(sahara))
+        XCTAssertFalse(set.tiles.contains(pacific))
+        XCTAssertNil(set.png(pacific))
+        // The existence string says the same: bit 3 - i % 4 of hexadecimal digit i / 4, i = y · 8 + x.
+        let bits = Array(set.existence[3])
+        func listed(_ tile: MapTile) -> Bool {
+            let i = tile.y * 8 + tile.x
+            return (Int(String(bits[i / 4]), radix: 16)! >> (3 - i % 4)) & 1 == 1
+        }
+        XCTAssertEqual(bits.count, 16)
+        XCTAssertTrue(listed(sahara))
+        XCTAssertFalse(listed(pacific))
+        XCTAssertEqual((0..<64).filter { listed(MapTile(zoom: 3, x: $0 % 8, y: $0 / 8)) }.count, set.tiles.filter { $0.zoom == 3 }.count)
+
+        // A real PNG: its signature, its size, and pixels of land and sea in the Sahara's tile at zoom 3.
+        let png = try XCTUnwrap(set.png(sahara))
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        XCTAssertEqual(png[16..<24].map { $0 }, [0, 0, 1, 0, 0, 0, 1, 0], "256 × 256")
+        XCTAssertEqual(MapTileSet(geography: .bundled, maxZoom: 3).png(sahara), png, "the same inputs, the same bytes")
+    }
+}
