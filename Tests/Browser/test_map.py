@@ -125,3 +125,91 @@ def test_without_a_script_the_page_shows_the_world_map_and_the_largest_places_as
     assert (places_full_site.output / "assets/leaflet/LICENSE").read_text(encoding="utf-8").count("BSD-2-clause") >= 1
     home = (places_full_site.output / "index.html").read_text(encoding="utf-8")
     assert 'href="map.html"' in home, "the home page links the map"
+
+
+LONDON = 2643743
+BUENOS_AIRES = (-34.6037, -58.3816)
+
+
+@pytest.mark.parametrize("scheme", ["http", "file"])
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)])
+def test_an_id_centres_its_city_with_its_marker_and_card_whose_link_opens_its_page(browser, places_full_site, scheme, size):
+    browser.set_window_size(*size)
+    try:
+        browser.get(base(places_full_site, scheme) + f"map.html?id={LONDON}")
+        wait(browser).until(lambda b: b.find_elements(By.ID, "mapMarker") and not b.find_element(By.ID, "mapCard").get_attribute("hidden"))
+        box = browser.find_element(By.ID, "exploreMap").rect
+        marker = browser.find_element(By.ID, "mapMarker").rect
+        centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        assert abs(marker["x"] + marker["width"] / 2 - centre[0]) <= 2 and abs(marker["y"] + marker["height"] / 2 - centre[1]) <= 2, (marker, box)
+        card = browser.find_element(By.ID, "mapCard")
+        assert card.find_element(By.TAG_NAME, "h2").text == "London, GB"
+        assert "England" in card.text
+        assert card.find_element(By.CSS_SELECTOR, "button.favToggle").get_attribute("aria-pressed") == "false"
+        card.find_element(By.ID, "mapCardLink").click()
+        wait(browser).until(lambda b: f"/{LONDON}.html" in b.current_url)
+        assert browser.find_element(By.TAG_NAME, "h1").text.startswith("London")
+    finally:
+        browser.set_window_size(1280, 900)
+
+
+@pytest.mark.parametrize("scheme", ["http", "file"])
+def test_clicking_a_dot_or_a_label_opens_its_card(wide, places_full_site, scheme):
+    import json
+    open_map(wide, places_full_site, scheme, "#9/51.5085/-0.1257")
+    points = []
+    for f in (places_full_site.output / "search" / "points").glob("[0-9]*.js"):
+        text = f.read_text(encoding="utf-8")
+        points += json.loads(text[text.index(",") + 1:text.rindex(")")])["points"]
+    # A dot without a label: a place in view whose pixel is the dots' canvas.
+    for p in points:
+        at = wide.execute_script("""var m = window.citygenMap, a = m.latLngToContainerPoint([arguments[0], arguments[1]]),
+            box = document.getElementById('exploreMap').getBoundingClientRect(), x = box.left + a.x, y = box.top + a.y;
+            if (a.x < 20 || a.y < 20 || a.x > box.width - 20 || a.y > box.height - 20) return null;
+            var hit = document.elementFromPoint(x, y); return hit && hit.tagName === 'CANVAS' ? [x, y] : null;""", p[3], p[4])
+        if at:
+            break
+    assert at, "an unlabelled dot in view"
+    wide.execute_script("""var e = new MouseEvent('click', {clientX: arguments[0], clientY: arguments[1], bubbles: true});
+        document.elementFromPoint(arguments[0], arguments[1]).dispatchEvent(e);""", at[0], at[1])
+    wait(wide).until(lambda b: not b.find_element(By.ID, "mapCard").get_attribute("hidden"))
+    assert wide.find_element(By.CSS_SELECTOR, "#mapCard h2").text == f"{p[1]}, {p[2]}"
+    # A label opens its place's card too.
+    label = wide.find_elements(By.CSS_SELECTOR, ".map-label a")[0]
+    name = label.text
+    label.click()
+    wait(wide).until(lambda b: b.find_element(By.CSS_SELECTOR, "#mapCard h2").text.startswith(name + ", "))
+    assert "/map.html" in wide.current_url
+
+
+def test_near_me_lists_the_ten_cities_nearest_the_visitors_position(wide, places_full_site):
+    import gzip
+    import json
+    import math
+    from conftest import SHARED
+    wide.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["geolocation"], "origin": places_full_site.http.rstrip("/")})
+    wide.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": BUENOS_AIRES[0], "longitude": BUENOS_AIRES[1], "accuracy": 10})
+    open_map(wide, places_full_site, "http")
+    wide.find_element(By.ID, "nearMe").click()
+    wait(wide).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#nearList li")) == 10)
+    shown = [int(li.get_attribute("id").removeprefix("nearCell_")) for li in wide.find_elements(By.CSS_SELECTOR, "#nearList li")]
+
+    def km(lat, lon):
+        r = math.pi / 180
+        h = math.sin((lat - BUENOS_AIRES[0]) * r / 2) ** 2 + math.cos(BUENOS_AIRES[0] * r) * math.cos(lat * r) * math.sin((lon - BUENOS_AIRES[1]) * r / 2) ** 2
+        return 2 * 6371.0088 * math.asin(min(1, math.sqrt(h)))
+    records = json.loads(gzip.decompress((SHARED / "data" / "cities.json.gz").read_bytes()))
+    expected = [r["_id"] for r in sorted(records, key=lambda r: km(r["coord"]["lat"], r["coord"]["lon"]))[:10]]
+    assert shown == expected
+    assert wide.execute_script("return window.citygenMap.getZoom()") == 10
+    wide.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
+
+
+@pytest.mark.parametrize("hash_", ["", "#8/51.5085/-0.1257"])
+def test_axe_finds_no_violation_on_the_map(wide, places_full_site, hash_):
+    from axe_selenium_python import Axe
+    open_map(wide, places_full_site, "http", hash_)
+    axe = Axe(wide)
+    axe.inject()
+    found = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in axe.run()["violations"]]
+    assert found == []

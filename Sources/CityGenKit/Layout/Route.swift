@@ -26,6 +26,10 @@ public enum Route: Hashable, Sendable {
     case regionMap(PlaceRegion)
     /// A ground tile of the map to explore (`MapTileSet`).
     case mapTile(MapTile)
+    /// Leaf `n` of the map to explore's points, and bucket `n` of their ids (`MapPoints`): scripts, for `file://` too.
+    case mapPoints(Int), mapPointIDs(Int)
+    /// A tile of the cities as dots at the map to explore's smallest zooms (`MapDensity`).
+    case mapDots(MapTile)
     /// The windows of the maps of the country with this code, for the home page's split view: one small file a country.
     case mapWindow(code: String, IndexEncoding)
     /// `sitemap.xml`, the index of the sitemap files.

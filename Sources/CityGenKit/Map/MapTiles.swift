@@ -89,7 +89,10 @@ struct MapTileSet: Sendable {
 
     /// Which tiles exist, for the viewer: for each zoom, a string of one hexadecimal digit for every four tiles in
     /// row-major order (tile `y · 2^z + x` is bit `3 − i % 4` of digit `i / 4`), so the world's 1,365 take 342 bytes.
-    var existence: [String] {
+    var existence: [String] { Self.existence(of: tiles) }
+
+    /// `existence` of `tiles`.
+    static func existence(of tiles: [MapTile]) -> [String] {
         (0...(tiles.map(\.zoom).max() ?? 0)).map { z in
             let n = 1 << z
             var bits = [UInt8](repeating: 0, count: (n * n + 3) / 4)

@@ -64,6 +64,9 @@ final class SiteFiles: Sendable {
         case .worldMap, .countryMap, .regionMap: bytes = drawMap(route)
         case .icon: bytes = SiteIcon.ico
         case .mapTile(let tile): bytes = MapTileSet.bundled.png(tile) ?? []
+        case .mapDots(let tile): bytes = site.density.tiles[tile] ?? []
+        case .mapPoints(let n): bytes = site.points.script(n, catalog: site.catalog, places: site.places, labels: site.placeLabels)
+        case .mapPointIDs(let n): bytes = site.points.idScript(n, catalog: site.catalog)
         case .mapWindow(let code, .json): bytes = site.maps.windowJSON(code, layout)
         case .mapWindow(let code, .script): bytes = script(route, site.maps.windowJSON(code, layout))
         }

@@ -18,7 +18,7 @@ extension OutputKind {
 /// Every kind of file, in the order a site writes them: the search index's head, the maps, the split view's map
 /// windows, the index's shards, every kind of page, then the assets and the sitemap.
 enum OutputKinds {
-    static let all: [any OutputKind] = [IndexHeadFiles(), MapImages(), MapTileFiles(), MapWindowFiles(), IndexShardFiles()] + PageKinds.all + [AssetFiles(), SitemapFiles()]
+    static let all: [any OutputKind] = [IndexHeadFiles(), MapImages(), MapTileFiles(), MapPointFiles(), MapWindowFiles(), IndexShardFiles()] + PageKinds.all + [AssetFiles(), SitemapFiles()]
 }
 
 /// The search index's favorites (which change with them) and its manifest, as JSON and as its script twin.
@@ -38,11 +38,22 @@ struct MapImages: OutputKind {
     }
 }
 
-/// The ground tiles of the map to explore (HTML), those of sea alone left out.
+/// The ground tiles of the map to explore (HTML), those of sea alone left out, and its tiles of dots.
 struct MapTileFiles: OutputKind {
     var shared: Bool { true }
     func routes(in site: Site, formats: [PageFormat]) -> RouteList {
-        RouteList(formats.contains(.html) ? MapTileSet.bundled.tiles.map(Route.mapTile) : [])
+        RouteList(formats.contains(.html) ? MapTileSet.bundled.tiles.map(Route.mapTile) + site.density.tiles.keys.sorted().map(Route.mapDots) : [])
+    }
+}
+
+/// The map to explore's points, in each language (HTML).
+struct MapPointFiles: OutputKind {
+    func routes(in site: Site, formats: [PageFormat]) -> RouteList {
+        guard formats.contains(.html) else { return RouteList() }
+        var routes = RouteList()
+        routes.append(count: site.points.leaves.count) { .mapPoints($0) }
+        routes.append(count: MapPoints.idBuckets) { .mapPointIDs($0) }
+        return routes
     }
 }
 

@@ -49,6 +49,10 @@ struct Site: Sendable {
     let timeZoneNames: [String]
     let placeLabels: PlaceLabels
     let largest: LargestPlaces
+    /// Every city as a point of the map to explore.
+    let points: MapPoints
+    /// The map to explore's cities as dots at its smallest zooms.
+    let density: MapDensity
     /// Catalog indices by city id.
     let indexByID: CityIDIndex
     /// A compact site's data files: the catalog indices of the cities in each, in list order.
@@ -74,8 +78,14 @@ struct Site: Sendable {
         self.places = places
         self.timeZoneNames = places?.timeZones.map(settings.language.timeZoneName) ?? []
         // The map windows and the largest places are made beside the search index, whose steps do not all use both cores.
-        ((self.maps, self.largest), (self.placeLabels, self.index)) = Parallel.both(
-            { (SiteMaps(catalog: catalog, countries: countries, regions: regions, places: places), LargestPlaces(catalog: catalog, places: places, groupings: groupings)) },
+        ((self.maps, self.largest, self.points, self.density), (self.placeLabels, self.index)) = Parallel.both(
+            {
+                (
+                    SiteMaps(catalog: catalog, countries: countries, regions: regions, places: places),
+                    LargestPlaces(catalog: catalog, places: places, groupings: groupings), MapPoints(catalog: catalog, places: places),
+                    MapDensity(catalog: catalog)
+                )
+            },
             {
                 let labels = PlaceLabels(catalog: catalog, regions: regions, language: settings.language)
                 let index = SiteIndex(

@@ -59,3 +59,47 @@ final class MapTileTests: XCTestCase {
         XCTAssertEqual(MapTileSet(geography: .bundled, maxZoom: 3).png(sahara), png, "the same inputs, the same bytes")
     }
 }
+
+/// The map to explore's points: every city in one leaf, leaves no larger than their bound, largest first, and a
+/// city's id bucket naming its leaf.
+final class MapPointsTests: XCTestCase {
+    func testEveryCityIsInOneLeafWhoseTileHoldsItAndItsIDBucketNamesIt() throws {
+        var cities: [(id: Int, name: String, country: String, lat: Double, lon: Double)] = []
+        for i in 0..<9_000 {
+            let lat: Double = -34.6 + Double(i % 300) / 1000, lon: Double = -58.4 + Double(i / 300) / 1000
+            cities.append((i + 1, "Town \(i)", "AR", lat, lon))
+        }
+        cities += [(20_000, "Far", "NZ", -41.3, 174.8), (20_001, "Pole", "", 89.9, 0)]
+        let catalog = Fixtures.catalog(cities)
+        let points = MapPoints(catalog: catalog, places: nil)
+        let all = points.leaves.flatMap(\.cities).map(Int.init)
+        XCTAssertEqual(all.sorted(), Array(0..<catalog.count), "each city once")
+        XCTAssertGreaterThan(points.leaves.count, 3, "the dense part is cut")
+        for leaf in points.leaves {
+            XCTAssertTrue(leaf.cities.count <= MapPoints.leafSize || leaf.key.count == MapPoints.deepest, leaf.key)
+            var tile = (x: 0, y: 0)
+            for digit in leaf.key { tile = (2 * tile.x + Int(String(digit))! % 2, 2 * tile.y + Int(String(digit))! / 2) }
+            for index in leaf.cities {
+                let city = catalog.cities[Int(index)]
+                XCTAssertEqual(WebMercator.tile(latitude: city.latitude, longitude: city.longitude, zoom: leaf.key.count), MapTile(zoom: leaf.key.count, x: tile.x, y: tile.y))
+            }
+        }
+        // A leaf's script holds its rows, and an id's bucket names the leaf that has it.
+        let farIndex = Int32(try XCTUnwrap(catalog.cities.firstIndex { $0.id == 20_000 }))
+        let far: Int = try XCTUnwrap(points.leaves.firstIndex(where: { $0.cities.contains(farIndex) }))
+        let script = String(decoding: points.script(far, catalog: catalog, places: Places?.none, labels: PlaceLabels?.none), as: UTF8.self)
+        XCTAssertTrue(script.hasPrefix("citygenPoints(\(far),{\"regions\":[],\"points\":["), script)
+        XCTAssertTrue(script.contains(#"[20000,"Far","NZ",-41.3,174.8,0,-1]"#), script)
+        let bucket = String(decoding: points.idScript(20_000 % MapPoints.idBuckets, catalog: catalog), as: UTF8.self)
+        XCTAssertTrue(bucket.contains("20000,\(far)"), bucket)
+        XCTAssertEqual(points.script(far, catalog: catalog, places: Places?.none, labels: PlaceLabels?.none), points.script(far, catalog: catalog, places: Places?.none, labels: PlaceLabels?.none))
+    }
+
+    func testTheDensityTilesHoldEveryCityAsAPixel() throws {
+        let catalog = Fixtures.catalog([(1, "A", "AR", -34.6, -58.4), (2, "B", "GB", 51.5, -0.1)])
+        let density = MapDensity(catalog: catalog)
+        XCTAssertEqual(Set(density.tiles.keys.filter { $0.zoom == 2 }), [WebMercator.tile(latitude: -34.6, longitude: -58.4, zoom: 2), WebMercator.tile(latitude: 51.5, longitude: -0.1, zoom: 2)])
+        XCTAssertEqual(density.existence.count, MapDensity.deepest + 1)
+        XCTAssertEqual(density.existence[0], "8")
+    }
+}

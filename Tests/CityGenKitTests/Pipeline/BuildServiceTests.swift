@@ -9,10 +9,15 @@ final class BuildServiceTests: SiteTestCase {
         let report = try await build(Fixtures.json(Fixtures.challenge))
         XCTAssertEqual(report.cityCount, 5)
         XCTAssertEqual(report.listPages, 3)
-        let files = try snapshot().keys.sorted()
+        let all = try snapshot().keys.sorted()
+        // The map to explore's tiles and points, counted here: their names are `MapTileTests`' business.
+        let mapFiles = ["map/tiles/", "map/dots/", "search/points/"].map { folder in all.filter { $0.hasPrefix(folder) }.count }
+        XCTAssertEqual(mapFiles, [MapTileSet.bundled.tiles.count, 9, 1 + MapPoints.idBuckets], "the ground, the 9 tiles that hold the cities at zooms 0–3, one leaf and the id buckets")
+        let files = all.filter { !($0.hasPrefix("map/tiles/") || $0.hasPrefix("map/dots/") || $0.hasPrefix("search/points/")) }
         let cities = (1...5).flatMap { ["city/\($0)/\($0).html", "city/\($0)/\($0).md"] }
         XCTAssertEqual(files, ([
-            ".citygen-manifest", "404.html", "assets/search.js", "assets/style.css", "favicon.ico", "favorites.html", "favorites.md", "index.html",
+            ".citygen-manifest", "404.html", "assets/leaflet/LICENSE", "assets/leaflet/leaflet.css", "assets/leaflet/leaflet.js", "assets/map.js",
+            "assets/search.js", "assets/style.css", "favicon.ico", "favorites.html", "favorites.md", "index.html", "map.html",
             "index.md", "list/1.html", "list/1.md", "list/2.html", "list/2.md", "list/3.html", "list/3.md", "search/favorites.json",
             "search/manifest.js", "search/manifest.json", "search/shards/0.js", "search/shards/0.json", "search/words/0.js",
             "search/words/0.json", "country/index.html",
@@ -94,8 +99,8 @@ final class BuildServiceTests: SiteTestCase {
         try "mine".write(to: folder.appendingPathComponent("site/list/notes.txt"), atomically: true, encoding: .utf8)
         let report = try await build(Fixtures.json(Array(Fixtures.challenge.prefix(2))))
         // list/2, list/3, city/3, city/4, city/5, country/AU/1, country/US/2 in both formats, and Australia's map and
-        // its window (JSON and script)
-        XCTAssertEqual(report.files.removed, 17)
+        // its window (JSON and script), and the map to explore's dots of Australia at zooms 1 to 3
+        XCTAssertEqual(report.files.removed, 20)
         let files = try snapshot().keys.sorted()
         XCTAssertTrue(files.contains("list/notes.txt"))
         XCTAssertFalse(files.contains("list/2.md"))

@@ -48,7 +48,7 @@ final class ScriptCoreTests: XCTestCase {
     /// The words the script says are found from its source; every one is in the English table (a key it lacks
     /// fails here), and the script has each language's own.
     func testTheScriptTakesItsWordsFromTheSitesTableForThePagesLanguage() throws {
-        let script = String(decoding: try TemplateSet().assets["search.js"]!, as: UTF8.self)
+        let assets = try TemplateSet().assets, script = String(decoding: assets["search.js"]! + assets["map.js"]!, as: UTF8.self)
         let keys = Words.scriptKeys(in: script), english = try Words(language: "en")
         XCTAssertTrue(["favorite.removeTitle", "search.allResults", "search.unreadable", "search.didYouMean"].allSatisfy(keys.contains), "\(keys)")
         XCTAssertEqual(keys.filter { !english.has($0) }, [], "the script says a word that the table lacks")

@@ -17,8 +17,9 @@
     return pattern.replace(/\{id%(\d+)\}/g, function (_, n) { return String(((id % n) + +n) % n); }).replace(/\{id\}/g, String(id));
   }
   var EMPTY = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
-  function exists(z, x, y) {
-    var n = 1 << z, bits = data.exist[z];
+  function exists(z, x, y) { return existsIn(data.exist, z, x, y); }
+  function existsIn(exist, z, x, y) {
+    var n = 1 << z, bits = exist[z];
     if (!bits || y < 0 || y >= n) return false;
     x = ((x % n) + n) % n;
     var i = y * n + x;
@@ -30,6 +31,14 @@
   box.textContent = '';
   var map = L.map(box, { attributionControl: false, zoomSnap: 0.5, minZoom: 0, maxZoom: 16, worldCopyJump: true, keyboardPanDelta: 120 });
   new Ground('', { maxNativeZoom: data.maxNative, maxZoom: 16, tileSize: 256, keepBuffer: 2 }).addTo(map);
+  // Below `pointsFrom` every city is a pixel of the dot tiles; from it on, a dot the script draws from the points.
+  var Dots = L.TileLayer.extend({
+    getTileUrl: function (c) {
+      var n = 1 << c.z, x = ((c.x % n) + n) % n;
+      return existsIn(data.dotsExist, c.z, x, c.y) ? data.dots + c.z + '/' + x + '/' + c.y + '.png' : EMPTY;
+    }
+  });
+  new Dots('', { maxNativeZoom: data.pointsFrom - 1, maxZoom: data.pointsFrom - 0.5, tileSize: 256 }).addTo(map);
   window.citygenMap = map;  // for the tests
 
   // The view in the address: #zoom/lat/lon, numbers as URLs write them.
@@ -40,7 +49,7 @@
   function world() {
     return { zoom: Math.max(0, Math.floor(2 * Math.log2(box.clientWidth / 256)) / 2), center: [20, 0] };
   }
-  var start = fromHash() || world();
+  var hashed = fromHash(), start = hashed || world();
   map.setView(start.center, start.zoom, { animate: false });
   function remember() {
     var c = map.getCenter().wrap(), z = map.getZoom();
@@ -66,21 +75,96 @@
   });
   var scale = new Scale().addTo(map);
 
+  // The points: a leaf of the quadtree (data.leaves, by quadkey) loads as a script when it is in view from
+  // `pointsFrom` on; its rows are largest first.
+  var leaves = data.leaves.map(function (key) {
+    var x = 0, y = 0;
+    for (var i = 0; i < key.length; i++) { x = 2 * x + (+key[i] % 2); y = 2 * y + (key[i] >> 1); }
+    return { z: key.length, x: x, y: y, rows: null, asked: false };
+  });
+  var waiting = {}, loaded = [], regions = {};
+  window.citygenPoints = function (n, d) {
+    leaves[n].rows = d.points.map(function (r) {
+      return { id: r[0], name: r[1], country: r[2], lat: r[3], lon: r[4], population: r[5], region: r[6] >= 0 ? d.regions[r[6]] : '', distinction: 0 };
+    });
+    loaded = loaded.concat(leaves[n].rows).sort(function (a, b) { return b.population - a.population; });
+    (waiting[n] || []).forEach(function (f) { f(); });
+    delete waiting[n];
+    dots.redraw();
+    relabel();
+  };
+  function script(src) {
+    var tag = document.createElement('script');
+    tag.src = src;
+    tag.onerror = function () { tag.remove(); };
+    document.head.appendChild(tag);
+  }
+  function leaf(n, then) {
+    var l = leaves[n];
+    if (l.rows) return then && then();
+    if (then) (waiting[n] = waiting[n] || []).push(then);
+    if (!l.asked) { l.asked = true; script(data.points + n + '.js'); }
+  }
+  // The leaves whose tile meets the box of world pixels at `zoom` (x may run past the world's edges).
+  function leavesIn(zoom, west, north, east, south) {
+    var out = [];
+    leaves.forEach(function (l, n) {
+      var scale = 256 * Math.pow(2, zoom - l.z), x0 = l.x * scale, y0 = l.y * scale, world = 256 * Math.pow(2, zoom);
+      for (var shift = -world; shift <= world; shift += world) {
+        if (x0 + shift < east && x0 + shift + scale > west && y0 < south && y0 + scale > north) { out.push(n); break; }
+      }
+    });
+    return out;
+  }
+  function inView() {
+    var z = map.getZoom(), b = map.getPixelBounds();
+    return leavesIn(z, b.min.x, b.min.y, b.max.x, b.max.y);
+  }
+  function drawsPoints() { return map.getZoom() >= data.pointsFrom; }
+  function dotRadius(p) { return p.population >= 1e6 ? 4.5 : p.population >= 1e5 ? 3.5 : p.population >= 1e4 ? 2.5 : 2; }
+  var Points = L.GridLayer.extend({
+    createTile: function (c) {
+      var tile = document.createElement('canvas'), size = this.getTileSize(), ctx = tile.getContext('2d');
+      tile.width = size.x; tile.height = size.y;
+      if (c.z < data.pointsFrom) return tile;
+      var x0 = c.x * size.x, y0 = c.y * size.y, world = 256 * Math.pow(2, c.z);
+      for (var i = loaded.length - 1; i >= 0; i--) {  // the largest last, on top
+        var p = loaded[i], at = map.project([p.lat, p.lon], c.z), px = at.x - x0, py = at.y - y0;
+        px -= world * Math.round(px / world - 0.5 + 0.5 * size.x / world);
+        var r = dotRadius(p);
+        if (px < -r || py < -r || px > size.x + r || py > size.y + r) continue;
+        ctx.beginPath();
+        ctx.arc(px, py, r, 0, 2 * Math.PI);
+        ctx.fillStyle = p.population >= 1e5 ? 'rgb(170,20,30)' : 'rgb(226,120,44)';
+        ctx.fill();
+        ctx.lineWidth = 1;
+        ctx.strokeStyle = '#fff';
+        ctx.stroke();
+      }
+      return tile;
+    }
+  });
+  var dots = new Points({ minZoom: data.pointsFrom, maxZoom: 16 }).addTo(map);
+
   // Labels: the largest places in view, largest first, each where it overlaps no label placed before it.
-  var places = data.places.map(function (p) { return { id: p[0], name: p[1], country: p[2], lat: p[3], lon: p[4], population: p[5] }; });
+  var places = data.places.map(function (p) { return { id: p[0], name: p[1], country: p[2], lat: p[3], lon: p[4], population: p[5], region: '', distinction: 0 }; });
   var layer = L.layerGroup().addTo(map), list = document.getElementById('mapPlaces'), heading = document.getElementById('mapPlacesHeading');
   var measure = document.createElement('canvas').getContext('2d');
   measure.font = '12px system-ui, sans-serif';
   function label(p) { return p.country ? p.name + ', ' + p.country : p.name; }
+  function near(p) { return p.lon + 360 * Math.round((map.getCenter().lng - p.lon) / 360); }
   function relabel() {
-    var size = map.getSize(), centre = map.getCenter().lng, placed = [], shown = [];
+    var size = map.getSize(), placed = [], shown = [], seen = {};
     var most = Math.round(8 + 5 * map.getZoom() * map.getZoom());
-    for (var i = 0; i < places.length && shown.length < most; i++) {
-      var p = places[i], lon = p.lon + 360 * Math.round((centre - p.lon) / 360);
-      var at = map.latLngToContainerPoint([p.lat, lon]);
+    var candidates = drawsPoints() && loaded.length ? loaded : places;
+    for (var i = 0; i < candidates.length && shown.length < most; i++) {
+      var p = candidates[i];
+      if (seen[p.id]) continue;
+      var lon = near(p), at = map.latLngToContainerPoint([p.lat, lon]);
       if (at.x < 0 || at.y < 0 || at.x > size.x || at.y > size.y) continue;
       var w = measure.measureText(p.name).width + 12, b = [at.x - w / 2, at.y - 20, at.x + w / 2, at.y + 4];
       if (placed.some(function (o) { return b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3]; })) continue;
+      seen[p.id] = true;
       placed.push(b);
       shown.push({ place: p, lon: lon });
     }
@@ -92,17 +176,121 @@
       a.textContent = s.place.name;
       a.setAttribute('dir', 'auto');
       a.title = label(s.place);
-      a.tabIndex = -1;  // the list below holds the same links for the keyboard
+      a.tabIndex = -1;  // the list holds the same places for the keyboard
+      a.addEventListener('click', function (event) { event.preventDefault(); card(s.place); });
       L.marker([s.place.lat, s.lon], { icon: L.divIcon({ className: 'map-label', html: a, iconSize: null }), keyboard: false }).addTo(layer);
       var li = document.createElement('li'), link = document.createElement('a');
       link.href = a.href;
       link.textContent = label(s.place);
+      link.setAttribute('dir', 'auto');
+      link.addEventListener('click', function (event) { event.preventDefault(); card(s.place); });  // Enter too
       li.appendChild(link);
       list.appendChild(li);
     });
     if (heading) heading.textContent = say('explore.inView');
   }
-  function moved() { remember(); scale.update(); relabel(); }
+
+  // A place's card: its name, region and population, its page, its star.
+  var cardBox = document.getElementById('mapCard');
+  function card(p) {
+    cardBox.textContent = '';
+    var h = document.createElement('h2'), facts = document.createElement('p'), open = document.createElement('a');
+    h.textContent = label(p);
+    h.setAttribute('dir', 'auto');
+    var parts = [];
+    if (p.region) parts.push(p.region);
+    if (p.population > 0) parts.push(say('search.population', { count: new Intl.NumberFormat(LANG).format(p.population) }));
+    facts.textContent = parts.join(' \u00B7 ');
+    open.href = cityURL(p.id);
+    open.id = 'mapCardLink';
+    open.textContent = say('search.openCity');
+    cardBox.append(h, facts, open);
+    if (window.citygenFavorites) cardBox.append(' ', window.citygenFavorites.button(p));
+    cardBox.hidden = false;
+    cardBox.setAttribute('data-id', String(p.id));
+  }
+  map.on('click', function (event) {
+    if (!drawsPoints()) return;
+    var best = null, bestDistance = 12;
+    loaded.forEach(function (p) {
+      var at = map.latLngToContainerPoint([p.lat, near(p)]), d = at.distanceTo(event.containerPoint);
+      if (d <= Math.max(bestDistance, dotRadius(p) + 2) && (!best || d < bestDistance)) { best = p; bestDistance = d; }
+    });
+    if (best) card(best);
+  });
+
+  // map.html?id=<id>: the city at the centre, with its marker and card (its leaf from its id's bucket).
+  var asked = new URLSearchParams(location.search).get('id');
+  if (asked && /^-?[0-9]{1,15}$/.test(asked)) {
+    var id = +asked, bucket = ((id % data.idBuckets) + data.idBuckets) % data.idBuckets;
+    window.citygenPointIDs = function (b, pairs) {
+      for (var i = 0; i < pairs.length; i += 2) {
+        if (pairs[i] !== id) continue;
+        var n = pairs[i + 1];
+        return leaf(n, function () {
+          var p = leaves[n].rows.filter(function (r) { return r.id === id; })[0];
+          if (!p) return;
+          if (!hashed) map.setView([p.lat, p.lon], Math.max(map.getZoom(), 10), { animate: false });
+          L.marker([p.lat, p.lon], { icon: L.divIcon({ className: 'map-marker', html: '<span id="mapMarker"></span>', iconSize: [18, 18] }), keyboard: false }).addTo(map);
+          card(p);
+        });
+      }
+    };
+    script(data.points + 'id-' + bucket + '.js');
+  }
+
+  // Near me: asked only when the button is pressed; the 10 nearest cities by SPEC §5's distance, nearest first.
+  var nearButton = document.getElementById('nearMe'), nearList = document.getElementById('nearList');
+  function km(a, b) {
+    var r = Math.PI / 180, dLat = (b.lat - a.lat) * r, dLon = (b.lon - a.lon) * r;
+    var h = Math.sin(dLat / 2) * Math.sin(dLat / 2) + Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.sin(dLon / 2) * Math.sin(dLon / 2);
+    return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+  }
+  function nearest(at, reach, done) {
+    var z = 10, c = map.project([at.lat, at.lon], z), half = reach * 256 * Math.pow(2, z) / 360;
+    var wanted = leavesIn(z, c.x - half, c.y - half, c.x + half, c.y + half), left = wanted.length;
+    function measureAll() {
+      var rows = [];
+      wanted.forEach(function (n) { rows = rows.concat(leaves[n].rows); });
+      rows.forEach(function (p) { p.distance = km(at, p); });
+      rows.sort(function (a, b) { return a.distance - b.distance || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id); });
+      // Done once the tenth is nearer than any place outside the box could be.
+      var edge = Math.min(reach * 111.2 * Math.cos(Math.min(85, Math.abs(at.lat) + reach) * Math.PI / 180), reach * 111.2);
+      if ((rows.length >= 10 && rows[9].distance <= edge) || reach >= 180) done(rows.slice(0, 10));
+      else nearest(at, reach * 2, done);
+    }
+    if (!left) return measureAll();
+    wanted.forEach(function (n) { leaf(n, function () { if (--left === 0) measureAll(); }); });
+  }
+  if (nearButton && navigator.geolocation) {
+    nearButton.hidden = false;
+    nearButton.addEventListener('click', function () {
+      navigator.geolocation.getCurrentPosition(function (position) {
+        var at = { lat: position.coords.latitude, lon: position.coords.longitude };
+        map.setView([at.lat, at.lon], 10);
+        nearest(at, 0.5, function (rows) {
+          nearList.textContent = '';
+          rows.forEach(function (p) {
+            var li = document.createElement('li'), a = document.createElement('a');
+            a.href = cityURL(p.id);
+            a.textContent = label(p);
+            a.setAttribute('dir', 'auto');
+            li.id = 'nearCell_' + p.id;
+            li.append(a, ' \u00B7 ' + new Intl.NumberFormat(LANG, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(p.distance) + ' km');
+            nearList.appendChild(li);
+          });
+          nearList.hidden = false;
+        });
+      }, function () { nearList.hidden = true; });
+    });
+  }
+
+  function moved() {
+    remember();
+    scale.update();
+    if (drawsPoints()) inView().forEach(function (n) { leaf(n); });
+    relabel();
+  }
   map.on('moveend', moved);
   moved();
 })();

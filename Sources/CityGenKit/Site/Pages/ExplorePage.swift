@@ -3,7 +3,6 @@
 struct ExplorePage: PageKind {
     var name: String { "explore" }
     var templates: [PageTemplate] { [.explore] }
-    var inSitemap: Bool { false }
 
     func routes(in site: Site, formats: [PageFormat]) -> RouteList {
         formats.contains(.html) ? RouteList([.page(.explore)]) : RouteList()
@@ -48,7 +47,21 @@ extension SiteRenderer {
             if z > 0 { out.append(UInt8(ascii: ",")) }
             JSONText.appendQuoted(bits, to: &out)
         }
-        out += "],\"maxNative\":\(MapTileSet.maxZoom),\"places\":[".utf8
+        out += #"],"dots":"#.utf8
+        JSONText.appendQuoted(String(links.href(to: .mapDots(MapTile(zoom: 0, x: 0, y: 0))).dropLast("0/0/0.png".count)), to: &out)
+        out += #","dotsExist":["#.utf8
+        for (z, bits) in site.density.existence.enumerated() {
+            if z > 0 { out.append(UInt8(ascii: ",")) }
+            JSONText.appendQuoted(bits, to: &out)
+        }
+        out += "],\"maxNative\":\(MapTileSet.maxZoom),\"pointsFrom\":\(MapDensity.deepest + 1),\"points\":".utf8
+        JSONText.appendQuoted(String(links.href(to: .mapPoints(0)).dropLast("0.js".count)), to: &out)
+        out += ",\"leaves\":[".utf8
+        for (n, leaf) in site.points.leaves.enumerated() {
+            if n > 0 { out.append(UInt8(ascii: ",")) }
+            JSONText.appendQuoted(leaf.key, to: &out)
+        }
+        out += "],\"idBuckets\":\(MapPoints.idBuckets),\"places\":[".utf8
         for (n, index) in site.largest.labelled.enumerated() {
             let city = catalog.cities[index]
             out += "\(n > 0 ? "," : "")[\(city.id),".utf8
