@@ -182,3 +182,15 @@ def test_kiwix_serves_own_search_and_suggestions_find_a_city(kiwix_serve, kiwix_
     assert f'href="/site/{page}"' in results
     suggestions = json.loads(urllib.request.urlopen(kiwix_serve + "suggest?content=site&term=London", timeout=10).read())
     assert any(s.get("path") == page and s["value"] == "London, GB" for s in suggestions), suggestions
+
+
+def test_the_map_to_explore_loads_with_its_tiles_and_points_inside_kiwix_serve(browser, kiwix_serve):
+    browser.get(kiwix_serve + f"site/map.html?id={LONDON}")
+    wait(browser, 20).until(lambda b: b.find_elements(By.ID, "mapMarker"))
+    wait(browser, 20).until(lambda b: b.execute_script(
+        "var t = Array.from(document.querySelectorAll('#exploreMap img.leaflet-tile')); return t.length > 0 && t.every(i => i.complete)"))
+    tiles = browser.execute_script("return Array.from(document.querySelectorAll('#exploreMap img.leaflet-tile')).map(i => [i.src, i.naturalWidth])")
+    assert any("/map/tiles/" in src and width == 256 for src, width in tiles), tiles
+    assert browser.find_element(By.CSS_SELECTOR, "#mapCard h2").text == "London, GB"
+    assert all(url.startswith(kiwix_serve) or url.startswith("data:") for url in
+               browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)"))

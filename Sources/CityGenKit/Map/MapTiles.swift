@@ -51,29 +51,38 @@ public enum WebMercator {
 
 /// The ground tiles of the map to explore (`map/tiles/<z>/<x>/<y>.png`): land, water, coasts and country borders
 /// from the bundled geography at every zoom up to `maxZoom`, region borders from `regionZoom` on, in the palette of
-/// the other maps; a tile of sea alone is left out, and the viewer, told which exist, shows sea there. They depend
-/// on the geography alone, so a process draws them once.
+/// the other maps; a tile of sea alone or of land alone is left out (`.zim` readers refuse files that are the same),
+/// and the viewer, told which exist, shows sea or `landPNG` there. They depend on the geography alone, so a process
+/// draws them once.
 struct MapTileSet: Sendable {
     /// The last zoom drawn: the viewer scales its tiles beyond. Zoom 5 is 4.9 km a pixel at the equator, and the
     /// levels up to it 1,365 tiles before the sea is left out.
     static let maxZoom = 5
     static let regionZoom = 5
 
-    /// The tiles written, in order, and each one's PNG.
+    /// The tiles written, in order, and each one's PNG; the tiles of land alone.
     let tiles: [MapTile]
     private let images: [MapTile: [UInt8]]
+    let land: Set<MapTile>
+    /// A tile of land alone.
+    static let landPNG = PNGEncoder.palette(
+        width: WebMercator.tileSize, height: WebMercator.tileSize, indices: [UInt8](repeating: MapPalette.land, count: WebMercator.tileSize * WebMercator.tileSize),
+        palette: MapPalette.colors)
 
     static let bundled = MapTileSet(geography: .bundled)
 
     init(geography: Geography, maxZoom: Int = Self.maxZoom) {
         let all = (0...maxZoom).flatMap { z in (0..<(1 << z)).flatMap { x in (0..<(1 << z)).map { MapTile(zoom: z, x: x, y: $0) } } }
-        var drawn = [[UInt8]?](repeating: nil, count: all.count)
+        var drawn = [[UInt8]?](repeating: nil, count: all.count), landOnly = [Bool](repeating: false, count: all.count)
         drawn.withUnsafeMutableBufferPointer { buffer in
-            let out = Parallel.Shared(buffer)
-            try? Parallel.forEachChunk(all.indices, chunk: 16) { chunk in
-                for i in chunk { out.value[i] = Self.draw(all[i], geography) }
+            landOnly.withUnsafeMutableBufferPointer { landBuffer in
+                let out = Parallel.Shared(buffer), landOut = Parallel.Shared(landBuffer)
+                try? Parallel.forEachChunk(all.indices, chunk: 16) { chunk in
+                    for i in chunk { (out.value[i], landOut.value[i]) = Self.draw(all[i], geography) }
+                }
             }
         }
+        land = Set(all.indices.filter { landOnly[$0] }.map { all[$0] })
         tiles = all.indices.filter { drawn[$0] != nil }.map { all[$0] }
         images = Dictionary(uniqueKeysWithValues: all.indices.compactMap { i in drawn[i].map { (all[i], $0) } })
     }
@@ -81,15 +90,19 @@ struct MapTileSet: Sendable {
     /// The PNG of `tile`, if it is not sea alone.
     func png(_ tile: MapTile) -> [UInt8]? { images[tile] }
 
-    private static func draw(_ tile: MapTile, _ geography: Geography) -> [UInt8]? {
+    /// The tile's PNG, or nil for sea alone or land alone (then `true`).
+    private static func draw(_ tile: MapTile, _ geography: Geography) -> ([UInt8]?, Bool) {
         let canvas = GeographyCanvas(window: tile.window, geography: geography, regionBorders: tile.zoom >= regionZoom ? .all : .none, mercator: true)
-        guard canvas.pixels.contains(where: { $0 != MapPalette.water }) else { return nil }
-        return PNGEncoder.palette(width: WebMercator.tileSize, height: WebMercator.tileSize, indices: canvas.pixels, palette: MapPalette.colors)
+        guard canvas.pixels.contains(where: { $0 != MapPalette.water }) else { return (nil, false) }
+        guard canvas.pixels.contains(where: { $0 != MapPalette.land }) else { return (nil, true) }
+        return (PNGEncoder.palette(width: WebMercator.tileSize, height: WebMercator.tileSize, indices: canvas.pixels, palette: MapPalette.colors), false)
     }
 
     /// Which tiles exist, for the viewer: for each zoom, a string of one hexadecimal digit for every four tiles in
     /// row-major order (tile `y · 2^z + x` is bit `3 − i % 4` of digit `i / 4`), so the world's 1,365 take 342 bytes.
     var existence: [String] { Self.existence(of: tiles) }
+    /// Which tiles are land alone, as `existence` says which exist.
+    var landExistence: [String] { Self.existence(of: land.sorted()) }
 
     /// `existence` of `tiles`.
     static func existence(of tiles: [MapTile]) -> [String] {

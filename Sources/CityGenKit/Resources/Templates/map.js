@@ -26,7 +26,10 @@
     return (parseInt(bits.charAt(i >> 2), 16) >> (3 - (i & 3))) & 1;
   }
   var Ground = L.TileLayer.extend({
-    getTileUrl: function (c) { return exists(c.z, c.x, c.y) ? data.tiles + c.z + '/' + (((c.x % (1 << c.z)) + (1 << c.z)) % (1 << c.z)) + '/' + c.y + '.png' : EMPTY; }
+    getTileUrl: function (c) {
+      var n = 1 << c.z, x = ((c.x % n) + n) % n;
+      return exists(c.z, x, c.y) ? data.tiles + c.z + '/' + x + '/' + c.y + '.png' : existsIn(data.land, c.z, x, c.y) ? data.landTile : EMPTY;
+    }
   });
   box.textContent = '';
   var map = L.map(box, { attributionControl: false, zoomSnap: 0.5, minZoom: 0, maxZoom: 16, worldCopyJump: true, keyboardPanDelta: 120 });
@@ -177,7 +180,7 @@
       a.setAttribute('dir', 'auto');
       a.title = label(s.place);
       a.tabIndex = -1;  // the list holds the same places for the keyboard
-      a.addEventListener('click', function (event) { event.preventDefault(); card(s.place); });
+      a.addEventListener('click', function (event) { event.preventDefault(); event.stopPropagation(); card(s.place); });
       L.marker([s.place.lat, s.lon], { icon: L.divIcon({ className: 'map-label', html: a, iconSize: null }), keyboard: false }).addTo(layer);
       var li = document.createElement('li'), link = document.createElement('a');
       link.href = a.href;

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `map.html`, the map to explore (SPEC §5, §7): Leaflet over the ground tiles (`MapTileSet`), with the largest places
 /// as labels; without a script, the world map and the largest places as links.
 struct ExplorePage: PageKind {
@@ -47,7 +49,14 @@ extension SiteRenderer {
             if z > 0 { out.append(UInt8(ascii: ",")) }
             JSONText.appendQuoted(bits, to: &out)
         }
-        out += #"],"dots":"#.utf8
+        out += #"],"land":["#.utf8
+        for (z, bits) in MapTileSet.bundled.landExistence.enumerated() {
+            if z > 0 { out.append(UInt8(ascii: ",")) }
+            JSONText.appendQuoted(bits, to: &out)
+        }
+        out += #"],"landTile":"data:image/png;base64,"#.utf8
+        out += Data(MapTileSet.landPNG).base64EncodedString().utf8
+        out += #"","dots":"#.utf8
         JSONText.appendQuoted(String(links.href(to: .mapDots(MapTile(zoom: 0, x: 0, y: 0))).dropLast("0/0/0.png".count)), to: &out)
         out += #","dotsExist":["#.utf8
         for (z, bits) in site.density.existence.enumerated() {
