@@ -206,7 +206,7 @@ final class FullDataTests: FolderTestCase {
         // The sitemap covers every HTML page in files of at most 50,000 URLs.
         var urls = 0
         for n in 1...5 { urls += try read("sitemap-\(n).xml").components(separatedBy: "<url>").count - 1 }
-        XCTAssertEqual(urls, 2 + 2_096 + 209_569 + 2_246)  // home, favorites, lists, cities, country index and pages
+        XCTAssertEqual(urls, 3 + 2_096 + 209_569 + 2_246)  // home, favorites, the map, lists, cities, country index and pages
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent("sitemap-6.xml").path))
 
         // Every relative link and fragment resolves.

@@ -31,7 +31,7 @@ public struct LinkChecker: Sendable {
                     broken.append(BrokenLink(page: page, link: link.text, reason: "no such file"))
                     return
                 }
-                if let id = link.fragment, target.hasSuffix(".html") { wanted[target, default: []].insert(id) }
+                if let id = link.fragment, target.hasSuffix(".html") { wanted[target, default: []].insert(Self.anchor(of: id)) }
             }
             state.withLock { state in
                 state.links += links
@@ -56,12 +56,18 @@ public struct LinkChecker: Sendable {
         let missing = lacking.withLock { $0 }
         if !missing.isEmpty {
             forEachRelativeLink(of: pages[...]) { page, link in
-                guard let target = link.target, let id = link.fragment, missing[target]?.contains(id) == true else { return }
+                guard let target = link.target, let id = link.fragment.map(Self.anchor), missing[target]?.contains(id) == true else { return }
                 broken.append(BrokenLink(page: page, link: link.text, reason: "no element with id \"\(id)\" in \(target)"))
             }
         }
         broken.sort { ($0.page, $0.link) < ($1.page, $1.link) }
         return Result(pages: pages.count, links: links, broken: broken)
+    }
+
+    /// The id a fragment asks for: a view of the map to explore (SPEC §7, `#<zoom>/<lat>/<lon>`) asks for the map.
+    static func anchor(of fragment: String) -> String {
+        let parts = fragment.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts.allSatisfy({ Double($0) != nil }) ? "exploreMap" : fragment
     }
 
     /// Every file below the root, relative to it, leaving out citygen's bookkeeping (`.citygen*`).

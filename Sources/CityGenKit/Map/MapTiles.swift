@@ -42,6 +42,19 @@ public enum WebMercator {
         return MapTile(zoom: zoom, x: min(last, max(0, Int(x) / tileSize)), y: min(last, max(0, Int(y) / tileSize)))
     }
 
+    /// The view of `map.html` that frames `window` in a `width` × `height` pixel map (SPEC §7, `#<zoom>/<lat>/<lon>`):
+    /// the largest zoom, in the viewer's half steps, at which the window fits, centred on its middle.
+    public static func view(framing window: MapWindow, width: Double = 960, height: Double = 640) -> String {
+        let across = window.span / 360, down = (y(window.north) - y(window.south)) / (2 * .pi)
+        let fits = min(width / (Double(tileSize) * across), height / (Double(tileSize) * max(down, 1e-9)))
+        let zoom = min(16, max(0, (2 * log2(fits)).rounded(.down) / 2))
+        let middle = atan(sinh((y(window.north) + y(window.south)) / 2)) * 180 / .pi
+        var longitude = window.west + window.span / 2
+        if longitude > 180 { longitude -= 360 }
+        let z = zoom == zoom.rounded() ? String(Int(zoom)) : String(zoom)
+        return "#\(z)/\(Coordinate.format((middle * 10_000).rounded() / 10_000))/\(Coordinate.format((longitude * 10_000).rounded() / 10_000))"
+    }
+
     /// Mercator's y of a latitude in degrees (clamped to the square), in radians: ln(tan(π/4 + φ/2)).
     static func y(_ latitude: Double) -> Double {
         let phi = min(maxLatitude, max(-maxLatitude, latitude)) * .pi / 180

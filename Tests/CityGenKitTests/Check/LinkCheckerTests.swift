@@ -26,6 +26,23 @@ final class LinkCheckerTests: SiteTestCase {
         XCTAssertTrue(broken.contains("list/3.md: ../city/2/2.md (no such file)"), "\(broken)")
     }
 
+    /// A view of the map to explore (`#z/lat/lon`) is no id: it asks for the map, which only `map.html` has.
+    func testAMapViewAsksForTheMap() async throws {
+        try await build(Fixtures.json(DetailPageTests.cities), pageSize: 2)
+        let site = folder.appendingPathComponent("site")
+        let country = try String(contentsOf: site.appendingPathComponent("country/UA/1.html"), encoding: .utf8)
+        XCTAssertTrue(country.contains(#"href="../../map.html#"#), country)
+        try country.replacingOccurrences(of: "../../map.html#", with: "../../index.html#")
+            .write(to: site.appendingPathComponent("country/UA/1.html"), atomically: true, encoding: .utf8)
+        let broken = try LinkChecker(root: site).check().broken.map(\.description)
+        XCTAssertEqual(broken.count, 1, "\(broken)")
+        XCTAssertTrue(broken.first?.hasPrefix("country/UA/1.html: ../../index.html#") == true, "\(broken)")
+        XCTAssertTrue(broken.first?.hasSuffix(" (no element with id \"exploreMap\" in index.html)") == true, "\(broken)")
+        XCTAssertEqual(LinkChecker.anchor(of: "3.5/-34.6/-58.38"), "exploreMap")
+        XCTAssertEqual(LinkChecker.anchor(of: "cityCell_1"), "cityCell_1")
+        XCTAssertEqual(LinkChecker.anchor(of: "3/x/1"), "3/x/1")
+    }
+
     func testLinkExtraction() {
         let html = Data(#"<a href="a.html?x=1&amp;y=2#top">x</a><img src="../i.png"><a href="https://x.org">"#.utf8)
         XCTAssertEqual(LinkChecker.links(in: html, html: true), ["a.html?x=1&y=2#top", "../i.png", "https://x.org"])

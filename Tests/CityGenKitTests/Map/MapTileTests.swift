@@ -22,6 +22,33 @@ final class MapTileTests: XCTestCase {
         }
     }
 
+    /// A country's or region's map links `map.html` at the largest half zoom whose view holds its window, centred.
+    func testTheViewFramingAWindowHoldsItAndNoCloserOneDoes() throws {
+        for window in [
+            MapWindow(west: -73.6, span: 20, south: -55.1, north: -21.8, width: 100, height: 200),  // Argentina-like
+            MapWindow(west: 170, span: 20, south: -48, north: -34, width: 200, height: 140),  // across the antimeridian
+            MapWindow(west: 34, span: 1.2, south: 44, north: 45, width: 200, height: 160),
+        ] {
+            let view = WebMercator.view(framing: window)
+            let parts = view.dropFirst().split(separator: "/").map { Double($0)! }
+            XCTAssertTrue(view.hasPrefix("#") && parts.count == 3, view)
+            let (zoom, lat, lon) = (parts[0], parts[1], parts[2])
+            func size(_ z: Double) -> (Double, Double) {
+                let world = 256 * pow(2, z)
+                return (window.span / 360 * world, (WebMercator.y(window.north) - WebMercator.y(window.south)) / (2 * .pi) * world)
+            }
+            let (w, h) = size(zoom), (closerW, closerH) = size(zoom + 0.5)
+            XCTAssertTrue(w <= 960 && h <= 640, "\(view): \(w)×\(h)")
+            XCTAssertTrue(closerW > 960 || closerH > 640, view)
+            XCTAssertEqual(zoom * 2, (zoom * 2).rounded(), view)
+            let middle = (WebMercator.y(window.north) + WebMercator.y(window.south)) / 2
+            XCTAssertEqual(WebMercator.y(lat), middle, accuracy: 1e-4, view)
+            let east = (lon - (window.west + window.span / 2)).truncatingRemainder(dividingBy: 360)
+            XCTAssertTrue(abs(east) < 1e-4 || abs(abs(east) - 360) < 1e-4, view)
+        }
+        XCTAssertEqual(WebMercator.view(framing: .world(width: 720)), "#1/0/0")  // the square is 640 px high at zoom 1.32
+    }
+
     func testATilesWindowIsTheGlobeItCovers() {
         let tile = MapTile(zoom: 2, x: 1, y: 1).window
         XCTAssertEqual(tile.west, -90)

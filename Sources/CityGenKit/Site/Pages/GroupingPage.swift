@@ -41,7 +41,11 @@ extension SiteRenderer {
             if let map = grouping.map?(site, group) {
                 let count = group.cities.count
                 let alt = words.say("\(grouping.words).mapAlt", count: count, values: names + [("count", language.grouped(count))])
-                context.append(map.key, object: mapRow(map.route, map.window, alt: alt, from: links))
+                var row = TemplateRows()
+                appendMap(map.route, map.window, alt: alt, from: links, to: &row)
+                if format == .html { row.append(.exploreHref, text: links.href(to: .page(.explore)) + WebMercator.view(framing: map.window)) }
+                row.endRow()
+                context.append(map.key, object: row)
             }
             appendLargest(site.largest.of(group, in: plan), from: links, to: &context)
             appendListed(of: group, in: plan, from: links, to: &context)
