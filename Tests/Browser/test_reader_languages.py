@@ -71,3 +71,24 @@ def test_arabic_and_persian_pages_read_right_to_left_and_russian_ones_left_to_ri
         for page in ["index.html", city_path(LONDON), "country/GB/1.html"]:
             wide.get(readers_site.http + FOLDERS[code] + page)
             assert wide.execute_script("return getComputedStyle(document.body).direction") == direction, f"{code} {page}"
+
+
+def test_an_arabic_maps_labels_are_its_names_and_read_right_to_left(wide, readers_site):
+    """The map to explore in Arabic: Cairo's label is libgeonames-common's Arabic name, its first letter drawn at
+    its right end, and the list of places in view has it; Moscow's Russian label reads left to right."""
+    for code, direction, city, view in [("ar", "rtl", CAIRO, "#6/30.0444/31.2357"), ("ru", "ltr", MOSCOW, "#6/55.7522/37.6156")]:
+        wide.get(readers_site.http + FOLDERS[code] + "map.html" + view)
+        name = readers_site.names[code][city]
+        script = """var a = Array.from(document.querySelectorAll('#exploreMap .map-label a')).find(a => a.textContent === arguments[0]);
+            if (!a) return null;
+            var text = a.firstChild, first = document.createRange(), last = document.createRange();
+            first.setStart(text, 0); first.setEnd(text, 1);
+            last.setStart(text, text.length - 1); last.setEnd(text, text.length);
+            return [getComputedStyle(a).direction, first.getBoundingClientRect().left, last.getBoundingClientRect().left];"""
+        wait(wide).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#exploreMap .map-label a"))
+        found = wide.execute_script(script, name)
+        assert found, (code, name, [a.text for a in wide.find_elements(By.CSS_SELECTOR, "#exploreMap .map-label a")][:20])
+        assert found[0] == direction, (code, found)
+        assert (found[1] > found[2]) == (direction == "rtl"), f"{code}: the first letter at {found[1]}, the last at {found[2]}"
+        listed = [a.text for a in wide.find_elements(By.CSS_SELECTOR, "#mapPlaces a")]
+        assert any(text.startswith(name) for text in listed), listed[:5]

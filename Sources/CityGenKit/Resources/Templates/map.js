@@ -85,15 +85,21 @@
     for (var i = 0; i < key.length; i++) { x = 2 * x + (+key[i] % 2); y = 2 * y + (key[i] >> 1); }
     return { z: key.length, x: x, y: y, rows: null, asked: false };
   });
-  var waiting = {}, loaded = [], regions = {};
+  var waiting = {}, regions = {};
+  // A point keeps its place in the world as fractions of the web-mercator square, so that drawing it at a zoom
+  // is two multiplications.
+  function mercatorY(lat) {
+    var phi = Math.max(-85.0511, Math.min(85.0511, lat)) * Math.PI / 180;
+    return 0.5 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / (2 * Math.PI);
+  }
   window.citygenPoints = function (n, d) {
     leaves[n].rows = d.points.map(function (r) {
-      return { id: r[0], name: r[1], country: r[2], lat: r[3], lon: r[4], population: r[5], region: r[6] >= 0 ? d.regions[r[6]] : '', distinction: 0 };
+      return { id: r[0], name: r[1], country: r[2], lat: r[3], lon: r[4], population: r[5], region: r[6] >= 0 ? d.regions[r[6]] : '', distinction: 0,
+               mx: (r[4] + 180) / 360, my: mercatorY(r[3]) };
     });
-    loaded = loaded.concat(leaves[n].rows).sort(function (a, b) { return b.population - a.population; });
     (waiting[n] || []).forEach(function (f) { f(); });
     delete waiting[n];
-    dots.redraw();
+    dots.refresh(leaves[n]);
     relabel();
   };
   function script(src) {
@@ -108,82 +114,165 @@
     if (then) (waiting[n] = waiting[n] || []).push(then);
     if (!l.asked) { l.asked = true; script(data.points + n + '.js'); }
   }
-  // The leaves whose tile meets the box of world pixels at `zoom` (x may run past the world's edges).
+  // Whether leaf `l`'s tile meets the box of world pixels at `zoom` (x may run past the world's edges).
+  function meets(l, zoom, west, north, east, south) {
+    var scale = 256 * Math.pow(2, zoom - l.z), x0 = l.x * scale, y0 = l.y * scale, world = 256 * Math.pow(2, zoom);
+    for (var shift = -world; shift <= world; shift += world) {
+      if (x0 + shift < east && x0 + shift + scale > west && y0 < south && y0 + scale > north) return true;
+    }
+    return false;
+  }
   function leavesIn(zoom, west, north, east, south) {
     var out = [];
-    leaves.forEach(function (l, n) {
-      var scale = 256 * Math.pow(2, zoom - l.z), x0 = l.x * scale, y0 = l.y * scale, world = 256 * Math.pow(2, zoom);
-      for (var shift = -world; shift <= world; shift += world) {
-        if (x0 + shift < east && x0 + shift + scale > west && y0 < south && y0 + scale > north) { out.push(n); break; }
-      }
-    });
+    leaves.forEach(function (l, n) { if (meets(l, zoom, west, north, east, south)) out.push(n); });
     return out;
   }
   function inView() {
     var z = map.getZoom(), b = map.getPixelBounds();
     return leavesIn(z, b.min.x, b.min.y, b.max.x, b.max.y);
   }
+  // The loaded rows of the leaves in view, each leaf's `most` largest at most, largest first.
+  function largestInView(most) {
+    var rows = [];
+    inView().forEach(function (n) { if (leaves[n].rows) rows = rows.concat(leaves[n].rows.slice(0, most)); });
+    return rows.sort(function (a, b) { return b.population - a.population; });
+  }
   function drawsPoints() { return map.getZoom() >= data.pointsFrom; }
   function dotRadius(p) { return p.population >= 1e6 ? 4.5 : p.population >= 1e5 ? 3.5 : p.population >= 1e4 ? 2.5 : 2; }
-  var Points = L.GridLayer.extend({
-    createTile: function (c) {
-      var tile = document.createElement('canvas'), size = this.getTileSize(), ctx = tile.getContext('2d');
-      tile.width = size.x; tile.height = size.y;
-      if (c.z < data.pointsFrom) return tile;
-      var x0 = c.x * size.x, y0 = c.y * size.y, world = 256 * Math.pow(2, c.z);
-      for (var i = loaded.length - 1; i >= 0; i--) {  // the largest last, on top
-        var p = loaded[i], at = map.project([p.lat, p.lon], c.z), px = at.x - x0, py = at.y - y0;
-        px -= world * Math.round(px / world - 0.5 + 0.5 * size.x / world);
-        var r = dotRadius(p);
-        if (px < -r || py < -r || px > size.x + r || py > size.y + r) continue;
-        ctx.beginPath();
-        ctx.arc(px, py, r, 0, 2 * Math.PI);
-        ctx.fillStyle = p.population >= 1e5 ? 'rgb(170,20,30)' : 'rgb(226,120,44)';
-        ctx.fill();
-        ctx.lineWidth = 1;
-        ctx.strokeStyle = '#fff';
-        ctx.stroke();
+  // The dots, drawn on canvas tiles from the leaves each tile meets: the smaller places first, the larger on top. Tiles are drawn a few a frame (4 ms at most), so that no frame waits for a whole view.
+  var queue = [], draining = false;
+  function drain() {
+    var started = performance.now();
+    while (queue.length && performance.now() - started < 4) {
+      var job = queue.shift();
+      draw(job.tile, job.coords);
+      if (job.done) job.done(null, job.tile);
+    }
+    if (queue.length) requestAnimationFrame(drain); else draining = false;
+  }
+  function later(job) {
+    queue.push(job);
+    if (!draining) { draining = true; requestAnimationFrame(drain); }
+  }
+  // A dot of each size and shade drawn once, stamped where a place is: far cheaper than a path of arcs.
+  var stamps = {};
+  function stamp(p) {
+    var r = dotRadius(p), large = p.population >= 1e5, key = r + (large ? 'L' : 'S');
+    if (!stamps[key]) {
+      var c = document.createElement('canvas'), side = Math.ceil(2 * r + 2), x = c.getContext('2d');
+      c.width = c.height = side;
+      x.beginPath();
+      x.arc(side / 2, side / 2, r, 0, 2 * Math.PI);
+      x.fillStyle = large ? 'rgb(170,20,30)' : 'rgb(226,120,44)';
+      x.fill();
+      x.lineWidth = 1;
+      x.strokeStyle = '#fff';
+      x.stroke();
+      stamps[key] = c;
+    }
+    return stamps[key];
+  }
+  function draw(tile, c) {
+    var ctx = tile.getContext('2d'), size = 256, x0 = c.x * size, y0 = c.y * size, world = size * Math.pow(2, c.z);
+    ctx.clearRect(0, 0, size, size);
+    var large = [];
+    leavesIn(c.z, x0 - 5, y0 - 5, x0 + size + 5, y0 + size + 5).forEach(function (n) {
+      var rows = leaves[n].rows;
+      if (!rows) return;
+      for (var i = rows.length - 1; i >= 0; i--) {
+        var p = rows[i], px = p.mx * world - x0, py = p.my * world - y0;
+        px -= world * Math.round((px - size / 2) / world);
+        if (px < -5 || py < -5 || px > size + 5 || py > size + 5) continue;
+        if (p.population >= 1e5) { large.push(p, px, py); continue; }
+        var s = stamp(p);
+        ctx.drawImage(s, Math.round(px - s.width / 2), Math.round(py - s.height / 2));
       }
+    });
+    for (var k = large.length - 3; k >= 0; k -= 3) {  // the larger places on top
+      var t = stamp(large[k]);
+      ctx.drawImage(t, Math.round(large[k + 1] - t.width / 2), Math.round(large[k + 2] - t.height / 2));
+    }
+  }
+  var Points = L.GridLayer.extend({
+    createTile: function (c, done) {
+      var tile = document.createElement('canvas');
+      tile.width = 256; tile.height = 256;
+      if (c.z < data.pointsFrom) { setTimeout(function () { done(null, tile); }, 0); return tile; }
+      later({ tile: tile, coords: c, done: done });
       return tile;
+    },
+    // Draws again the tiles that leaf `l`, just loaded, has dots on.
+    refresh: function (l) {
+      for (var key in this._tiles) {
+        var t = this._tiles[key], c = t.coords, x0 = c.x * 256, y0 = c.y * 256;
+        if (c.z >= data.pointsFrom && meets(l, c.z, x0 - 5, y0 - 5, x0 + 261, y0 + 261)) later({ tile: t.el, coords: c, done: null });
+      }
     }
   });
   var dots = new Points({ minZoom: data.pointsFrom, maxZoom: 16 }).addTo(map);
 
   // Labels: the largest places in view, largest first, each where it overlaps no label placed before it.
-  var places = data.places.map(function (p) { return { id: p[0], name: p[1], country: p[2], lat: p[3], lon: p[4], population: p[5], region: '', distinction: 0 }; });
-  var layer = L.layerGroup().addTo(map), list = document.getElementById('mapPlaces'), heading = document.getElementById('mapPlacesHeading');
+  var places = data.places.map(function (p) {
+    return { id: p[0], name: p[1], country: p[2], lat: p[3], lon: p[4], population: p[5], region: '', distinction: 0, mx: (p[4] + 180) / 360, my: mercatorY(p[3]) };
+  });
+  // Labels sit in one box of the marker pane, placed by left and top: a marker each would be a layer each for the
+  // compositor, which makes every frame of a pan slower. The box hides while a zoom animates; `moveend` places them.
+  var labelBox = L.DomUtil.create('div', 'map-labels leaflet-zoom-hide', map.getPane('markerPane')), list = document.getElementById('mapPlaces'), heading = document.getElementById('mapPlacesHeading');
   var measure = document.createElement('canvas').getContext('2d');
   measure.font = '12px system-ui, sans-serif';
   function label(p) { return p.country ? p.name + ', ' + p.country : p.name; }
-  function near(p) { return p.lon + 360 * Math.round((map.getCenter().lng - p.lon) / 360); }
+  var spots = {}, listed = null;
   function relabel() {
-    var size = map.getSize(), placed = [], shown = [], seen = {};
+    var size = map.getSize(), placed = [], shown = [], seen = {}, world = 256 * Math.pow(2, map.getZoom());
+    var origin = map.getPixelBounds().min, middle = origin.x + size.x / 2;
     var most = Math.round(8 + 5 * map.getZoom() * map.getZoom());
-    var candidates = drawsPoints() && loaded.length ? loaded : places;
-    for (var i = 0; i < candidates.length && shown.length < most; i++) {
+    var candidates = drawsPoints() ? largestInView(2 * most) : places;
+    if (!candidates.length) candidates = places;
+    // The largest 8 × `most` places in view are tried at most: smaller ones seldom find room.
+    for (var i = 0, tried = 0; i < candidates.length && tried < 8 * most && shown.length < most; i++) {
       var p = candidates[i];
       if (seen[p.id]) continue;
-      var lon = near(p), at = map.latLngToContainerPoint([p.lat, lon]);
-      if (at.x < 0 || at.y < 0 || at.x > size.x || at.y > size.y) continue;
-      var w = measure.measureText(p.name).width + 12, b = [at.x - w / 2, at.y - 20, at.x + w / 2, at.y + 4];
+      var turns = Math.round((middle - p.mx * world) / world), x = (p.mx + turns) * world - origin.x, y = p.my * world - origin.y;
+      if (x < 0 || y < 0 || x > size.x || y > size.y) continue;
+      tried++;
+      if (p.width === undefined) p.width = measure.measureText(p.name).width + 12;
+      var w = p.width, b = [x - w / 2, y - 20, x + w / 2, y + 4], lon = p.lon + 360 * turns;
       if (placed.some(function (o) { return b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3]; })) continue;
       seen[p.id] = true;
       placed.push(b);
       shown.push({ place: p, lon: lon });
     }
-    layer.clearLayers();
+    // The labels that stay keep their nodes (a pan moves none of them); the list changes only with the places.
+    var kept = {};
+    shown.forEach(function (s) {
+      var at = map.latLngToLayerPoint([s.place.lat, s.lon]), old = spots[s.place.id];
+      if (!old) {
+        var a = document.createElement('a');
+        a.href = cityURL(s.place.id);
+        a.textContent = s.place.name;
+        a.setAttribute('dir', 'auto');
+        a.title = label(s.place);
+        a.tabIndex = -1;  // the list holds the same places for the keyboard
+        a.addEventListener('click', function (event) { event.preventDefault(); event.stopPropagation(); card(s.place); });
+        old = { spot: L.DomUtil.create('div', 'map-label', labelBox), x: null, y: null };
+        old.spot.appendChild(a);
+      }
+      if (old.x !== at.x || old.y !== at.y) {
+        old.spot.style.left = at.x + 'px';
+        old.spot.style.top = at.y + 'px';
+        old.x = at.x; old.y = at.y;
+      }
+      kept[s.place.id] = old;
+    });
+    for (var id in spots) if (!kept[id]) spots[id].spot.remove();
+    spots = kept;
+    var ids = shown.map(function (s) { return s.place.id; }).join(',');
+    if (ids === listed) return;
+    listed = ids;
     list.textContent = '';
     shown.forEach(function (s) {
-      var a = document.createElement('a');
-      a.href = cityURL(s.place.id);
-      a.textContent = s.place.name;
-      a.setAttribute('dir', 'auto');
-      a.title = label(s.place);
-      a.tabIndex = -1;  // the list holds the same places for the keyboard
-      a.addEventListener('click', function (event) { event.preventDefault(); event.stopPropagation(); card(s.place); });
-      L.marker([s.place.lat, s.lon], { icon: L.divIcon({ className: 'map-label', html: a, iconSize: null }), keyboard: false }).addTo(layer);
       var li = document.createElement('li'), link = document.createElement('a');
-      link.href = a.href;
+      link.href = cityURL(s.place.id);
       link.textContent = label(s.place);
       link.setAttribute('dir', 'auto');
       link.addEventListener('click', function (event) { event.preventDefault(); card(s.place); });  // Enter too
@@ -214,10 +303,14 @@
   }
   map.on('click', function (event) {
     if (!drawsPoints()) return;
-    var best = null, bestDistance = 12;
-    loaded.forEach(function (p) {
-      var at = map.latLngToContainerPoint([p.lat, near(p)]), d = at.distanceTo(event.containerPoint);
-      if (d <= Math.max(bestDistance, dotRadius(p) + 2) && (!best || d < bestDistance)) { best = p; bestDistance = d; }
+    var best = null, bestDistance = 12, z = map.getZoom(), world = 256 * Math.pow(2, z), at = map.project(event.latlng, z);
+    leavesIn(z, at.x - 12, at.y - 12, at.x + 12, at.y + 12).forEach(function (n) {
+      (leaves[n].rows || []).forEach(function (p) {
+        var dx = p.mx * world - at.x, dy = p.my * world - at.y;
+        dx -= world * Math.round(dx / world);
+        var d = Math.sqrt(dx * dx + dy * dy);
+        if (d <= Math.max(bestDistance, dotRadius(p) + 2) && (!best || d < bestDistance)) { best = p; bestDistance = d; }
+      });
     });
     if (best) card(best);
   });
