@@ -214,3 +214,26 @@ def test_axe_finds_no_violation_on_the_map(wide, places_full_site, hash_):
     axe.inject()
     found = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in axe.run()["violations"]]
     assert found == []
+
+
+@pytest.mark.parametrize("scheme", ["http", "file"])
+def test_a_locator_and_a_countrys_map_link_the_map_at_the_city_and_framed_on_the_country(wide, places_full_site, scheme):
+    wide.get(base(places_full_site, scheme) + f"city/{LONDON % 1000}/{LONDON}.html")
+    link = wait(wide).until(lambda b: b.find_elements(By.ID, "exploreLink"))[0]
+    assert link.text == "Explore on the map"
+    assert wide.execute_script("return document.getElementById('locatorMap').nextElementSibling.id") == "exploreLink"
+    link.click()
+    wait(wide).until(lambda b: b.find_elements(By.ID, "mapMarker") and not b.find_element(By.ID, "mapCard").get_attribute("hidden"))
+    assert wide.current_url.endswith(f"map.html?id={LONDON}") or f"map.html?id={LONDON}#" in wide.current_url
+    assert wide.find_element(By.CSS_SELECTOR, "#mapCard h2").text == "London, GB"
+
+    wide.get(base(places_full_site, scheme) + "country/AR/1.html")
+    link = wide.find_element(By.ID, "exploreLink")
+    assert re.search(r"map\.html#[0-9.]+/-?[0-9.]+/-?[0-9.]+$", link.get_attribute("href")), link.get_attribute("href")
+    link.click()
+    wait(wide).until(lambda b: b.execute_script("return !!window.citygenMap"))
+    # Argentina's main body in view, from the north (Salta) to the south (Ushuaia), and no further than a zoom out.
+    inside = wide.execute_script("""var b = window.citygenMap.getBounds();
+        return [[-24.78, -65.41], [-54.8, -68.3], [-34.6, -58.38]].every(p => b.contains(p)) && b.getNorth() - b.getSouth() < 80;""")
+    assert inside, view(wide)
+    assert any(text.startswith("Buenos Aires") for text in [a.text for a in wide.find_elements(By.CSS_SELECTOR, "#mapPlaces a")])

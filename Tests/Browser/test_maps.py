@@ -78,7 +78,7 @@ def shortest_interval(longitudes):
 
 def test_every_map_decodes_and_keeps_to_its_budget(full_site, maps, data):
     folder = full_site.output / "map"
-    files = sorted(folder.iterdir())
+    files = sorted(f for f in folder.iterdir() if f.is_file())  # tiles/ and dots/: the map to explore's (below)
     total = sum(f.stat().st_size for f in files)
     assert total <= 30_000_000, total
     world = Image.open(folder / "world.png")
@@ -98,6 +98,36 @@ def test_every_map_decodes_and_keeps_to_its_budget(full_site, maps, data):
             assert image.size == (window[5], window[6]) and image.mode == "P", (code, image.size)
             assert max(image.size) == 480
     print(f"\nmaps: {len(files)} files, {total:,} bytes; world {(folder / 'world.png').stat().st_size:,} bytes")
+
+
+def test_every_tile_of_the_map_to_explore_decodes_and_is_one_map_html_says_exists(full_site):
+    """map/tiles/ (the ground) and map/dots/ (the cities at the smallest zooms): each a 256-pixel PNG that Pillow
+    decodes, and the files are exactly those whose bits map.html's data sets (one hex digit for four tiles)."""
+    import json
+    page = (full_site.output / "map.html").read_text(encoding="utf-8")
+    data = json.loads(re.search(r'<script type="application/json" id="mapData">(.*?)</script>', page, re.S)[1])
+
+    def listed(bits_by_zoom):
+        out = set()
+        for z, bits in enumerate(bits_by_zoom):
+            n = 1 << z
+            for i in range(n * n):
+                if (int(bits[i >> 2], 16) >> (3 - (i & 3))) & 1:
+                    out.add(f"{z}/{i % n}/{i // n}.png")
+        return out
+
+    for folder, key, total_budget in [("tiles", "exist", 3_000_000), ("dots", "dotsExist", 500_000)]:
+        root = full_site.output / "map" / folder
+        files = {str(p.relative_to(root)) for p in root.glob("*/*/*.png")}
+        assert files == listed(data[key]), (folder, len(files), len(listed(data[key])))
+        total = 0
+        for name in files:
+            image = Image.open(root / name)
+            image.load()
+            assert image.size == (256, 256), (folder, name, image.size)
+            total += (root / name).stat().st_size
+        assert total <= total_budget, (folder, total)
+        print(f"\nmap/{folder}: {len(files)} tiles, {total:,} bytes")
 
 
 def test_every_region_page_shows_its_own_map_within_budget(places_full_site):

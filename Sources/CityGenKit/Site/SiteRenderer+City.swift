@@ -238,9 +238,10 @@ extension SiteRenderer {
         context.append(.nearby, rows: rows)
     }
 
-    /// Appends the locator (SPEC §5): the country's map with the city's marker placed by percentages, a link to the
-    /// map to explore at the city, and the OpenStreetMap viewer as `mapMode` says: a link to it (which the page's script may turn into the viewer), the
-    /// viewer itself, or nothing; `href` is scratch space.
+    /// Appends the locator (SPEC §5): the country's map with the city's marker placed by percentages, and the
+    /// OpenStreetMap viewer as `mapMode` says: a link to it (which the page's script may turn into the viewer), the
+    /// viewer itself, or nothing; `href` is scratch space. The link to the map to explore is the script's
+    /// (`favorites.js`).
     private func appendLocator(_ facts: CityFacts, to context: inout TemplateContext, href: inout [UInt8]) {
         let city = facts.city
         let (map, window) = maps.locator(of: city)
@@ -258,10 +259,6 @@ extension SiteRenderer {
         let marker = maps.marker(for: city, on: window)
         context.append(.markerLeft, text: marker.left)
         context.append(.markerTop, text: marker.top)
-        facts.links.appendHref(to: .page(.explore), to: &href)
-        href += "?id=\(city.id)".utf8
-        context.append(.exploreHref, bytes: href)
-        href.removeAll(keepingCapacity: true)
         context.append(.showMapLink, flag: mode == .locator)
         context.append(.viewerInPlace, flag: site.settings.viewerInPlace)
         context.append(.embedMap, flag: mode == .embed)

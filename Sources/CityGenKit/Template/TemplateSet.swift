@@ -11,7 +11,7 @@ public struct TemplateSet: Sendable {
     /// Files written into the site's `assets/` folder: `style.css` as it is, `search.js` made of `searchParts`, the map
     /// to explore's `map.js`, and Leaflet with its licence (`scripts/leaflet`), which no template replaces.
     public static let assets = ["style.css", "search.js", "map.js"] + leaflet.map { "leaflet/" + $0 }
-    static let leaflet = ["leaflet.js", "leaflet.css", "LICENSE"]
+    static let leaflet = ["leaflet.js", "leaflet.css", "LICENSE"] + ["layers.png", "layers-2x.png", "marker-icon.png"].map { "images/" + $0 }
     /// The parts of the search client, in `search/`, in the order `search.js` holds them inside one function.
     public static let searchParts = [
         "words.js", "fold.js", "favorites.js", "index.js", "query.js", "typos.js", "matches.js", "results.js", "page.js", "header.js",

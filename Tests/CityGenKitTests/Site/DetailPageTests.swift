@@ -25,12 +25,11 @@ final class DetailPageTests: SiteTestCase {
         XCTAssertTrue(html.contains(#"<span id="coordinates">44.5500,"# + "\u{A0}" + #"34.2833 (44°33′0.0″N, 34°17′0.0″E)</span> · "#
             + #"<a id="osmLink" href="https://www.openstreetmap.org/?mlat=44.549999&amp;mlon=34.283333#map=12/44.549999/34.283333">OpenStreetMap</a>"#), html)
         // The locator: Ukraine's map (one city: the minimum span, padded, centred on it) with the marker at its middle,
-        // the map to explore at the city, and the link to the OpenStreetMap viewer, which the script may put in place;
-        // no iframe until then.
+        // and the link to the OpenStreetMap viewer, which the script may put in place; no iframe until then (and no
+        // link to the map to explore, which the script adds: the map needs it).
         let viewer = "https://www.openstreetmap.org/export/embed.html?bbox=34.203333,44.499999,34.363333,44.599999&layer=mapnik&marker=44.549999,34.283333"
         XCTAssertTrue(html.contains(#"<div id="locatorMap"><img src="../../map/UA.png" alt="Hurzuf, UA on the map of Ukraine" width="342" height="480">"#
             + #"<span id="locatorMarker" style="left:50.00%;top:50.00%"></span></div>"# + "\n"
-            + #"<a id="exploreLink" href="../../map.html?id=707860">Explore on the map</a>"# + "\n"
             + #"<a id="showMap" href=""# + viewer.replacingOccurrences(of: "&", with: "&amp;") + #"">Interactive map (openstreetmap.org)</a>"#), html)
         XCTAssertFalse(html.contains("<iframe"), html)
         // Order: Edge, Hurzuf, Springfield AU, Springfield US ×2 → Hurzuf is 2nd, on page 1.

@@ -188,6 +188,18 @@ function wireMapButton(root) {
   });
 }
 wireMapButton(document);
+// A detail page's link to the map to explore at its city, put after the locator here: the map needs a script, and a
+// link in the page would cost every one of them its bytes.
+function linkTheMap(root) {
+  var locator = root.querySelector('#locatorMap'), data = root.querySelector('div[data-city]');
+  if (!locator || !data || !ROOT || root.querySelector('#exploreLink')) return;
+  var a = document.createElement('a');
+  a.id = 'exploreLink';
+  a.href = ROOT + 'map.html?id=' + entry(JSON.parse(data.getAttribute('data-city'))).id;
+  a.textContent = say('explore.link');
+  locator.after(a);
+}
+linkTheMap(document);
 // Places: a detail page's local time (#localTime, put after the zone), written here so that the page's bytes never
 // depend on the clock.
 function showLocalTime(root) {
@@ -221,6 +233,7 @@ showLocalTime(document);
     view.innerHTML = city[1];  // the static page's <main>, built and escaped by citygen: no visitor input
     wireToggles(view);
     wireMapButton(view);
+    linkTheMap(view);
     showLocalTime(view);
   };
   var s = document.createElement('script');
