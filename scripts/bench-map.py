@@ -3,6 +3,7 @@ HTTP on 127.0.0.1, a new browser for each view. Frame time: with the frame-rate 
 between animation frames while the map pans (four animated pans) and zooms (in and out, animated) at the world's,
 a country's and a town's zoom; p95 (budget 16 ms), after one warm-up pass that loads the tiles and points. A card:
 from a click on a dot to the card shown and painted, 20 dots of the town's view (budget 100 ms).
+First view: the bytes map.html loads, opened alone at 1280×900 and 390×844 (budget 400 KB).
 Usage: bench-map.py SITE_FOLDER"""
 import functools
 import http.server
@@ -11,6 +12,7 @@ import shutil
 import statistics
 import sys
 import threading
+import time
 from pathlib import Path
 
 from selenium import webdriver
@@ -70,6 +72,20 @@ def open_view(hash_):
 def p95(values):
     return sorted(values)[max(0, int(round(0.95 * len(values))) - 1)]
 
+
+# The first view: what map.html, opened alone, loads at two sizes (budget 400 KB): page, scripts, styles, tiles, points.
+FIRST = """var all = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+    .filter(e => e.name.startsWith('http'));
+return [all.reduce((sum, e) => sum + e.encodedBodySize, 0), all.length];"""
+for width, height in [(1280, 900), (390, 844)]:
+    browser = start()
+    browser.set_window_size(width, height)
+    open_view("")
+    WebDriverWait(browser, 60).until(lambda b: b.execute_script("return document.querySelectorAll('.map-label').length > 0"))
+    time.sleep(1)
+    size, count = browser.execute_script(FIRST)
+    print(f"{'map first view':<16} {width}×{height}: {size:,} bytes in {count} files (budget 400,000)")
+    browser.quit()
 
 for name, hash_ in VIEWS:
     browser = start()

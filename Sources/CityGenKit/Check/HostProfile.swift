@@ -42,8 +42,16 @@ public enum HostProfile: String, Sendable, CaseIterable {
     public var formats: Set<PageFormat> { self == .folder ? [.html, .markdown] : [.html] }
 
     /// What detail pages show of the OpenStreetMap viewer: a ZIM file holds nothing of another host, so Kiwix gets
-    /// the locator maps and the button that loads the viewer only when asked; hosts get the default.
-    public var map: MapMode? { self == .kiwix ? .locator : nil }
+    /// the locator maps and the button that loads the viewer only when asked; GitHub Pages gets none, whose link (190
+    /// bytes a page) would take a site with every city joined past its 1 GB, where the map to explore zooms offline
+    /// and `#osmLink` still leads to OpenStreetMap; other hosts get the default.
+    public var map: MapMode? {
+        switch self {
+        case .kiwix: .locator
+        case .githubPages: MapMode.none
+        default: nil
+        }
+    }
 
     /// The precompressed files the host serves by itself: `.gz` on GitLab Pages (docs/design.md, "Prepare output
     /// and write"); the others compress on the fly and ignore them.

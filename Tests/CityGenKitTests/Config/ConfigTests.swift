@@ -266,6 +266,20 @@ final class FavoriteResolverTests: XCTestCase {
         }
     }
 
+    /// GitHub Pages writes no OpenStreetMap viewer link (its bytes would pass the 1 GB), unless the file says `map:`;
+    /// a host on the command line chooses over the file, as for Kiwix.
+    func testGitHubPagesLeavesOutTheViewersLinkUnlessTheFileAsksForIt() throws {
+        let folder = FileManager.default.temporaryDirectory
+        XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "host: github-pages"), folder: folder).map, MapMode.none)
+        XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "host: github-pages\nmap: locator"), folder: folder).map, .locator)
+        XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "host: netlify"), folder: folder).map, .locator)
+        var flags = BuildOptions.Flags()
+        flags.host = "github-pages"
+        XCTAssertEqual(try BuildOptions(config: SiteConfig(yaml: "map: embed"), folder: folder, flags: flags).map, MapMode.none)
+        flags.map = "locator"
+        XCTAssertEqual(try BuildOptions(config: nil, folder: folder, flags: flags).map, .locator, "--map wins over --host")
+    }
+
     /// `groupings:` chooses the grouping pages (SPEC §6): a list of known names, `[]` for none.
     func testGroupingsAreAListOfKnownNames() throws {
         XCTAssertEqual(try SiteConfig(yaml: "groupings: [country, timeZone]").groupings, ["country", "timeZone"])
