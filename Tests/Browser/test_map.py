@@ -237,3 +237,22 @@ def test_a_locator_and_a_countrys_map_link_the_map_at_the_city_and_framed_on_the
         return [[-24.78, -65.41], [-54.8, -68.3], [-34.6, -58.38]].every(p => b.contains(p)) && b.getNorth() - b.getSouth() < 80;""")
     assert inside, view(wide)
     assert any(text.startswith("Buenos Aires") for text in [a.text for a in wide.find_elements(By.CSS_SELECTOR, "#mapPlaces a")])
+
+
+def test_a_spanish_map_says_its_words_names_and_numbers_in_spanish(wide, spanish_site):
+    """The Spanish site's map: London's card under its Spanish name with the population in Spanish digits, the
+    scale bar and the list's heading in Spanish, and the locator's link to the map in Spanish words."""
+    name = spanish_site.names[LONDON]
+    wide.get(spanish_site.http + f"city/{LONDON % 1000}/{LONDON}.html")
+    link = wait(wide).until(lambda b: b.find_elements(By.ID, "exploreLink"))[0]
+    assert link.text == "Explorar en el mapa"
+    population = wide.find_element(By.ID, "population").text
+    link.click()
+    wait(wide).until(lambda b: not b.find_element(By.ID, "mapCard").get_attribute("hidden"))
+    card = wide.find_element(By.ID, "mapCard")
+    assert card.find_element(By.TAG_NAME, "h2").text == f"{name}, GB"
+    assert population in card.text and "." in population, (population, card.text)
+    assert wide.find_element(By.ID, "mapPlacesHeading").text == "Lugares a la vista"
+    assert any(a.text.startswith(name) for a in wide.find_elements(By.CSS_SELECTOR, "#mapPlaces a"))
+    scale = wide.find_element(By.ID, "mapScale").text
+    assert re.fullmatch(r"[\d.]+ (km|m)", scale), scale

@@ -148,8 +148,9 @@ final class SeveralLanguagesEndToEndTests: FolderTestCase {
         let spanishCities = all.filter { $0.hasPrefix("city/") }, englishCities = all.filter { $0.hasPrefix("en/city/") }
         XCTAssertEqual(spanishCities.count, cities, "a page for every city")
         XCTAssertEqual(Set(spanishCities), Set(englishCities.map { String($0.dropFirst(3)) }), "the same pages in both")
-        // No image written twice: every map is at the root, once.
-        XCTAssertEqual(all.filter { $0.hasSuffix(".png") && !$0.hasPrefix("map/") }, [])
+        // No image written twice: every map and asset is at the root, once.
+        XCTAssertEqual(all.filter { $0.hasSuffix(".png") && !$0.hasPrefix("map/") && !$0.hasPrefix("assets/") }, [])
+        XCTAssertEqual(all.filter { $0.hasPrefix("en/map/") || $0.hasPrefix("en/assets/") }, [])
         XCTAssertGreaterThan(all.filter { $0.hasPrefix("map/") }.count, 250)
         try assertLivePreviewServes(all, of: output, port: preview.port)
         XCTAssertTrue(preview.server.isRunning)

@@ -19,7 +19,7 @@ enum TemplateKey: Int, CaseIterable, Sendable {
     // The compact site's city viewer.
     case dataFiles, dataFolder
     // The map to explore: its data for the script, the largest places as links, its scripts; the home page's link.
-    case mapData, mapPlaces, mapScripts, leafletStyleHref, leafletScriptHref, mapScriptHref, exploreHref
+    case mapData, mapPlaces, mapScripts, leafletStyleHref, mapStyleHref, leafletScriptHref, mapScriptHref, exploreHref
     // Home, lists, groupings' pages and indexes, favorites.
     case cityCount, pageCount, initials, noInitial, firstPage, favoriteCount, favoritesText, favoritesHref, countriesHref, countryCount
     case zonesHref, zoneCount, groups, groupCount, listed, listedHeading, listedID

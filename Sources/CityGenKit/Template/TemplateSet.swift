@@ -9,8 +9,8 @@ public struct TemplateSet: Sendable {
     public static let markdownTemplates = PageTemplate.all.map(\.fileName)
     public static let layoutTemplate = "layout.html.mustache"
     /// Files written into the site's `assets/` folder: `style.css` as it is, `search.js` made of `searchParts`, the map
-    /// to explore's `map.js`, and Leaflet with its licence (`scripts/leaflet`), which no template replaces.
-    public static let assets = ["style.css", "search.js", "map.js"] + leaflet.map { "leaflet/" + $0 }
+    /// to explore's `map.js` and `map.css`, and Leaflet with its licence (`scripts/leaflet`), which no template replaces.
+    public static let assets = ["style.css", "search.js", "map.js", "map.css"] + leaflet.map { "leaflet/" + $0 }
     static let leaflet = ["leaflet.js", "leaflet.css", "LICENSE"] + ["layers.png", "layers-2x.png", "marker-icon.png"].map { "images/" + $0 }
     /// The parts of the search client, in `search/`, in the order `search.js` holds them inside one function.
     public static let searchParts = [
@@ -72,6 +72,7 @@ public struct TemplateSet: Sendable {
         }
         var assets: [String: [UInt8]] = [:]
         assets["style.css"] = Array(try source("style.css").utf8)
+        assets["map.css"] = Array(try source("map.css").utf8)
         if let whole = overrides?.appendingPathComponent("search.js"), FileManager.default.fileExists(atPath: whole.path) {
             assets["search.js"] = Array(try source("search.js").utf8)
         } else {

@@ -17,7 +17,7 @@ final class BuildServiceTests: SiteTestCase {
         let cities = (1...5).flatMap { ["city/\($0)/\($0).html", "city/\($0)/\($0).md"] }
         XCTAssertEqual(files, ([
             ".citygen-manifest", "404.html", "assets/leaflet/LICENSE", "assets/leaflet/images/layers-2x.png", "assets/leaflet/images/layers.png",
-            "assets/leaflet/images/marker-icon.png", "assets/leaflet/leaflet.css", "assets/leaflet/leaflet.js", "assets/map.js",
+            "assets/leaflet/images/marker-icon.png", "assets/leaflet/leaflet.css", "assets/leaflet/leaflet.js", "assets/map.css", "assets/map.js",
             "assets/search.js", "assets/style.css", "favicon.ico", "favorites.html", "favorites.md", "index.html", "map.html",
             "index.md", "list/1.html", "list/1.md", "list/2.html", "list/2.md", "list/3.html", "list/3.md", "search/favorites.json",
             "search/manifest.js", "search/manifest.json", "search/shards/0.js", "search/shards/0.json", "search/words/0.js",

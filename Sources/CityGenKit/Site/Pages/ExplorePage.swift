@@ -22,6 +22,7 @@ extension SiteRenderer {
         appendCityURL(from: route, to: &context)
         context.append(.mapScripts, flag: true)
         context.append(.leafletStyleHref, text: links.href(to: .asset("leaflet/leaflet.css")))
+        context.append(.mapStyleHref, text: links.href(to: .asset("map.css")))
         context.append(.leafletScriptHref, text: links.href(to: .asset("leaflet/leaflet.js")))
         context.append(.mapScriptHref, text: links.href(to: .asset("map.js")))
         let alt = words.say("home.worldMapAlt", ["count": language.grouped(plan.cityCount), "title": title])
