@@ -80,6 +80,7 @@ extension CityGen {
                         let memory = step.peakMemory.map { String(format: "   peak %5d MiB", $0 >> 20) } ?? ""
                         printError(step.name.padding(toLength: 18, withPad: " ", startingAt: 0) + String(format: "%7.3f s", step.seconds) + memory)
                     }
+                    if let pages = result.htmlPages { printError(pages.line) }
                 }
                 if !quiet { printError(result.summary(output: outputName)) }
                 try writeReport(result.json(output: outputName))

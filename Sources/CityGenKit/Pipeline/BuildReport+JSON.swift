@@ -30,6 +30,9 @@ extension BuildReport {
         struct Step: Encodable {
             let name: String, seconds: Double
         }
+        struct HTMLPages: Encodable {
+            let fromShapes: Int, throughCmark: Int, shapes: Int, unprovable: Int, checked: Int
+        }
         let version = 1
         let status = "ok"
         let output: String
@@ -40,6 +43,8 @@ extension BuildReport {
         let skipped: Skipped
         let pages: Pages
         let files: Files
+        /// How the HTML pages were made: from compiled shapes or through cmark.
+        let htmlPages: HTMLPages?
         let steps: [Step]
         let seconds: Double
     }
@@ -61,6 +66,9 @@ extension BuildReport {
             skipped: .init(count: skippedCount, records: skipped.map { .init(index: $0.index, reason: $0.reason) }),
             pages: .init(cities: cityCount, listPages: listPages, cityPages: cityCount, indexShards: shardCount, favorites: favoriteCount),
             files: .init(written: files.written, unchanged: files.unchanged, removed: files.removed, bytesWritten: files.bytes),
+            htmlPages: htmlPages.map {
+                .init(fromShapes: $0.fromShapes, throughCmark: $0.throughCmark, shapes: $0.shapes, unprovable: $0.unprovable, checked: $0.checked)
+            },
             steps: steps.map { .init(name: $0.name, seconds: round($0.seconds)) },
             seconds: round(steps.reduce(0) { $0 + $1.seconds }))
         return Self.encode(report)

@@ -39,6 +39,26 @@ public struct BuildReport: Sendable {
     public var files = OutputWriter.Statistics()
     /// With a host (`--host`): the site measured against the host's limits, at the end of the build.
     public var hostCheck: HostCheck?
+    /// How the HTML pages were made: from compiled shapes or through cmark (`TemplateSet.appendHTML`).
+    public var htmlPages: HTMLPages?
+
+    /// How a build made its HTML pages.
+    public struct HTMLPages: Sendable, Equatable {
+        /// Pages written from a compiled shape, and pages that cmark rendered.
+        public var fromShapes = 0, throughCmark = 0
+        /// Shapes compiled, and those of them that cmark's tree did not prove (their pages go through cmark).
+        public var shapes = 0, unprovable = 0
+        /// With `CITYGEN_CHECK_SHAPES`: pages written from a shape and compared with cmark's rendering (all equal,
+        /// or the build fails).
+        public var checked = 0
+
+        /// `html pages: 123 from 4 shapes (1 unprovable), 5 through cmark`.
+        public var line: String {
+            "html pages: \(Digits.grouped(fromShapes)) from \(Digits.grouped(shapes)) shapes (\(unprovable) unprovable), "
+                + "\(Digits.grouped(throughCmark)) through cmark" + (checked > 0 ? "; \(Digits.grouped(checked)) checked against cmark" : "")
+        }
+    }
+
     /// Seconds spent in each pipeline step, in order, and the process's peak resident memory at its end (bytes, or nil).
     public var steps: [(name: String, seconds: Double, peakMemory: Int?)] = []
 

@@ -233,18 +233,20 @@ final class SiteRenderer: Sendable {
         return context
     }
 
-    /// The page `page` from `template` and `context`, with the metadata of `head`.
+    /// The page `page` from `template` and `context`, with the metadata of `head`: in Markdown the template's text;
+    /// in HTML what cmark makes of it (`TemplateSet.appendHTML`) inside the layout.
     func render(_ template: PageTemplate, _ context: consuming TemplateContext, _ page: Route, _ head: PageHead, role: Page.Role = .article) -> Page {
-        var markdown = templates.markdown(template, context)
-        if page.format == .markdown, !twins.isEmpty { appendTranslationsLine(of: page, to: &markdown) }
-        let bytes = wrap(markdown, context, page.format!)
+        var bytes: [UInt8]
+        if page.format == .html {
+            bytes = []
+            bytes.reserveCapacity(8192)
+            templates.appendHTML(template, context, to: &bytes)
+            context.append(.body, bytes: bytes)
+            bytes = templates.page(context)
+        } else {
+            bytes = templates.markdown(template, context)
+            if !twins.isEmpty { appendTranslationsLine(of: page, to: &bytes) }
+        }
         return Page(bytes: bytes, metadata: .init(title: head.title ?? title, description: head.description, language: site.settings.language.iso639_3, role: role))
-    }
-
-    /// The page for `markdown`: as is in Markdown; rendered by cmark inside the layout in HTML.
-    func wrap(_ markdown: [UInt8], _ layoutContext: consuming TemplateContext, _ format: PageFormat) -> [UInt8] {
-        guard format == .html else { return markdown }
-        layoutContext.appendText(.body) { CommonMark.appendHTML(from: markdown, to: &$0) }
-        return templates.page(layoutContext)
     }
 }

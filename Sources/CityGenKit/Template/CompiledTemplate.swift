@@ -72,6 +72,21 @@ struct CompiledTemplate: Sendable {
 
     /// Renders with `context` at the end of `out`; `partials` resolves `{{>name}}`.
     func render(_ context: TemplateContext, partials: [String: CompiledTemplate], into out: inout [UInt8]) {
+        var shape: MarkdownShape?
+        render(context, partials: partials, into: &out, shape: &shape)
+    }
+
+    /// Renders with `context` as a shape: each non-empty value's marker into `shape.markdown`, the value into `shape`.
+    func renderShape(_ context: TemplateContext, partials: [String: CompiledTemplate], into shape: inout MarkdownShape) {
+        var markdown = shape.markdown
+        shape.markdown = []
+        var recording: MarkdownShape? = shape
+        render(context, partials: partials, into: &markdown, shape: &recording)
+        shape = recording!
+        shape.markdown = markdown
+    }
+
+    private func render(_ context: TemplateContext, partials: [String: CompiledTemplate], into out: inout [UInt8], shape: inout MarkdownShape?) {
         context.entries.withUnsafeBufferPointer { entries in
             context.nested.withUnsafeBufferPointer { nested in
                 context.bytes.withUnsafeBufferPointer { bytes in
@@ -81,7 +96,9 @@ struct CompiledTemplate: Sendable {
                         for (i, entry) in entries.enumerated() { top[entry.key.ordinal] = Int32(i) }
                         var renderer = Renderer(
                             context: context, entries: entries, nested: nested, bytes: bytes, top: UnsafeBufferPointer(top), partials: partials)
+                        swap(&renderer.shape, &shape)
                         renderer.render(self, into: &out)
+                        swap(&renderer.shape, &shape)
                     }
                 }
             }
@@ -105,6 +122,8 @@ struct CompiledTemplate: Sendable {
         let top: UnsafeBufferPointer<Int32>
         let partials: [String: CompiledTemplate]
         var stack: [Entry]
+        /// Where values go when rendering a shape: their markers into the output, themselves here.
+        var shape: MarkdownShape?
 
         init(
             context: TemplateContext, entries: UnsafeBufferPointer<Entry>, nested: UnsafeBufferPointer<Entry>,
@@ -137,8 +156,15 @@ struct CompiledTemplate: Sendable {
                     guard let entry = lookup(op, program) else { continue }
                     switch entry.kind {
                     case .text: write(UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.start + entry.count)]), op, program, &out)
-                    case .number: Digits.append(entry.number, to: &out)
-                    case .flag: out += (entry.start != 0 ? "true" : "false").utf8
+                    case .number:
+                        guard shape != nil else {
+                            Digits.append(entry.number, to: &out)
+                            continue
+                        }
+                        var digits: [UInt8] = []
+                        Digits.append(entry.number, to: &digits)
+                        digits.withUnsafeBufferPointer { write($0, op, program, &out) }
+                    case .flag: Array((entry.start != 0 ? "true" : "false").utf8).withUnsafeBufferPointer { write($0, op, program, &out) }
                     case .list, .object:
                         var text = String(describing: value(entry).mustacheValue)
                         text.withUTF8 { write($0, op, program, &out) }
@@ -180,8 +206,16 @@ struct CompiledTemplate: Sendable {
             }
         }
 
-        /// Appends a variable's `text` to `out` as `op` escapes it.
-        private func write(_ text: UnsafeBufferPointer<UInt8>, _ op: Op, _ program: Program, _ out: inout [UInt8]) {
+        /// Appends a variable's `text` to `out` as `op` escapes it (when rendering a shape, its marker).
+        private mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ op: Op, _ program: Program, _ out: inout [UInt8]) {
+            if shape != nil {
+                switch op.kind {
+                case .escapedVariable: shape!.record(text, escape: program.template.escape, into: &out)
+                case .htmlVariable: shape!.record(text, escape: HTMLEscaping.append, raw: true, into: &out)
+                default: shape!.record(text, escape: nil, into: &out)
+                }
+                return
+            }
             switch op.kind {
             case .escapedVariable: program.template.escape(text, &out)
             case .htmlVariable: HTMLEscaping.append(text, to: &out)

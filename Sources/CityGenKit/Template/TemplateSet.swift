@@ -27,6 +27,8 @@ public struct TemplateSet: Sendable {
     let sources: [String: String]
     /// The words the templates were read with.
     public let words: Words
+    /// The HTML shapes of the pages rendered with these templates (`html`).
+    let shapes = ShapeCache()
 
     /// Loads the default templates, each replaced by the same-named file of `overrides` when present.
     public init(overrides: URL? = nil, words: Words = SiteLanguage.english.words) throws {
@@ -156,6 +158,29 @@ public struct TemplateSet: Sendable {
         while text.last == UInt8(ascii: "\n") { text.removeLast() }
         text.append(UInt8(ascii: "\n"))
         return text
+    }
+
+    /// Appends what cmark makes of the Markdown of `template` with `context` (an HTML page's `body`) to `out`: the
+    /// page's shape compiled once (`HTMLShape`) with the page's values written in, or, where the shape or a value
+    /// cannot be shown to give the same bytes, cmark's rendering of the page.
+    func appendHTML(_ template: PageTemplate, _ context: TemplateContext, to out: inout [UInt8]) {
+        guard let compiled, let program = compiled.pages[template.name] else {
+            shapes.count(fromShape: false)
+            return CommonMark.appendHTML(from: markdown(template, context), to: &out)
+        }
+        var shape = MarkdownShape()
+        program.renderShape(context, partials: compiled.pages, into: &shape)
+        while shape.markdown.last == UInt8(ascii: "\n") { shape.markdown.removeLast() }
+        shape.markdown.append(UInt8(ascii: "\n"))
+        guard let html = shapes.html(for: shape), html.accepts(shape) else {
+            shapes.count(fromShape: false)
+            return CommonMark.appendHTML(from: markdown(template, context), to: &out)
+        }
+        let start = out.count
+        html.append(shape, to: &out)
+        guard ShapeCache.checking else { return shapes.count(fromShape: true) }
+        let page = markdown(template, context)
+        shapes.count(fromShape: true, checking: out[start...], expected: CommonMark.html(from: page)) { page }
     }
 
     /// The layout around `context`'s `body`, an HTML fragment.

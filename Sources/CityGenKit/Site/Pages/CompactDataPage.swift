@@ -27,7 +27,9 @@ struct CompactDataPage: PageKind {
         var js = "citygenCities(\(n),{"
         for (k, index) in cities.enumerated() {
             let facts = renderer.cityFacts(renderer.cityTexts(index), .html)
-            let html = String(decoding: CommonMark.html(from: renderer.templates.markdown(.city, renderer.cityContext(facts))), as: UTF8.self)
+            var bytes: [UInt8] = []
+            renderer.templates.appendHTML(.city, renderer.cityContext(facts), to: &bytes)
+            let html = String(decoding: bytes, as: UTF8.self)
             js += (k == 0 ? "" : ",\n") + "\"\(facts.city.id)\":["
                 + JSONText.quotedForScriptFile(facts.texts.pageTitle) + "," + JSONText.quotedForScriptFile(html) + "]"
         }

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The HTML shapes of a template set's pages, compiled as pages first meet them and shared by every thread that
+/// renders; and how the pages were made, for `--verbose` and the report.
+final class ShapeCache: Sendable {
+    /// Shapes beyond this many are not kept: their pages go through cmark, so memory stays bounded whatever the data.
+    static let limit = 4096
+    /// With `CITYGEN_CHECK_SHAPES` set, every page written from a shape is also rendered by cmark and compared (the
+    /// tests' proof that the two are the same bytes).
+    static let checking = ProcessInfo.processInfo.environment["CITYGEN_CHECK_SHAPES"].map { !$0.isEmpty && $0 != "0" } ?? false
+
+    private let shapes = Locked([Key: HTMLShape]())
+    private let counts = Locked(Counts())
+
+    /// How the pages were made, and with `checking` the Markdown of the first page whose HTML differed from cmark's.
+    private struct Counts {
+        var pages = BuildReport.HTMLPages()
+        var differing: [UInt8]?
+    }
+
+    var statistics: BuildReport.HTMLPages { counts.withLock { $0.pages } }
+    /// With `checking`: the Markdown of the first page whose HTML from its shape was not cmark's.
+    var differing: [UInt8]? { counts.withLock { $0.differing } }
+
+    /// The compiled shape of `shape`: found, or compiled now; nil past `limit`.
+    func html(for shape: MarkdownShape) -> HTMLShape? {
+        let key = Key(shape.markdown)
+        if let found = shapes.withLock({ $0[key] }) { return found }
+        guard shapes.withLock({ $0.count }) < Self.limit else { return nil }
+        let compiled = HTMLShape.compile(shape.markdown, values: shape.values.count)
+        shapes.withLock { $0[key] = compiled }
+        counts.withLock {
+            $0.pages.shapes += 1
+            if !compiled.provable { $0.pages.unprovable += 1 }
+        }
+        return compiled
+    }
+
+    /// Counts a page: written from a shape or through cmark; with `checking`, whether `html` is cmark's `expected`.
+    func count(fromShape: Bool, checking html: ArraySlice<UInt8>? = nil, expected: [UInt8] = [], markdown: () -> [UInt8] = { [] }) {
+        counts.withLock {
+            if fromShape { $0.pages.fromShapes += 1 } else { $0.pages.throughCmark += 1 }
+            guard let html else { return }
+            $0.pages.checked += 1
+            if html.elementsEqual(expected) == false, $0.differing == nil { $0.differing = markdown() }
+        }
+    }
+
+    /// A shape's Markdown, hashed a word at a time (the bytes are compared on a match).
+    private struct Key: Hashable, @unchecked Sendable {
+        let bytes: [UInt8]
+        let hash: UInt64
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+            bytes.withUnsafeBytes { raw in
+                var i = 0
+                while i + 8 <= raw.count {
+                    hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+                    hash ^= hash >> 32
+                    i += 8
+                }
+                while i < raw.count {
+                    hash = (hash ^ UInt64(raw[i])) &* 0xC4CE_B9FE_1A85_EC53
+                    i += 1
+                }
+            }
+            self.hash = hash
+        }
+
+        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.bytes == b.bytes }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+}
