@@ -17,6 +17,9 @@ enum FuzzTarget: String, CaseIterable {
     case geonamesTable = "geonames-table"
     /// A GeoNames alternate names table (or a zip holding one), read for Spanish and for Brazilian Portuguese.
     case alternateNames = "alternate-names"
+    /// Values (split at NUL bytes) written into each of `ShapeCheck.templates` from a compiled shape and by cmark:
+    /// the two must be the same bytes.
+    case shapes
 
     func run(_ data: Data) {
         switch self {
@@ -30,6 +33,12 @@ enum FuzzTarget: String, CaseIterable {
             Self.resolve(String(decoding: data, as: UTF8.self))
         case .geonamesTable:
             Self.places(data)
+        case .shapes:
+            let values = data.split(separator: 0, maxSplits: 5, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            for template in ShapeCheck.templates {
+                guard let page = ShapeCheck.render(template, values: values) else { preconditionFailure("a template did not compile") }
+                precondition(page.html == page.cmark, "from its shape: \(String(decoding: page.html, as: UTF8.self))\ncmark: \(String(decoding: page.cmark, as: UTF8.self))")
+            }
         case .alternateNames:
             for language in ["es", "pt-BR"] {
                 guard let names = try? AlternateNames(.bytes(data, name: "fuzz"), language: language, wanted: [1, 2, 2643743]) else { continue }

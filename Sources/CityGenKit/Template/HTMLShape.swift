@@ -221,18 +221,28 @@ final class HTMLShape: Sendable {
     /// Appends the page's HTML: the pieces with `shape`'s values written in.
     func append(_ shape: MarkdownShape, to out: inout [UInt8]) {
         html.withUnsafeBufferPointer { html in
-            var copied = 0
-            for piece in pieces {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied..<Int(piece.htmlEnd)]))
-                copied = Int(piece.htmlEnd)
-                let index = Int(piece.value)
-                if piece.asText {
-                    shape.shown(index).withUnsafeBufferPointer { CmarkText.append($0, to: &out) }
-                } else {
-                    out += shape.markdown(of: index)
+            shape.valueBytes.withUnsafeBufferPointer { markdown in
+                shape.shownBytes.withUnsafeBufferPointer { shown in
+                    shape.values.withUnsafeBufferPointer { values in
+                        var copied = 0
+                        for piece in pieces {
+                            out.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied..<Int(piece.htmlEnd)]))
+                            copied = Int(piece.htmlEnd)
+                            let index = Int(piece.value), value = values[index]
+                            let start = index == 0 ? 0 : Int(values[index - 1].markdownEnd)
+                            let own = UnsafeBufferPointer(rebasing: markdown[start..<Int(value.markdownEnd)])
+                            if !piece.asText {
+                                out.append(contentsOf: own)
+                            } else if value.shownStart < 0 {
+                                CmarkText.append(own, to: &out)
+                            } else {
+                                CmarkText.append(UnsafeBufferPointer(rebasing: shown[Int(value.shownStart)..<Int(value.shownEnd)]), to: &out)
+                            }
+                        }
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied...]))
+                    }
                 }
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied...]))
         }
     }
 }

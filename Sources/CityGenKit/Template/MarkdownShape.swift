@@ -1,3 +1,5 @@
+import Foundation
+
 /// A page's Markdown with each value's place marked instead of its text: pages whose shapes are equal are the same
 /// Markdown but for their values, so cmark renders their shape once (`HTMLShape`) and each page writes its values in.
 /// A value is kept aside with what it is made of (`ValueTraits`), which decides where it may be written in unparsed.
@@ -32,32 +34,40 @@ struct MarkdownShape {
     mutating func record(_ text: UnsafeBufferPointer<UInt8>, escape: CompiledTemplate.Escape?, raw: Bool = false, into out: inout [UInt8]) {
         let start = valueBytes.count
         if let escape { escape(text, &valueBytes) } else { valueBytes.append(contentsOf: text) }
-        let space = UInt8(ascii: " ")
-        var end = valueBytes.count
-        while end > start, valueBytes[end - 1] == space { end -= 1 }
-        let trailing = valueBytes.count - end
-        var first = start
-        while first < end, valueBytes[first] == space { first += 1 }
-        let leading = first - start
+        let count = valueBytes.count
+        let (first, end, same) = valueBytes.withUnsafeBufferPointer { bytes in
+            var first = start, end = count
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            while first < end, bytes[first] == UInt8(ascii: " ") { first += 1 }
+            // Escaping left most values as they were: they show their Markdown, kept once.
+            let same = count - start == text.count && memcmp(bytes.baseAddress! + start, text.baseAddress!, text.count) == 0
+            return (first, end, same)
+        }
         guard end > first else {
-            out += valueBytes[start...]
+            out.append(contentsOf: valueBytes[start...])
             valueBytes.removeSubrange(start...)
             return
         }
-        out += valueBytes[start..<first]
-        ShapeMarker.append(values.count, to: &out)
-        out += valueBytes[end...]
-        valueBytes.removeSubrange(end...)
-        valueBytes.removeSubrange(start..<first)
+        if first > start || end < count {
+            out.append(contentsOf: valueBytes[start..<first])
+            ShapeMarker.append(values.count, to: &out)
+            out.append(contentsOf: valueBytes[end...])
+            valueBytes.removeSubrange(end...)
+            valueBytes.removeSubrange(start..<first)
+        } else {
+            ShapeMarker.append(values.count, to: &out)
+        }
+        let escaped = escape != nil && !raw
+        let leading = first - start, trailing = count - end
+        let shown = UnsafeBufferPointer(rebasing: text[min(leading, text.count)..<max(leading, text.count - trailing)])
         let traits = valueBytes.withUnsafeBufferPointer { markdown in
             let markdown = UnsafeBufferPointer(rebasing: markdown[start...])
-            guard escape != nil, !raw else { return ValueTraits(raw: markdown) }
             // The escaped text has the same spaces at its ends as the text.
-            return ValueTraits(escaped: markdown, shown: UnsafeBufferPointer(rebasing: text[leading..<(text.count - trailing)]))
+            return escaped ? ValueTraits(escaped: markdown, shown: shown) : ValueTraits(raw: markdown)
         }
-        if escape != nil, !raw {
+        if escaped, !same {
             let shownStart = shownBytes.count
-            shownBytes += text[leading..<(text.count - trailing)]
+            shownBytes.append(contentsOf: shown)
             values.append(Value(markdownEnd: Int32(valueBytes.count), shownStart: Int32(shownStart), shownEnd: Int32(shownBytes.count), traits: traits))
         } else {
             values.append(Value(markdownEnd: Int32(valueBytes.count), shownStart: -1, shownEnd: -1, traits: traits))

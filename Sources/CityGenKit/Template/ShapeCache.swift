@@ -22,6 +22,33 @@ final class ShapeCache: Sendable {
     /// With `checking`: the Markdown of the first page whose HTML from its shape was not cmark's.
     var differing: [UInt8]? { counts.withLock { $0.differing } }
 
+    /// Appends what cmark makes of `program`'s Markdown with `context` to `out`: from the page's compiled shape with
+    /// its values written in where they have the traits their places require, else cmark's rendering of `markdown()`
+    /// (the same Markdown: `TemplateSet.markdown`). Returns whether the page came from its shape.
+    @discardableResult
+    func appendHTML(
+        _ program: CompiledTemplate, partials: [String: CompiledTemplate], _ context: TemplateContext, to out: inout [UInt8], markdown: () -> [UInt8]
+    ) -> Bool {
+        var shape = MarkdownShape()
+        program.renderShape(context, partials: partials, into: &shape)
+        while shape.markdown.last == UInt8(ascii: "\n") { shape.markdown.removeLast() }
+        shape.markdown.append(UInt8(ascii: "\n"))
+        guard let html = html(for: shape), html.accepts(shape) else {
+            count(fromShape: false)
+            CommonMark.appendHTML(from: markdown(), to: &out)
+            return false
+        }
+        let start = out.count
+        html.append(shape, to: &out)
+        guard Self.checking else {
+            count(fromShape: true)
+            return true
+        }
+        let page = markdown()
+        count(fromShape: true, checking: out[start...], expected: CommonMark.html(from: page)) { page }
+        return true
+    }
+
     /// The compiled shape of `shape`: found, or compiled now; nil past `limit`.
     func html(for shape: MarkdownShape) -> HTMLShape? {
         let key = Key(shape.markdown)

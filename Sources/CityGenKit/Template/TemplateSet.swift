@@ -168,19 +168,7 @@ public struct TemplateSet: Sendable {
             shapes.count(fromShape: false)
             return CommonMark.appendHTML(from: markdown(template, context), to: &out)
         }
-        var shape = MarkdownShape()
-        program.renderShape(context, partials: compiled.pages, into: &shape)
-        while shape.markdown.last == UInt8(ascii: "\n") { shape.markdown.removeLast() }
-        shape.markdown.append(UInt8(ascii: "\n"))
-        guard let html = shapes.html(for: shape), html.accepts(shape) else {
-            shapes.count(fromShape: false)
-            return CommonMark.appendHTML(from: markdown(template, context), to: &out)
-        }
-        let start = out.count
-        html.append(shape, to: &out)
-        guard ShapeCache.checking else { return shapes.count(fromShape: true) }
-        let page = markdown(template, context)
-        shapes.count(fromShape: true, checking: out[start...], expected: CommonMark.html(from: page)) { page }
+        shapes.appendHTML(program, partials: compiled.pages, context, to: &out) { markdown(template, context) }
     }
 
     /// The layout around `context`'s `body`, an HTML fragment.
