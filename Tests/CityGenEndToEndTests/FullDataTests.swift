@@ -45,6 +45,10 @@ final class FullDataTests: FolderTestCase {
         }
     }
 
+    private func report() throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("report.json"))) as! [String: Any]
+    }
+
     private func read(_ path: String) throws -> String {
         try String(contentsOf: folder.appendingPathComponent("Output").appendingPathComponent(path), encoding: .utf8)
     }
@@ -62,8 +66,9 @@ final class FullDataTests: FolderTestCase {
               - 3435910          # "Buenos Aires, AR" is ambiguous: the province and the city
               - "Łódź, PL"
             """.write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
-        let result = try CommandRunner.run(["build"], in: folder)
+        let result = try CommandRunner.run(["build", "--report", "json", "--report-file", "report.json"], in: folder, environment: ShapeProofTests.checking)
         XCTAssertEqual(result.status, 0, result.stderr)
+        try ShapeProofTests.assertCheckedAgainstCmark(try report(), output: folder.appendingPathComponent("Output"))
         XCTAssertTrue(result.stderr.contains("attempt 1 of 3 failed"), "a refused connection is retried: \(result.stderr)")
         XCTAssertTrue(result.stderr.contains(
             "warning: could not download http://127.0.0.1:9/cities.json (connection refused by 127.0.0.1:9)"), result.stderr)

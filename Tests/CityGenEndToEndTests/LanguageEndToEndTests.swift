@@ -47,8 +47,12 @@ final class LanguageEndToEndTests: FolderTestCase {
 
     func testASpanishSiteSaysItsWordsNamesAndNumbersInSpanishInTheOrderOfItsNames() throws {
         let spanish = try Self.writeSpanishConfig(in: folder, languages: "language: es")
-        let result = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path], in: folder, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        let result = try CommandRunner.run(
+            ["build", "--source", CommandRunner.snapshot.path, "--report", "json"], in: folder,
+            environment: ShapeProofTests.checking.merging(["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]) { $1 })
         XCTAssertEqual(result.status, 0, result.stderr)
+        try ShapeProofTests.assertCheckedAgainstCmark(
+            JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any], output: folder.appendingPathComponent("Output"))
 
         // London: its Spanish name, its country's name in CLDR's Spanish, its population with Spanish grouping.
         let london = 2643743

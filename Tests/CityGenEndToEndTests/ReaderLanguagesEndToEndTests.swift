@@ -42,8 +42,10 @@ final class ReaderLanguagesEndToEndTests: FolderTestCase {
               countries: \(ui)/countryInfo.txt
               names: alternateNamesV2.txt
             """.write(to: folder.appendingPathComponent("citygen.yml"), atomically: true, encoding: .utf8)
-        let result = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path], in: folder)
+        let result = try CommandRunner.run(["build", "--source", CommandRunner.snapshot.path, "--report", "json"], in: folder, environment: ShapeProofTests.checking)
         XCTAssertEqual(result.status, 0, result.stderr)
+        try ShapeProofTests.assertCheckedAgainstCmark(
+            JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any], output: folder.appendingPathComponent("Output"))
 
         // Direction: every Arabic page right to left; Russian pages left to right, the default, with no attribute.
         let leftToRight = try CommandRunner.shell("cd Output/ar && grep -L -r --include=*.html 'dir=\"rtl\"' . | wc -l", in: folder)
