@@ -164,7 +164,12 @@ struct CompiledTemplate: Sendable {
                         var digits: [UInt8] = []
                         Digits.append(entry.number, to: &digits)
                         digits.withUnsafeBufferPointer { write($0, op, program, &out) }
-                    case .flag: Array((entry.start != 0 ? "true" : "false").utf8).withUnsafeBufferPointer { write($0, op, program, &out) }
+                    case .flag:
+                        guard shape != nil else {
+                            out += (entry.start != 0 ? "true" : "false").utf8
+                            continue
+                        }
+                        Array((entry.start != 0 ? "true" : "false").utf8).withUnsafeBufferPointer { write($0, op, program, &out) }
                     case .list, .object:
                         var text = String(describing: value(entry).mustacheValue)
                         text.withUTF8 { write($0, op, program, &out) }
