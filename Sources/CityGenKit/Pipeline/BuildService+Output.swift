@@ -49,4 +49,23 @@ extension BuildService {
         }
         return tally.withLock { $0 }
     }
+
+    /// Adds how the HTML pages were made to the report; with `CITYGEN_CHECK_SHAPES`, a page whose HTML from its shape
+    /// was not cmark's ends the build before the site is switched.
+    func countHTMLPages(_ sites: [SiteFiles], _ run: inout Run) throws {
+        var pages = BuildReport.HTMLPages()
+        for templates in sites.map(\.renderer.templates) {
+            if let differing = templates.shapes.differing {
+                throw CityGenError.invalidTemplate(
+                    name: "(compiled shapes)", reason: "a page's HTML from its shape is not cmark's; its Markdown:\n" + String(decoding: differing, as: UTF8.self))
+            }
+            let counts = templates.shapes.statistics
+            pages.fromShapes += counts.fromShapes
+            pages.throughCmark += counts.throughCmark
+            pages.shapes += counts.shapes
+            pages.unprovable += counts.unprovable
+            pages.checked += counts.checked
+        }
+        run.report.htmlPages = pages
+    }
 }

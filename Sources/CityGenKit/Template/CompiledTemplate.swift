@@ -154,26 +154,7 @@ struct CompiledTemplate: Sendable {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: program.text[Int(op.start)..<Int(op.start + op.count)]))
                 case .variable, .escapedVariable, .htmlVariable:
                     guard let entry = lookup(op, program) else { continue }
-                    switch entry.kind {
-                    case .text: write(UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.start + entry.count)]), op, program, &out)
-                    case .number:
-                        guard shape != nil else {
-                            Digits.append(entry.number, to: &out)
-                            continue
-                        }
-                        var digits: [UInt8] = []
-                        Digits.append(entry.number, to: &digits)
-                        digits.withUnsafeBufferPointer { write($0, op, program, &out) }
-                    case .flag:
-                        guard shape != nil else {
-                            out += (entry.start != 0 ? "true" : "false").utf8
-                            continue
-                        }
-                        Array((entry.start != 0 ? "true" : "false").utf8).withUnsafeBufferPointer { write($0, op, program, &out) }
-                    case .list, .object:
-                        var text = String(describing: value(entry).mustacheValue)
-                        text.withUTF8 { write($0, op, program, &out) }
-                    }
+                    writeValue(entry, op, program, &out)
                 case .section, .invertedSection:
                     let body = i..<Int(op.end)
                     i = body.upperBound
@@ -208,6 +189,24 @@ struct CompiledTemplate: Sendable {
                     guard let partial = partials[program.template.partialNames[Int(op.start)]] else { continue }
                     render(partial, into: &out)
                 }
+            }
+        }
+
+        /// Appends the value of `entry` to `out` as `op` writes it: a number in decimal, a flag as `true` or `false`.
+        private mutating func writeValue(_ entry: Entry, _ op: Op, _ program: Program, _ out: inout [UInt8]) {
+            switch entry.kind {
+            case .text: write(UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.start + entry.count)]), op, program, &out)
+            case .number:
+                guard shape != nil else { return Digits.append(entry.number, to: &out) }
+                var digits: [UInt8] = []
+                Digits.append(entry.number, to: &digits)
+                digits.withUnsafeBufferPointer { write($0, op, program, &out) }
+            case .flag:
+                guard shape != nil else { return out += (entry.start != 0 ? "true" : "false").utf8 }
+                Array((entry.start != 0 ? "true" : "false").utf8).withUnsafeBufferPointer { write($0, op, program, &out) }
+            case .list, .object:
+                var text = String(describing: value(entry).mustacheValue)
+                text.withUTF8 { write($0, op, program, &out) }
             }
         }
 

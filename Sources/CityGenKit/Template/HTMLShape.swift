@@ -62,7 +62,7 @@ final class HTMLShape: Sendable {
             copied = range.upperBound
         }
         html += output[copied...]
-        return HTMLShape(html: html, pieces: pieces, required: required, provable: true)
+        return HTMLShape(html: html.withUnsafeBufferPointer { Array($0) }, pieces: pieces, required: required, provable: true)
     }
 
     /// What the marker at `range` requires of its value by the bytes around it, whatever cmark makes of it; nil

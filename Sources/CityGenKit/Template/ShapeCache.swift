@@ -55,7 +55,9 @@ final class ShapeCache: Sendable {
         if let found = shapes.withLock({ $0[key] }) { return found }
         guard shapes.withLock({ $0.count }) < Self.limit else { return nil }
         let compiled = HTMLShape.compile(shape.markdown, values: shape.values.count)
-        shapes.withLock { $0[key] = compiled }
+        // Kept in a buffer of its own size: the page's has room to spare.
+        let kept = Key(shape.markdown.withUnsafeBufferPointer { Array($0) })
+        shapes.withLock { $0[kept] = compiled }
         counts.withLock {
             $0.pages.shapes += 1
             if !compiled.provable { $0.pages.unprovable += 1 }
