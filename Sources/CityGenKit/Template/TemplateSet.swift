@@ -27,7 +27,7 @@ public struct TemplateSet: Sendable {
     let sources: [String: String]
     /// The words the templates were read with.
     public let words: Words
-    /// The HTML shapes of the pages rendered with these templates (`html`).
+    /// The HTML shapes of the pages rendered with these templates (`appendHTML`).
     let shapes = ShapeCache()
 
     /// Loads the default templates, each replaced by the same-named file of `overrides` when present.
