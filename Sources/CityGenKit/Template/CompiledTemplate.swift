@@ -78,12 +78,14 @@ struct CompiledTemplate: Sendable {
 
     /// Renders with `context` as a shape: each non-empty value's marker into `shape.markdown`, the value into `shape`.
     func renderShape(_ context: TemplateContext, partials: [String: CompiledTemplate], into shape: inout MarkdownShape) {
-        var markdown = shape.markdown
-        shape.markdown = []
-        var recording: MarkdownShape? = shape
+        // Swapped, never copied: each buffer stays unique, so it grows where it is.
+        var recording: MarkdownShape? = MarkdownShape(reserving: false)
+        swap(&recording!, &shape)
+        var markdown: [UInt8] = []
+        swap(&markdown, &recording!.markdown)
         render(context, partials: partials, into: &markdown, shape: &recording)
-        shape = recording!
-        shape.markdown = markdown
+        swap(&markdown, &recording!.markdown)
+        swap(&recording!, &shape)
     }
 
     private func render(_ context: TemplateContext, partials: [String: CompiledTemplate], into out: inout [UInt8], shape: inout MarkdownShape?) {

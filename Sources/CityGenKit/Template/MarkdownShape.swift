@@ -20,7 +20,9 @@ struct MarkdownShape {
         var traits: ValueTraits
     }
 
-    init() {
+    /// An empty shape, with room for a detail page unless `reserving` is false.
+    init(reserving: Bool = true) {
+        guard reserving else { return }
         markdown.reserveCapacity(4096)
         valueBytes.reserveCapacity(2048)
         shownBytes.reserveCapacity(1024)
