@@ -37,7 +37,7 @@ final class HTMLShape: Sendable {
 
     private static func compile(_ markdown: UnsafeBufferPointer<UInt8>, values: Int) -> HTMLShape? {
         // A link reference definition could give a value's `[label]` a meaning the marker's has not.
-        guard !contains(markdown, "]:") else { return nil }
+        guard markdown.firstRange(of: "]:".utf8) == nil else { return nil }
         let markers = ShapeMarker.find(in: markdown)
         guard markers.count == values, markers.indices.allSatisfy({ markers[$0].index == $0 }) else { return nil }
         var required = [ValueTraits](repeating: [], count: values)
@@ -55,6 +55,7 @@ final class HTMLShape: Sendable {
         let found = ShapeMarker.find(in: output)
         guard found.count == values, Set(found.map(\.index)).count == values else { return nil }
         var html: [UInt8] = [], pieces: [Piece] = []
+        html.reserveCapacity(output.count)
         var copied = 0
         for (index, range) in found {
             html += output[copied..<range.lowerBound]
@@ -62,7 +63,7 @@ final class HTMLShape: Sendable {
             copied = range.upperBound
         }
         html += output[copied...]
-        return HTMLShape(html: html.withUnsafeBufferPointer { Array($0) }, pieces: pieces, required: required, provable: true)
+        return HTMLShape(html: html, pieces: pieces, required: required, provable: true)
     }
 
     /// What the marker at `range` requires of its value by the bytes around it, whatever cmark makes of it; nil
@@ -201,12 +202,6 @@ final class HTMLShape: Sendable {
     /// ASCII letters, digits and `#`: what can stand between `&` and `;` in an entity.
     private static func isEntityByte(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "#")
-    }
-
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
-        let needle = Array(text.utf8)
-        guard bytes.count >= needle.count else { return false }
-        return (0...(bytes.count - needle.count)).contains { i in needle.indices.allSatisfy { bytes[i + $0] == needle[$0] } }
     }
 
     // MARK: Writing a page

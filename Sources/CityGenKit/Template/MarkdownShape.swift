@@ -76,16 +76,6 @@ struct MarkdownShape {
         }
     }
 
-    /// The Markdown of value `index`.
-    func markdown(of index: Int) -> ArraySlice<UInt8> {
-        valueBytes[(index == 0 ? 0 : Int(values[index - 1].markdownEnd))..<Int(values[index].markdownEnd)]
-    }
-
-    /// The text value `index` shows, as cmark's text would hold it.
-    func shown(_ index: Int) -> ArraySlice<UInt8> {
-        let value = values[index]
-        return value.shownStart < 0 ? markdown(of: index) : shownBytes[Int(value.shownStart)..<Int(value.shownEnd)]
-    }
 }
 
 /// The marker of a value in a shape: `Zx`, the value's number in hexadecimal written with the letters a to p, `xZ`.

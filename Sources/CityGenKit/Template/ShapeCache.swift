@@ -31,8 +31,7 @@ final class ShapeCache: Sendable {
     ) -> Bool {
         var shape = MarkdownShape()
         program.renderShape(context, partials: partials, into: &shape)
-        while shape.markdown.last == UInt8(ascii: "\n") { shape.markdown.removeLast() }
-        shape.markdown.append(UInt8(ascii: "\n"))
+        TemplateSet.endWithOneNewline(&shape.markdown)
         guard let html = html(for: shape), html.accepts(shape) else {
             count(fromShape: false)
             CommonMark.appendHTML(from: markdown(), to: &out)
@@ -40,20 +39,20 @@ final class ShapeCache: Sendable {
         }
         let start = out.count
         html.append(shape, to: &out)
-        guard Self.checking else {
-            count(fromShape: true)
-            return true
+        count(fromShape: true)
+        if Self.checking {
+            let page = markdown()
+            check(out[start...], against: CommonMark.html(from: page), markdown: page)
         }
-        let page = markdown()
-        count(fromShape: true, checking: out[start...], expected: CommonMark.html(from: page)) { page }
         return true
     }
 
     /// The compiled shape of `shape`: found, or compiled now; nil past `limit`.
     func html(for shape: MarkdownShape) -> HTMLShape? {
         let key = Key(shape.markdown)
-        if let found = shapes.withLock({ $0[key] }) { return found }
-        guard shapes.withLock({ $0.count }) < Self.limit else { return nil }
+        let (found, count) = shapes.withLock { ($0[key], $0.count) }
+        if let found { return found }
+        guard count < Self.limit else { return nil }
         let compiled = HTMLShape.compile(shape.markdown, values: shape.values.count)
         // Kept in a buffer of its own size: the page's has room to spare.
         let kept = Key(shape.markdown.withUnsafeBufferPointer { Array($0) })
@@ -65,13 +64,16 @@ final class ShapeCache: Sendable {
         return compiled
     }
 
-    /// Counts a page: written from a shape or through cmark; with `checking`, whether `html` is cmark's `expected`.
-    func count(fromShape: Bool, checking html: ArraySlice<UInt8>? = nil, expected: [UInt8] = [], markdown: () -> [UInt8] = { [] }) {
+    /// Counts a page: written from a shape or through cmark.
+    func count(fromShape: Bool) {
+        counts.withLock { if fromShape { $0.pages.fromShapes += 1 } else { $0.pages.throughCmark += 1 } }
+    }
+
+    /// Counts a page from a shape checked against cmark: whether `html` is cmark's `expected` (`markdown` names the page).
+    private func check(_ html: ArraySlice<UInt8>, against expected: [UInt8], markdown: [UInt8]) {
         counts.withLock {
-            if fromShape { $0.pages.fromShapes += 1 } else { $0.pages.throughCmark += 1 }
-            guard let html else { return }
             $0.pages.checked += 1
-            if html.elementsEqual(expected) == false, $0.differing == nil { $0.differing = markdown() }
+            if !html.elementsEqual(expected), $0.differing == nil { $0.differing = markdown }
         }
     }
 

@@ -30,8 +30,7 @@ public enum ShapeCheck {
         for (key, value) in zip(keys, values) where !value.isEmpty { context.append(key, text: value) }
         var markdown: [UInt8] = []
         program.render(context, partials: [:], into: &markdown)
-        while markdown.last == UInt8(ascii: "\n") { markdown.removeLast() }
-        markdown.append(UInt8(ascii: "\n"))
+        TemplateSet.endWithOneNewline(&markdown)
         var html: [UInt8] = []
         let cache = ShapeCache()
         // Twice: the first page of a shape compiles it, the second finds it.

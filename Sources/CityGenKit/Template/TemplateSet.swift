@@ -155,9 +155,14 @@ public struct TemplateSet: Sendable {
         } else {
             text = Array((library.render(context.mustacheValue, withTemplate: name) ?? "").utf8)
         }
+        Self.endWithOneNewline(&text)
+        return text
+    }
+
+    /// Ends a page's Markdown with one newline, as `markdown` does: a template file's own last newlines do not count.
+    static func endWithOneNewline(_ text: inout [UInt8]) {
         while text.last == UInt8(ascii: "\n") { text.removeLast() }
         text.append(UInt8(ascii: "\n"))
-        return text
     }
 
     /// Appends what cmark makes of the Markdown of `template` with `context` (an HTML page's `body`) to `out`: the
