@@ -37,7 +37,8 @@ final class HTMLShape: Sendable {
 
     private static func compile(_ markdown: UnsafeBufferPointer<UInt8>, values: Int) -> HTMLShape? {
         // A link reference definition could give a value's `[label]` a meaning the marker's has not.
-        guard markdown.firstRange(of: "]:".utf8) == nil else { return nil }
+        guard !markdown.indices.dropLast().contains(where: { markdown[$0] == UInt8(ascii: "]") && markdown[$0 + 1] == UInt8(ascii: ":") })
+        else { return nil }
         let markers = ShapeMarker.find(in: markdown)
         guard markers.count == values, markers.indices.allSatisfy({ markers[$0].index == $0 }) else { return nil }
         var required = [ValueTraits](repeating: [], count: values)
