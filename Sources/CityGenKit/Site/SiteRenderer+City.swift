@@ -4,30 +4,8 @@ extension SiteRenderer {
     /// Namesakes shown on a detail page; a larger group links to the list page where it starts.
     static let namesakeLimit = 20
 
-    /// What a detail page shows in one format: its `CityTexts` and its links.
-    struct CityFacts {
-        let city: City
-        let texts: CityTexts
-        /// What its favorite toggle saves (`SiteRenderer.cityData`), in HTML.
-        let cityData: [UInt8]
-        let route: Route
-        let links: SiteLayout.Links
-        let countryName: String?
-        let favorite: Bool
-        let listPage: Int
-        /// The name of its region, with places.
-        let region: String?
-
-        var format: PageFormat { route.format! }
-        /// The city's label, with its distinction where another city has the same label.
-        var label: String { texts.label }
-        /// Other cities with the same folded name, and how many of them `namesakes` leaves out.
-        var namesakeCount: Int { texts.run.count - 1 }
-        var namesakesMore: Int { texts.run.count - 1 - texts.namesakes.count }
-    }
-
     /// What a detail page shows in every format, computed once a city: labels, coordinates, distances, namesakes. A
-    /// class: each page's facts hold it, and a struct of this many strings and arrays cost a retain each to copy.
+    /// class: each step of its context takes it, and a struct of this many strings and arrays cost a retain each to copy.
     final class CityTexts: Sendable {
         let index: Int
         let label: String
@@ -44,6 +22,10 @@ extension SiteRenderer {
         /// The nearest other cities: distance in km to one decimal, compass direction ("" for the same coordinates).
         let nearby: [(index: Int, distance: String, direction: String)]
 
+        /// Other cities with the same folded name, and how many of them `namesakes` leaves out.
+        var namesakeCount: Int { run.count - 1 }
+        var namesakesMore: Int { run.count - 1 - namesakes.count }
+
         init(
             index: Int, label: String, head: PageHead, pageTitle: String, latitude: String, longitude: String, dms: String,
             coordinates: String, osmURL: String, embedURL: String, previous: Int?, next: Int?, run: Range<Int>,
@@ -56,25 +38,11 @@ extension SiteRenderer {
         }
     }
 
-    /// The detail pages of the city at `index` in `formats`.
+    /// The detail pages of the city at `index` in `formats`, all from one context.
     func city(at index: Int, _ formats: [PageFormat]) -> [Page] {
         let texts = cityTexts(index)
-        return formats.map { city(cityFacts(texts, $0)) }
-    }
-
-    private func city(_ facts: CityFacts) -> Page {
-        let index = facts.texts.index, format = facts.format
-        var context = cityContext(facts)
-        if format == .html {
-            let crumbs = trail(ofCityAt: index, format)
-            let sourceName = site.places?.sourceNames[index]
-            context.appendText(.jsonLD) { out in
-                appendJSONLD(crumbs, type: "WebPage", url: layout.url(facts.route), from: facts.links, to: &out) {
-                    Self.appendPlace(facts, sourceName: sourceName, to: &$0)
-                }
-            }
-        }
-        return render(.city, context, facts.route, facts.texts.head)
+        let context = cityContext(texts, formats)
+        return formats.map { render(.city, context, .city(id: catalog.cities[index].id, $0), texts.head) }
     }
 
     /// The texts of the city at `index`.
@@ -116,62 +84,83 @@ extension SiteRenderer {
             })
     }
 
-    func cityFacts(_ texts: CityTexts, _ format: PageFormat) -> CityFacts {
+    /// The Mustache context of `city.md.mustache` (documented in Templates/README.md) for the city's pages in
+    /// `formats`: what every format shows, made once, and each format's links and HTML's own values for it alone.
+    func cityContext(_ texts: CityTexts, _ formats: [PageFormat]) -> TemplateContext {
         let index = texts.index, city = catalog.cities[index]
-        let route = Route.city(id: city.id, format)
-        let links = layout.links(from: route)
-        return CityFacts(
-            city: city, texts: texts, cityData: format == .html ? cityData(index) : [], route: route, links: links,
-            countryName: countryNames[city.country], favorite: favorites.contains(index),
-            listPage: plan.page(ofCityAt: index), region: site.regions.group(ofCityAt: index)?.name
-        )
-    }
-
-    /// The Mustache context of `city.md.mustache` (documented in Templates/README.md).
-    func cityContext(_ facts: CityFacts) -> TemplateContext {
-        let city = facts.city, texts = facts.texts
-        // Raw HTML is in HTML pages only (Templates/README.md): the Markdown files get no values made for it.
-        let html = facts.format == .html
-        var context = common(facts.route, texts.head)
+        let pages = formats.map { layout.links(from: .city(id: city.id, $0)) }
+        var context = TemplateContext()
+        context.reserveCapacity(entries: 160, bytes: 8192)
+        for links in pages {
+            context.only(.init(links.page.format!)) { appendCityLinks(texts, from: links, to: &$0) }
+        }
         context.append(.name, text: city.name)
-        if let sourceName = site.places?.sourceNames[texts.index] { context.append(.sourceName, text: sourceName) }
+        if let sourceName = site.places?.sourceNames[index] { context.append(.sourceName, text: sourceName) }
         context.append(.label, text: city.label)
         context.append(.displayLabel, text: texts.label)
         if !city.country.isEmpty { context.append(.country, text: city.country) }
-        if let countryName = facts.countryName { context.append(.countryName, text: countryName) }
-        appendPlace(texts.index, from: facts.links, to: &context)
-        appendGroupLinks(texts.index, from: facts.links, to: &context)
-        appendTrail(trail(ofCityAt: texts.index, facts.format), from: facts.links, to: &context)
+        if let countryName = countryNames[city.country] { context.append(.countryName, text: countryName) }
+        appendPlace(index, to: &context)
         context.append(.id, number: city.id)
         context.append(.latitude, text: texts.latitude)
         context.append(.longitude, text: texts.longitude)
         context.append(.dms, text: texts.dms)
         context.append(.coordinates, text: texts.coordinates)
-        context.append(.favorite, flag: facts.favorite)
+        context.append(.favorite, flag: favorites.contains(index))
         context.append(.osmURL, text: texts.osmURL)
-        context.appendText(.listPage) { language.appendGrouped(facts.listPage, to: &$0) }
-        var href: [UInt8] = []
-        href.reserveCapacity(64)
-        appendLocator(facts, to: &context, href: &href)
-        // The row of the city on its list page and on its country's page (their anchors in HTML).
-        appendListRowHref(texts.index, from: facts.links, to: &href)
-        context.append(.listHref, bytes: href)
-        if html { context.append(.cityData, bytes: facts.cityData) }
-        href.removeAll(keepingCapacity: true)
-        appendCountryRowHref(texts.index, from: facts.links, to: &href)
-        if !href.isEmpty { context.append(.countryHref, bytes: href) }
-        appendLists(facts, to: &context, href: &href)
+        context.appendText(.listPage) { language.appendGrouped(plan.page(ofCityAt: index), to: &$0) }
+        // The map's image is in the same folder from every format's page.
+        appendLocator(texts, from: pages[0], to: &context)
+        appendLists(texts, from: pages, to: &context)
         return context
     }
 
-    /// Appends the lists of a detail page: previous and next, namesakes, nearest places; `href` is scratch space.
-    private func appendLists(_ facts: CityFacts, to context: inout TemplateContext, href: inout [UInt8]) {
-        let texts = facts.texts
-        // The link of a row: to a detail page in this format.
-        func link(_ index: Int, _ row: inout TemplateRows) {
+    /// Appends what the detail page in the format of `links` alone shows: the values of every page, its links to the
+    /// pages above it and to its rows on them (their anchors in HTML), and in HTML its favorite's data, its map's
+    /// size and marker, and its JSON-LD.
+    private func appendCityLinks(_ texts: CityTexts, from links: SiteLayout.Links, to context: inout TemplateContext) {
+        let index = texts.index, format = links.page.format!
+        appendCommon(links.page, texts.head, to: &context)
+        appendRegionHref(index, from: links, to: &context)
+        appendGroupLinks(index, from: links, to: &context)
+        let crumbs = trail(ofCityAt: index, format)
+        appendTrail(crumbs, from: links, to: &context)
+        var href: [UInt8] = []
+        href.reserveCapacity(64)
+        appendListRowHref(index, from: links, to: &href)
+        context.append(.listHref, bytes: href)
+        href.removeAll(keepingCapacity: true)
+        appendCountryRowHref(index, from: links, to: &href)
+        if !href.isEmpty { context.append(.countryHref, bytes: href) }
+        if texts.namesakesMore > 0 {
             href.removeAll(keepingCapacity: true)
-            facts.links.appendHref(to: .city(id: catalog.cities[index].id, facts.format), to: &href)
-            row.append(.href, bytes: href)
+            appendListRowHref(texts.run.lowerBound, from: links, to: &href)
+            context.append(.namesakesHref, bytes: href)
+        }
+        guard format == .html else { return }
+        context.append(.cityData, bytes: cityData(index))
+        appendLocatorBox(texts, to: &context)
+        let city = catalog.cities[index], sourceName = site.places?.sourceNames[index]
+        context.appendText(.jsonLD) { out in
+            appendJSONLD(crumbs, type: "WebPage", url: layout.url(links.page), from: links, to: &out) {
+                Self.appendPlace(named: city.name, texts, sourceName: sourceName, to: &$0)
+            }
+        }
+    }
+
+    /// Appends the lists of a detail page: previous and next, namesakes, nearest places, each row's link once for
+    /// each page of `pages`.
+    private func appendLists(_ texts: CityTexts, from pages: [SiteLayout.Links], to context: inout TemplateContext) {
+        var href: [UInt8] = []
+        href.reserveCapacity(64)
+        // The links of a row: to a detail page in each format.
+        func link(_ index: Int, _ row: inout TemplateRows) {
+            for links in pages {
+                let format = links.page.format!
+                href.removeAll(keepingCapacity: true)
+                links.appendHref(to: .city(id: catalog.cities[index].id, format), to: &href)
+                row.only(.init(format)) { $0.append(.href, bytes: href) }
+            }
         }
         func label(_ index: Int, _ row: inout TemplateRows, besideCoordinates: Bool = false) {
             if besideCoordinates, site.labelShowsCoordinates(index) {
@@ -190,9 +179,9 @@ extension SiteRenderer {
             context.append(key, object: rows)
             rows.removeAll()
         }
-        if facts.namesakeCount > 0 {
-            context.append(.namesakeCount, text: language.grouped(facts.namesakeCount))
-            context.append(.namesakesText, text: words.say("city.namesakes", count: facts.namesakeCount, ["count": language.grouped(facts.namesakeCount)]))
+        if texts.namesakeCount > 0 {
+            context.append(.namesakeCount, text: language.grouped(texts.namesakeCount))
+            context.append(.namesakesText, text: words.say("city.namesakes", count: texts.namesakeCount, ["count": language.grouped(texts.namesakeCount)]))
             for namesake in texts.namesakes {
                 label(namesake.index, &rows, besideCoordinates: true)
                 link(namesake.index, &rows)
@@ -207,15 +196,10 @@ extension SiteRenderer {
             label(index, &row)
             link(index, &row)
         }
-        if facts.namesakesMore > 0 {
-            context.append(.namesakesMore, text: language.grouped(facts.namesakesMore))
-            href.removeAll(keepingCapacity: true)
-            appendListRowHref(texts.run.lowerBound, from: facts.links, to: &href)
-            context.append(.namesakesHref, bytes: href)
-        }
+        if texts.namesakesMore > 0 { context.append(.namesakesMore, text: language.grouped(texts.namesakesMore)) }
     }
 
-    /// Appends the nearest places, each row begun by `labelAndLink` (the place's label and link).
+    /// Appends the nearest places, each row begun by `labelAndLink` (the place's label and links).
     private func appendNearby(
         _ texts: CityTexts, _ rows: inout TemplateRows, to context: inout TemplateContext, labelAndLink: (Int, inout TemplateRows) -> Void
     ) {
@@ -238,22 +222,22 @@ extension SiteRenderer {
         context.append(.nearby, rows: rows)
     }
 
-    /// Appends the locator (SPEC §5): the country's map with the city's marker placed by percentages, and the
-    /// OpenStreetMap viewer as `mapMode` says: a link to it (which the page's script may turn into the viewer), the
-    /// viewer itself, or nothing; `href` is scratch space. The link to the map to explore is the script's
-    /// (`favorites.js`).
-    private func appendLocator(_ facts: CityFacts, to context: inout TemplateContext, href: inout [UInt8]) {
-        let city = facts.city
-        let (map, window) = maps.locator(of: city)
-        facts.links.appendHref(to: map, to: &href)
-        context.append(.mapHref, bytes: href)
-        href.removeAll(keepingCapacity: true)
-        let country = facts.countryName ?? (city.country.isEmpty ? words["city.placesWithoutCountry"] : city.country)
-        let alt = words.say(map == .countryMap(code: city.country) ? "city.mapAlt" : "city.mapAltOutlying", ["place": facts.texts.label, "country": country])
-        let mode = site.settings.mapMode
+    /// Appends the locator (SPEC §5): the country's map, linked from `links`, and the OpenStreetMap viewer as
+    /// `mapMode` says: a link to it (which the page's script may turn into the viewer), the viewer itself, or
+    /// nothing. The link to the map to explore is the script's (`favorites.js`).
+    private func appendLocator(_ texts: CityTexts, from links: SiteLayout.Links, to context: inout TemplateContext) {
+        let city = catalog.cities[texts.index]
+        let map = maps.locator(of: city).route
+        context.appendText(.mapHref) { links.appendHref(to: map, to: &$0) }
+        let country = countryNames[city.country] ?? (city.country.isEmpty ? words["city.placesWithoutCountry"] : city.country)
+        let alt = words.say(map == .countryMap(code: city.country) ? "city.mapAlt" : "city.mapAltOutlying", ["place": texts.label, "country": country])
         context.append(.mapAlt, text: alt)
-        if mode != .none { context.append(.embedURL, text: facts.texts.embedURL) }
-        guard facts.format == .html else { return }
+        if site.settings.mapMode != .none { context.append(.embedURL, text: texts.embedURL) }
+    }
+
+    /// Appends what an HTML page's locator shows besides: the map's size, the marker's place on it, and the viewer's.
+    private func appendLocatorBox(_ texts: CityTexts, to context: inout TemplateContext) {
+        let city = catalog.cities[texts.index], window = maps.locator(of: city).window, mode = site.settings.mapMode
         context.append(.mapWidth, number: window.width)
         context.append(.mapHeight, number: window.height)
         let marker = maps.marker(for: city, on: window)

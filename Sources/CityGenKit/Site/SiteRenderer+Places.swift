@@ -1,18 +1,11 @@
 /// What pages show of GeoNames' places (SPEC §5): a detail page's facts, the largest places.
 extension SiteRenderer {
-    /// Appends the facts GeoNames gives of the city at `index` to a detail page's context: its region (a link to
-    /// the row on its region page), population, elevation, time zone, and whether it is a capital or a region's seat.
-    func appendPlace(_ index: Int, from links: SiteLayout.Links, to context: inout TemplateContext) {
+    /// Appends the facts GeoNames gives of the city at `index` to a detail page's context: its region's name,
+    /// population, elevation, time zone, and whether it is a capital or a region's seat.
+    func appendPlace(_ index: Int, to context: inout TemplateContext) {
         guard let places = site.places, places.isJoined(index) else { return }
-        let format = links.page.format!, region = site.regions.place(ofCityAt: index)
-        if let region {
-            context.append(.regionName, text: region.group.name)
-            if site.regions.written {
-                var href: [UInt8] = []
-                links.appendHref(to: site.regions.route(region.group, page: region.page, format), cell: format == .html ? catalog.cities[index].id : nil, to: &href)
-                context.append(.regionHref, bytes: href)
-            }
-        }
+        let region = site.regions.place(ofCityAt: index)
+        if let region { context.append(.regionName, text: region.group.name) }
         if let population = places.population(index) { context.appendText(.population) { language.appendGrouped(population, to: &$0) } }
         if let elevation = places.elevation(index) { context.appendText(.elevation) { language.appendGrouped(elevation, to: &$0) } }
         if let zone = places.timeZoneNumber(index) {
@@ -24,6 +17,15 @@ extension SiteRenderer {
             context.append(.placeRole, text: words.say("city.capitalOf", ["country": country]))
         } else if places.isRegionSeat(index), let region {
             context.append(.placeRole, text: words.say("city.seatOf", ["region": region.group.name]))
+        }
+    }
+
+    /// Appends the link from `links`' page to the row of the city at `index` on its region's page (its anchor in HTML).
+    func appendRegionHref(_ index: Int, from links: SiteLayout.Links, to context: inout TemplateContext) {
+        guard site.places?.isJoined(index) == true, site.regions.written, let region = site.regions.place(ofCityAt: index) else { return }
+        let format = links.page.format!
+        context.appendText(.regionHref) {
+            links.appendHref(to: site.regions.route(region.group, page: region.page, format), cell: format == .html ? catalog.cities[index].id : nil, to: &$0)
         }
     }
 

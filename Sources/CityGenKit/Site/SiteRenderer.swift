@@ -117,15 +117,20 @@ final class SiteRenderer: Sendable {
 
     /// What every page's templates get: titles, description, the format, the links every page has, the canonical URL.
     func common(_ page: Route, _ head: PageHead) -> TemplateContext {
-        let frame = if page.cityID != nil, let detailFrame = detailFrames[page.format!] { detailFrame } else { Self.frame(page, site: site) }
-        var context = frame
+        var context = TemplateContext()
         context.reserveCapacity(entries: 64, bytes: 4096)
+        appendCommon(page, head, to: &context)
+        return context
+    }
+
+    /// Appends `common(page, head)` to `context`.
+    func appendCommon(_ page: Route, _ head: PageHead, to context: inout TemplateContext) {
+        context.append(contentsOf: page.cityID != nil ? detailFrames[page.format!] ?? Self.frame(page, site: site) : Self.frame(page, site: site))
         context.append(.pageTitle, text: head.title.map { "\($0) · \(title)" } ?? title)
         if head.inHead { context.append(.description, text: head.description) }
         if page != .notFound, let url = layout.url(page) { context.append(.canonical, text: url) }
         // The layout shows them: a Markdown page gets its line of them instead (`appendTranslationsLine`).
         if !twins.isEmpty, page.format == .html { appendTranslations(of: page, to: &context) }
-        return context
     }
 
     /// Appends the page's translations (SPEC §5 "Language") to `context`: `translations`, the switcher's relative
@@ -244,7 +249,7 @@ final class SiteRenderer: Sendable {
             context.append(.body, bytes: bytes)
             bytes = templates.page(context)
         } else {
-            bytes = templates.markdown(template, context)
+            bytes = templates.markdown(template, context, in: .markdown)
             if !twins.isEmpty { appendTranslationsLine(of: page, to: &bytes) }
         }
         return Page(bytes: bytes, metadata: .init(title: head.title ?? title, description: head.description, language: site.settings.language.iso639_3, role: role))

@@ -70,34 +70,39 @@ struct CompiledTemplate: Sendable {
         (self.ops, self.text, self.keys, self.partialNames, self.escape) = (ops, text, keys, partialNames, escape)
     }
 
-    /// Renders with `context` at the end of `out`; `partials` resolves `{{>name}}`.
-    func render(_ context: TemplateContext, partials: [String: CompiledTemplate], into out: inout [UInt8]) {
+    /// Renders with the values of `context` that `formats` show at the end of `out`; `partials` resolves `{{>name}}`.
+    func render(_ context: TemplateContext, in formats: TemplateContext.Formats = .all, partials: [String: CompiledTemplate], into out: inout [UInt8]) {
         var shape: MarkdownShape?
-        render(context, partials: partials, into: &out, shape: &shape)
+        render(context, formats, partials: partials, into: &out, shape: &shape)
     }
 
     /// Renders with `context` as a shape: each non-empty value's marker into `shape.markdown`, the value into `shape`.
-    func renderShape(_ context: TemplateContext, partials: [String: CompiledTemplate], into shape: inout MarkdownShape) {
+    func renderShape(
+        _ context: TemplateContext, in formats: TemplateContext.Formats = .all, partials: [String: CompiledTemplate], into shape: inout MarkdownShape
+    ) {
         // Swapped, never copied: each buffer stays unique, so it grows where it is.
         var recording: MarkdownShape? = MarkdownShape(reserving: false)
         swap(&recording!, &shape)
         var markdown: [UInt8] = []
         swap(&markdown, &recording!.markdown)
-        render(context, partials: partials, into: &markdown, shape: &recording)
+        render(context, formats, partials: partials, into: &markdown, shape: &recording)
         swap(&markdown, &recording!.markdown)
         swap(&recording!, &shape)
     }
 
-    private func render(_ context: TemplateContext, partials: [String: CompiledTemplate], into out: inout [UInt8], shape: inout MarkdownShape?) {
+    private func render(
+        _ context: TemplateContext, _ formats: TemplateContext.Formats, partials: [String: CompiledTemplate], into out: inout [UInt8], shape: inout MarkdownShape?
+    ) {
         context.entries.withUnsafeBufferPointer { entries in
             context.nested.withUnsafeBufferPointer { nested in
                 context.bytes.withUnsafeBufferPointer { bytes in
                     // The top level's last entry of each key, found once: most names a page asks for are there or nowhere.
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: TemplateKey.allCases.count) { top in
                         top.initialize(repeating: -1)
-                        for (i, entry) in entries.enumerated() { top[entry.key.ordinal] = Int32(i) }
+                        for (i, entry) in entries.enumerated() where !entry.formats.isDisjoint(with: formats) { top[entry.key.ordinal] = Int32(i) }
                         var renderer = Renderer(
-                            context: context, entries: entries, nested: nested, bytes: bytes, top: UnsafeBufferPointer(top), partials: partials)
+                            context: context, formats: formats, entries: entries, nested: nested, bytes: bytes, top: UnsafeBufferPointer(top),
+                            partials: partials)
                         swap(&renderer.shape, &shape)
                         renderer.render(self, into: &out)
                         swap(&renderer.shape, &shape)
@@ -119,6 +124,8 @@ struct CompiledTemplate: Sendable {
             let template: CompiledTemplate
         }
         let context: TemplateContext
+        /// The formats whose values it sees.
+        let formats: TemplateContext.Formats
         let entries: UnsafeBufferPointer<Entry>, nested: UnsafeBufferPointer<Entry>, bytes: UnsafeBufferPointer<UInt8>
         /// The index in `entries` of each key's last entry by `TemplateKey.ordinal`, or -1.
         let top: UnsafeBufferPointer<Int32>
@@ -128,10 +135,11 @@ struct CompiledTemplate: Sendable {
         var shape: MarkdownShape?
 
         init(
-            context: TemplateContext, entries: UnsafeBufferPointer<Entry>, nested: UnsafeBufferPointer<Entry>,
+            context: TemplateContext, formats: TemplateContext.Formats, entries: UnsafeBufferPointer<Entry>, nested: UnsafeBufferPointer<Entry>,
             bytes: UnsafeBufferPointer<UInt8>, top: UnsafeBufferPointer<Int32>, partials: [String: CompiledTemplate]
         ) {
-            (self.context, self.entries, self.nested, self.bytes, self.top, self.partials) = (context, entries, nested, bytes, top, partials)
+            (self.context, self.formats, self.entries, self.nested, self.bytes) = (context, formats, entries, nested, bytes)
+            (self.top, self.partials) = (top, partials)
             stack = [Entry(key: .body, kind: .object, start: -1, count: Int32(entries.count))]
             stack.reserveCapacity(8)
         }
@@ -207,7 +215,7 @@ struct CompiledTemplate: Sendable {
                 guard shape != nil else { return out += (entry.start != 0 ? "true" : "false").utf8 }
                 Array((entry.start != 0 ? "true" : "false").utf8).withUnsafeBufferPointer { write($0, op, program, &out) }
             case .list, .object:
-                var text = String(describing: value(entry).mustacheValue)
+                var text = String(describing: value(entry).mustacheValue(in: formats))
                 text.withUTF8 { write($0, op, program, &out) }
             }
         }
@@ -247,7 +255,7 @@ struct CompiledTemplate: Sendable {
             return nil
         }
 
-        /// The last entry of `key` in `object`, when it is an object.
+        /// The last entry of `key` in `object` that `formats` show, when it is an object.
         private func find(_ key: TemplateKey, in object: Entry) -> Entry? {
             guard object.kind == .object else { return nil }
             if object.start < 0 {
@@ -258,13 +266,13 @@ struct CompiledTemplate: Sendable {
             var i = level.count
             while i > 0 {
                 i -= 1
-                if level[i].key == key { return level[i] }
+                if level[i].key == key, !level[i].formats.isDisjoint(with: formats) { return level[i] }
             }
             return nil
         }
 
         private func value(_ entry: Entry) -> TemplateValue {
-            entry.start < 0 && entry.kind == .object ? .object(context) : context.value(entry)
+            entry.start < 0 && entry.kind == .object ? .object(context) : context.value(entry, in: formats)
         }
     }
 }

@@ -22,7 +22,7 @@ final class ShapeCache: Sendable {
     /// With `checking`: the Markdown of the first page whose HTML from its shape was not cmark's.
     var differing: [UInt8]? { counts.withLock { $0.differing } }
 
-    /// Appends what cmark makes of `program`'s Markdown with `context` to `out`: from the page's compiled shape with
+    /// Appends what cmark makes of `program`'s Markdown with `context` in HTML to `out`: from the page's compiled shape with
     /// its values written in where they have the traits their places require, else cmark's rendering of `markdown()`
     /// (the same Markdown: `TemplateSet.markdown`). Returns whether the page came from its shape.
     @discardableResult
@@ -30,7 +30,7 @@ final class ShapeCache: Sendable {
         _ program: CompiledTemplate, partials: [String: CompiledTemplate], _ context: TemplateContext, to out: inout [UInt8], markdown: () -> [UInt8]
     ) -> Bool {
         var shape = MarkdownShape()
-        program.renderShape(context, partials: partials, into: &shape)
+        program.renderShape(context, in: .html, partials: partials, into: &shape)
         TemplateSet.endWithOneNewline(&shape.markdown)
         guard let html = html(for: shape), html.accepts(shape) else {
             count(fromShape: false)

@@ -1,7 +1,19 @@
 /// One level of a page's Mustache context, stored flat: every value is an `Entry` of plain integers, every text a
 /// run of one byte buffer, so a page renders without a reference count or a `String` per value. An object's entries
 /// are searched from the end: a later entry of a key hides an earlier one, so building and merging only appends.
+/// One context can hold both formats' pages (a detail page's, made once a city): each value says which formats show
+/// it, and a template rendering one format sees only those values.
 struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
+    /// The formats that show a value.
+    struct Formats: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let html = Formats(rawValue: 1), markdown = Formats(rawValue: 2)
+        static let all: Formats = [.html, .markdown]
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+        init(_ format: PageFormat) { self = format == .html ? .html : .markdown }
+    }
+
     /// What a value is; `start` and `count` say where: a text is `bytes[start..<start + count]`, an object's
     /// entries are `nested[start..<start + count]`, and a list's rows are `nested[start..<start + count]`, each
     /// an `.object` entry. A number keeps its high and low 32 bits in `start` and `count`, a flag 0 or 1 in `start`.
@@ -11,6 +23,7 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
         var kind: Kind
         var start: Int32
         var count: Int32
+        var formats: Formats = .all
     }
 
     /// The entries of this level.
@@ -19,6 +32,8 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
     private(set) var nested: [Entry] = []
     /// The UTF-8 bytes of every text.
     private(set) var bytes: [UInt8] = []
+    /// The formats that show the values appended now (`only`).
+    var formats: Formats = .all
 
     init() {}
 
@@ -30,7 +45,7 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
 
     /// The value of `key`, the last appended (rebuilt from the flat storage, for code that is not on a page's path).
     subscript(key: TemplateKey) -> TemplateValue? {
-        entries.last { $0.key == key }.map(value)
+        entries.last { $0.key == key }.map { value($0, in: .all) }
     }
 
     // MARK: Building
@@ -48,7 +63,7 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
             append(key, rows: list)
         case .object(let object):
             let (start, count) = embed(object)
-            entries.append(Entry(key: key, kind: .object, start: start, count: count))
+            entries.append(Entry(key: key, kind: .object, start: start, count: count, formats: formats))
         }
     }
 
@@ -61,11 +76,11 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     mutating func append(_ key: TemplateKey, number: Int) {
-        entries.append(Entry(key: key, kind: .number, start: Int32(truncatingIfNeeded: number >> 32), count: Int32(truncatingIfNeeded: number)))
+        entries.append(Entry(key: key, kind: .number, start: Int32(truncatingIfNeeded: number >> 32), count: Int32(truncatingIfNeeded: number), formats: formats))
     }
 
     mutating func append(_ key: TemplateKey, flag: Bool) {
-        entries.append(Entry(key: key, kind: .flag, start: flag ? 1 : 0, count: 0))
+        entries.append(Entry(key: key, kind: .flag, start: flag ? 1 : 0, count: 0, formats: formats))
     }
 
     /// Room for this many entries of this level and bytes of text, so that building a page does not regrow them.
@@ -78,7 +93,7 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
     mutating func appendText(_ key: TemplateKey, _ write: (inout [UInt8]) -> Void) {
         let start = bytes.count
         write(&bytes)
-        entries.append(Entry(key: key, kind: .text, start: Int32(start), count: Int32(bytes.count - start)))
+        entries.append(Entry(key: key, kind: .text, start: Int32(start), count: Int32(bytes.count - start), formats: formats))
     }
 
     /// `rows` as a list.
@@ -88,23 +103,35 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
         nested += rows.values.entries.lazy.map { $0.moved(nested: nestedBase, bytes: bytesBase) }
         var rowStart = start
         for end in rows.ends {
-            nested.append(Entry(key: key, kind: .object, start: Int32(rowStart), count: Int32(start + end - rowStart)))
+            nested.append(Entry(key: key, kind: .object, start: Int32(rowStart), count: Int32(start + end - rowStart), formats: formats))
             rowStart = start + end
         }
-        entries.append(Entry(key: key, kind: .list, start: Int32(nested.count - rows.count), count: Int32(rows.count)))
+        entries.append(Entry(key: key, kind: .list, start: Int32(nested.count - rows.count), count: Int32(rows.count), formats: formats))
     }
 
     /// The one row of `rows` as an object.
     mutating func append(_ key: TemplateKey, object rows: TemplateRows) {
         precondition(rows.count == 1, "an object is one row")
         let (start, count) = embed(rows.values)
-        entries.append(Entry(key: key, kind: .object, start: start, count: count))
+        entries.append(Entry(key: key, kind: .object, start: start, count: count, formats: formats))
     }
 
-    /// Adds the values of `other`, replacing its own of the same key.
+    /// Adds the values of `other`, replacing its own of the same key, each shown in the formats both say.
     mutating func append(contentsOf other: TemplateContext) {
         let (nestedBase, bytesBase) = absorb(other)
-        entries += other.entries.lazy.map { $0.moved(nested: nestedBase, bytes: bytesBase) }
+        let formats = formats
+        entries += other.entries.lazy.map {
+            var entry = $0.moved(nested: nestedBase, bytes: bytesBase)
+            entry.formats.formIntersection(formats)
+            return entry
+        }
+    }
+
+    /// Appends with `build` values that only `formats` show; the values appended after are shown in every format.
+    mutating func only(_ formats: Formats, _ build: (inout TemplateContext) -> Void) {
+        self.formats = formats
+        build(&self)
+        self.formats = .all
     }
 
     /// This context with the values of `other` added, replacing its own of the same key.
@@ -139,30 +166,30 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
 
     // MARK: Reading
 
-    /// The value `entry` stands for, as a `TemplateValue`.
-    func value(_ entry: Entry) -> TemplateValue {
+    /// The value `entry` stands for, as a `TemplateValue` of the values `formats` show.
+    func value(_ entry: Entry, in formats: Formats) -> TemplateValue {
         switch entry.kind {
         case .text: .text(String(decoding: bytes[Int(entry.start)..<Int(entry.start + entry.count)], as: UTF8.self))
         case .number: .number(entry.number)
         case .flag: .flag(entry.start != 0)
-        case .list: .list(nested[Int(entry.start)..<Int(entry.start + entry.count)].map(object))
-        case .object: .object(object(entry))
+        case .list: .list(nested[Int(entry.start)..<Int(entry.start + entry.count)].map { object($0, in: formats) })
+        case .object: .object(object(entry, in: formats))
         }
     }
 
-    /// The object `entry` stands for, as a context of its own.
-    private func object(_ entry: Entry) -> TemplateContext {
+    /// The object `entry` stands for, as a context of its own with the values `formats` show.
+    private func object(_ entry: Entry, in formats: Formats) -> TemplateContext {
         var object = TemplateContext()
         object.bytes = bytes
         object.nested = nested
-        object.entries = Array(nested[Int(entry.start)..<Int(entry.start + entry.count)])
+        object.entries = nested[Int(entry.start)..<Int(entry.start + entry.count)].filter { !$0.formats.isDisjoint(with: formats) }
         return object
     }
 
-    /// The context as swift-mustache takes it, for templates that only it can render.
-    var mustacheValue: [String: Any] {
+    /// The values `formats` show, as swift-mustache takes them, for templates that only it can render.
+    func mustacheValue(in formats: Formats = .all) -> [String: Any] {
         var dictionary: [String: Any] = [:]
-        for entry in entries { dictionary[entry.key.name] = value(entry).mustacheValue }
+        for entry in entries where !entry.formats.isDisjoint(with: formats) { dictionary[entry.key.name] = value(entry, in: formats).mustacheValue(in: formats) }
         return dictionary
     }
 }

@@ -8,6 +8,13 @@ struct TemplateRows {
 
     var count: Int { ends.count }
 
+    /// Appends with `build` values that only `formats` show (`TemplateContext.only`).
+    mutating func only(_ formats: TemplateContext.Formats, _ build: (inout TemplateRows) -> Void) {
+        values.formats = formats
+        build(&self)
+        values.formats = .all
+    }
+
     mutating func append(_ key: TemplateKey, text: String) { values.append(key, text: text) }
     mutating func append(_ key: TemplateKey, bytes text: some Collection<UInt8>) { values.append(key, bytes: text) }
     mutating func append(_ key: TemplateKey, number: Int) { values.append(key, number: number) }

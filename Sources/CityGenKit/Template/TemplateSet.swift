@@ -145,15 +145,16 @@ public struct TemplateSet: Sendable {
         return url
     }
 
-    /// Renders the Markdown template `template` with `context`; the text ends with one newline.
-    func markdown(_ template: PageTemplate, _ context: TemplateContext) -> [UInt8] {
+    /// Renders the Markdown template `template` with the values of `context` that `format` shows (an HTML page's
+    /// Markdown is that of its `body`); the text ends with one newline.
+    func markdown(_ template: PageTemplate, _ context: TemplateContext, in format: PageFormat) -> [UInt8] {
         let name = template.name
         var text: [UInt8] = []
         if let compiled {
             text.reserveCapacity(4096)
-            compiled.pages[name]?.render(context, partials: compiled.pages, into: &text)
+            compiled.pages[name]?.render(context, in: .init(format), partials: compiled.pages, into: &text)
         } else {
-            text = Array((library.render(context.mustacheValue, withTemplate: name) ?? "").utf8)
+            text = Array((library.render(context.mustacheValue(in: .init(format)), withTemplate: name) ?? "").utf8)
         }
         Self.endWithOneNewline(&text)
         return text
@@ -165,23 +166,23 @@ public struct TemplateSet: Sendable {
         text.append(UInt8(ascii: "\n"))
     }
 
-    /// Appends what cmark makes of the Markdown of `template` with `context` (an HTML page's `body`) to `out`: the
+    /// Appends what cmark makes of the Markdown of `template` with `context` in HTML (an HTML page's `body`) to `out`: the
     /// page's shape compiled once (`HTMLShape`) with the page's values written in, or, where the shape or a value
     /// cannot be shown to give the same bytes, cmark's rendering of the page.
     func appendHTML(_ template: PageTemplate, _ context: TemplateContext, to out: inout [UInt8]) {
         guard let compiled, let program = compiled.pages[template.name] else {
             shapes.count(fromShape: false)
-            return CommonMark.appendHTML(from: markdown(template, context), to: &out)
+            return CommonMark.appendHTML(from: markdown(template, context, in: .html), to: &out)
         }
-        shapes.appendHTML(program, partials: compiled.pages, context, to: &out) { markdown(template, context) }
+        shapes.appendHTML(program, partials: compiled.pages, context, to: &out) { markdown(template, context, in: .html) }
     }
 
     /// The layout around `context`'s `body`, an HTML fragment.
     func page(_ context: TemplateContext) -> [UInt8] {
-        guard let compiled else { return Array(layout.render(context.mustacheValue, library: library).utf8) }
+        guard let compiled else { return Array(layout.render(context.mustacheValue(in: .html), library: library).utf8) }
         var page: [UInt8] = []
         page.reserveCapacity(Int(context.entries.last { $0.key == .body }?.count ?? 0) + 2048)
-        compiled.layout.render(context, partials: compiled.pages, into: &page)
+        compiled.layout.render(context, in: .html, partials: compiled.pages, into: &page)
         return page
     }
 }

@@ -14,15 +14,15 @@ enum TemplateValue: Sendable {
     /// `{{#x}}` shows its section once with it on top of the stack; `{{x.y}}` reads from it.
     case object(TemplateContext)
 
-    /// The value as swift-mustache takes it, for templates that only it can render.
-    var mustacheValue: Any {
+    /// The value as swift-mustache takes it in `formats`, for templates that only it can render.
+    func mustacheValue(in formats: TemplateContext.Formats = .all) -> Any {
         switch self {
         case .text(let text): MustacheText(text: text)
         case .bytes(let bytes): MustacheText(text: String(decoding: bytes, as: UTF8.self))
         case .number(let number): number
         case .flag(let flag): flag
-        case .list(let rows): rows.map(\.mustacheValue)
-        case .object(let object): object.mustacheValue
+        case .list(let rows): rows.map { $0.mustacheValue(in: formats) }
+        case .object(let object): object.mustacheValue(in: formats)
         }
     }
 }

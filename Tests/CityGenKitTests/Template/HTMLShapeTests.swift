@@ -100,7 +100,7 @@ final class HTMLShapeTests: XCTestCase {
         XCTAssertEqual(counts.fromShapes + counts.throughCmark, pages)
         XCTAssertGreaterThan(counts.fromShapes, pages * 3 / 4, "\(counts)")
         for city in 0..<catalog.count {
-            let context = renderer.cityContext(renderer.cityFacts(renderer.cityTexts(city), .html))
+            let context = renderer.cityContext(renderer.cityTexts(city), [.html])
             var html: [UInt8] = []
             templates.appendHTML(.city, context, to: &html)
             XCTAssertEqual(String(decoding: html, as: UTF8.self), String(decoding: CommonMark.html(from: templates.markdown(.city, context)), as: UTF8.self))

@@ -26,12 +26,12 @@ struct CompactDataPage: PageKind {
     private static func script(_ n: Int, cities: [Int], renderer: SiteRenderer) -> String {
         var js = "citygenCities(\(n),{"
         for (k, index) in cities.enumerated() {
-            let facts = renderer.cityFacts(renderer.cityTexts(index), .html)
+            let texts = renderer.cityTexts(index)
             var bytes: [UInt8] = []
-            renderer.templates.appendHTML(.city, renderer.cityContext(facts), to: &bytes)
+            renderer.templates.appendHTML(.city, renderer.cityContext(texts, [.html]), to: &bytes)
             let html = String(decoding: bytes, as: UTF8.self)
-            js += (k == 0 ? "" : ",\n") + "\"\(facts.city.id)\":["
-                + JSONText.quotedForScriptFile(facts.texts.pageTitle) + "," + JSONText.quotedForScriptFile(html) + "]"
+            js += (k == 0 ? "" : ",\n") + "\"\(renderer.catalog.cities[index].id)\":["
+                + JSONText.quotedForScriptFile(texts.pageTitle) + "," + JSONText.quotedForScriptFile(html) + "]"
         }
         return js + "});\n"
     }
