@@ -103,7 +103,7 @@ final class HTMLShapeTests: XCTestCase {
             let context = renderer.cityContext(renderer.cityTexts(city), [.html])
             var html: [UInt8] = []
             templates.appendHTML(.city, context, to: &html)
-            XCTAssertEqual(String(decoding: html, as: UTF8.self), String(decoding: CommonMark.html(from: templates.markdown(.city, context)), as: UTF8.self))
+            XCTAssertEqual(String(decoding: html, as: UTF8.self), String(decoding: CommonMark.html(from: templates.markdown(.city, context, in: .html)), as: UTF8.self))
         }
     }
 }

@@ -33,8 +33,8 @@ final class TemplateContextTests: XCTestCase {
         // The values read back as they went in, for swift-mustache.
         guard case .list(let rows)? = context[.cities], rows.count == 3, case .text("Москва")? = rows[1][.label],
             case .object(let previous)? = rows[2][.previous], case .text("before ")? = previous[.label]
-        else { return XCTFail("\(context.mustacheValue)") }
-        XCTAssertEqual((context.mustacheValue["cities"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }, [1, 2, 3])
+        else { return XCTFail("\(context.mustacheValue())") }
+        XCTAssertEqual((context.mustacheValue()["cities"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }, [1, 2, 3])
     }
 
     func testMergingMovesTheOtherContextsTextsAndRows() throws {
@@ -94,6 +94,50 @@ final class TemplateContextTests: XCTestCase {
         let source = "{{heading}}{{#cities}}({{label}} {{{number}}} {{{href}}}{{#favorite}} ★{{/favorite}}{{{heading}}}){{/cities}}{{firstCity.label}}{{^pager}} none{{/pager}}"
         XCTAssertEqual(try render(source, context), "<H>(<x & y> 0 0.htmlH)(<> -1 1.html ★H)(<Zürich> -2 2.htmlH)<only> none")
         XCTAssertEqual(try render(source, context), try render(source, literal))
+    }
+
+    /// One context for both formats (a detail page's): each format's template sees the values for all formats and its
+    /// own, at the top, in rows, in objects and after merging, in the fast path and through swift-mustache alike.
+    func testEachFormatSeesOnlyItsOwnValues() throws {
+        var context = TemplateContext()
+        context.append(.heading, text: "both")
+        context.only(.html) { $0.append(.listHref, text: "1.html") }
+        context.only(.markdown) { $0.append(.listHref, text: "1.md") }
+        var rows = TemplateRows()
+        for n in 1...2 {
+            rows.append(.label, text: "c\(n)")
+            rows.only(.markdown) { $0.append(.href, text: "\(n).md") }
+            rows.only(.html) { $0.append(.href, text: "\(n).html") }
+            rows.endRow()
+        }
+        context.append(.cities, rows: rows)
+        rows.removeAll()
+        rows.only(.html) { $0.append(.label, text: "html's") }
+        rows.endRow()
+        context.append(.firstCity, object: rows)
+        context.only(.html) { $0.append(.html, flag: true) }
+        context.only(.markdown) { $0.append(contentsOf: [.pageTitle: "md only", .html: false]) }
+        let source = "{{{heading}}} {{{listHref}}} {{#cities}}{{{label}}}:{{{href}}} {{/cities}}[{{{firstCity.label}}}]{{#html}}H{{/html}}{{{pageTitle}}}"
+        let template = try XCTUnwrap(CompiledTemplate(source, escape: { text, out in out.append(contentsOf: text) }))
+        func rendered(_ formats: TemplateContext.Formats) -> String {
+            var out: [UInt8] = []
+            template.render(context, in: formats, partials: [:], into: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        XCTAssertEqual(rendered(.html), "both 1.html c1:1.html c2:2.html [html's]H")
+        XCTAssertEqual(rendered(.markdown), "both 1.md c1:1.md c2:2.md []md only")
+        // The same template through swift-mustache.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("citygen-formats-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try source.write(to: folder.appendingPathComponent("list.md.mustache"), atomically: true, encoding: .utf8)
+        var templates = try TemplateSet(overrides: folder)
+        templates.compiled = nil
+        for format in PageFormat.allCases {
+            XCTAssertEqual(String(decoding: templates.markdown(.list, context, in: format), as: UTF8.self), rendered(.init(format)) + "\n")
+        }
+        context.append(.heading, text: "later")
+        XCTAssertEqual(rendered(.markdown), "later 1.md c1:1.md c2:2.md []md only", "a value for all formats appended after `only`")
     }
 
     func testNumbersAreWrittenAsStringWritesThem() {

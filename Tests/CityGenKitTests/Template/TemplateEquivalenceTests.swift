@@ -71,7 +71,7 @@ final class TemplateEquivalenceTests: SiteTestCase {
         try "{{=<% %>=}}# <% heading %>\n".write(to: overrides.appendingPathComponent("list.md.mustache"), atomically: true, encoding: .utf8)
         let templates = try TemplateSet(overrides: overrides)
         XCTAssertNil(templates.compiled)
-        XCTAssertEqual(String(decoding: templates.markdown(.list, [.heading: "*H*"]), as: UTF8.self), "# \\*H\\*\n")
+        XCTAssertEqual(String(decoding: templates.markdown(.list, [.heading: "*H*"], in: .markdown), as: UTF8.self), "# \\*H\\*\n")
     }
 
     /// `{{{html(x)}}}` escapes for raw HTML, text and attributes alike, in the fast path and in swift-mustache.
