@@ -35,7 +35,13 @@ struct Site: Sendable {
     /// Country names by code, where known.
     private(set) var countryNames: [String: String]
     /// The pages of each of `settings.groupings`, in order, those that are not written among them.
-    private(set) var groupings: [GroupingPlan]
+    private(set) var groupings: [GroupingPlan] {
+        didSet { (countries, regions) = Self.countriesAndRegions(in: groupings) }
+    }
+    /// The countries, whose maps a site always has, whether it writes their pages or not.
+    private(set) var countries: GroupingPlan
+    /// The regions (with places), which tell namesakes apart whether the site writes their pages or not.
+    private(set) var regions: GroupingPlan
     /// Catalog indices of the favorites.
     let favorites: Set<Int>
     /// The nearest cities of each city, for detail pages.
@@ -71,8 +77,8 @@ struct Site: Sendable {
         self.countryNames = settings.language.countryNames(for: catalog.countryCodes)
         let groupings = Self.groupings(settings, GroupingInput(catalog: catalog, places: places, language: settings.language, countryNames: countryNames))
         self.groupings = groupings
-        let countries = groupings.first { $0.grouping.name == Grouping.country.name }!
-        let regions = groupings.first { $0.grouping.name == Grouping.region.name }!
+        let (countries, regions) = Self.countriesAndRegions(in: groupings)
+        (self.countries, self.regions) = (countries, regions)
         self.favorites = favorites
         self.nearest = nearest ?? NearestCities(catalog: catalog)
         self.places = places
@@ -125,11 +131,10 @@ struct Site: Sendable {
     /// The plan of the grouping whose pages are in `folder`.
     func grouping(folder: String) -> GroupingPlan? { groupings.first { $0.grouping.folder == folder } }
 
-    /// The countries, whose maps a site always has, whether it writes their pages or not.
-    var countries: GroupingPlan { grouping(named: Grouping.country.name)! }
-
-    /// The regions (with places), which tell namesakes apart whether the site writes their pages or not.
-    var regions: GroupingPlan { grouping(named: Grouping.region.name)! }
+    /// The plans of the countries and the regions among `groupings`, which always has them.
+    private static func countriesAndRegions(in groupings: [GroupingPlan]) -> (GroupingPlan, GroupingPlan) {
+        (groupings.first { $0.grouping.name == Grouping.country.name }!, groupings.first { $0.grouping.name == Grouping.region.name }!)
+    }
 
     var layout: SiteLayout { settings.layout }
     var formats: [PageFormat] { settings.formats }

@@ -25,7 +25,8 @@ final class SiteRenderer: Sendable {
     init(site: Site, templates: TemplateSet) {
         self.site = site
         self.templates = templates
-        let words = site.settings.language.words
+        (catalog, plan, layout, title, favorites) = (site.catalog, site.plan, site.layout, site.title, site.favorites)
+        (countryNames, maps, language, words) = (site.countryNames, site.maps, site.settings.language, site.settings.language.words)
         let languages = site.settings.translations.isEmpty ? [words] : site.settings.translations.map(\.language.words)
         let script = templates.assets["search.js"] ?? [], said = String(decoding: script + (templates.assets["map.js"] ?? []), as: UTF8.self)
         let prelude = Words.scriptPrelude(languages, script: said, indexFolder: SiteLayout.indexFolderName)
@@ -43,15 +44,17 @@ final class SiteRenderer: Sendable {
             uniqueKeysWithValues: PageFormat.allCases.map { ($0, Self.frame(.city(id: id, $0), site: site)) })
     }
 
-    var catalog: CityCatalog { site.catalog }
-    var plan: SitePlan { site.plan }
-    var layout: SiteLayout { site.layout }
-    var title: String { site.title }
-    var favorites: Set<Int> { site.favorites }
-    var countryNames: [String: String] { site.countryNames }
-    var maps: SiteMaps { site.maps }
-    var language: SiteLanguage { site.settings.language }
-    var words: Words { site.settings.language.words }
+    // The site's parts every page reads, kept here once: a computed property would copy them, and count a
+    // reference of each of their arrays, at every read.
+    let catalog: CityCatalog
+    let plan: SitePlan
+    let layout: SiteLayout
+    let title: String
+    let favorites: Set<Int>
+    let countryNames: [String: String]
+    let maps: SiteMaps
+    let language: SiteLanguage
+    let words: Words
 
     /// The pages at `routes`: a city's formats in one call, which makes its texts once; any other page alone.
     func pages(_ routes: [PageRoute]) -> [Page] {

@@ -1,8 +1,8 @@
 /// The pages of one grouping (SPEC §5): its groups in order, each with its cities in SPEC §3 order, `pageSize` a
 /// page, and where each city is listed.
 final class GroupingPlan: Sendable {
-    /// One group with pages.
-    struct Group: Sendable {
+    /// One group with pages; a class, which a city's lookups pass on with one retain.
+    final class Group: Sendable {
         /// Its number in `groups`.
         let number: Int
         let id: String
@@ -13,6 +13,10 @@ final class GroupingPlan: Sendable {
         let code: String?
         /// Catalog indices of its cities, in list order (32 bits: half the memory of `Int`).
         let cities: [Int32]
+
+        init(number: Int, id: String, folders: [String], name: String, title: String, code: String?, cities: [Int32]) {
+            (self.number, self.id, self.folders, self.name, self.title, self.code, self.cities) = (number, id, folders, name, title, code, cities)
+        }
     }
 
     let grouping: Grouping
