@@ -5,6 +5,15 @@ public enum Coordinate {
         Digits.ascii(capacity: 24) { append(value, to: &$0) }
     }
 
+    /// Appends `format(value)` to `out`, without a string between.
+    static func append(_ value: Double, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var writer = Digits.Writer(buffer: buffer)
+            append(value, to: &writer)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+        }
+    }
+
     /// Appends `format(value)` (at most 24 bytes: Swift's own spelling where a value is too large for millionths).
     static func append(_ value: Double, to text: inout Digits.Writer) {
         let scaled = (value * 1_000_000).rounded()

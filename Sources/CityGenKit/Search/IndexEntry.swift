@@ -125,15 +125,15 @@ public struct IndexEntry: Sendable, Equatable, Decodable {
     /// `[id,"name","country",lat,lon`, the row so far.
     private static func appendFields(id: Int, name: String, country: String, latitude: Double, longitude: Double, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
-        out += String(id).utf8
+        Digits.append(id, to: &out)
         out.append(UInt8(ascii: ","))
         JSONText.appendQuoted(name, to: &out)
         out.append(UInt8(ascii: ","))
         JSONText.appendQuoted(country, to: &out)
         out.append(UInt8(ascii: ","))
-        out += Coordinate.format(latitude).utf8
+        Coordinate.append(latitude, to: &out)
         out.append(UInt8(ascii: ","))
-        out += Coordinate.format(longitude).utf8
+        Coordinate.append(longitude, to: &out)
     }
 
     public init(from decoder: Decoder) throws {

@@ -41,7 +41,7 @@ extension SiteRenderer {
             rows.append(.name, text: crumb.name)
             if n == 0 { rows.append(.first, flag: true) }
             if let route = crumb.route {
-                rows.append(.href, text: links.href(to: route))
+                rows.appendText(.href) { links.appendHref(to: route, to: &$0) }
                 if let id = crumb.id { rows.append(.crumbID, text: id) }
             } else {
                 rows.append(.current, flag: true)

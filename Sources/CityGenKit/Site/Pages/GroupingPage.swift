@@ -82,7 +82,7 @@ extension SiteRenderer {
     func appendGroupLinks(_ index: Int, from links: SiteLayout.Links, to context: inout TemplateContext) {
         for plan in site.groupings where plan.written {
             guard let key = plan.grouping.detailLink, let group = plan.group(ofCityAt: index) else { continue }
-            context.append(key, text: links.href(to: plan.route(group, page: 1, links.page.format!)))
+            context.appendText(key) { links.appendHref(to: plan.route(group, page: 1, links.page.format!), to: &$0) }
         }
     }
 
