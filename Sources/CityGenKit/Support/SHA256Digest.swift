@@ -53,6 +53,14 @@ public final class SHA256Digest {
         return digest.finalizeHex()
     }
 
+    /// Writes the SHA-256 of `bytes` into `digest` (32 bytes) in one call, with no context kept.
+    static func digest(of bytes: UnsafeRawBufferPointer, into digest: UnsafeMutableRawBufferPointer) {
+        precondition(digest.count >= byteCount)
+        var length: UInt32 = 0
+        let done = EVP_Digest(bytes.baseAddress ?? UnsafeRawPointer(digest.baseAddress!), bytes.count, digest.baseAddress!.assumingMemoryBound(to: UInt8.self), &length, EVP_sha256(), nil)
+        precondition(done == 1 && length == byteCount, "EVP_Digest failed")
+    }
+
     /// `bytes` as lowercase hexadecimal, two digits a byte.
     static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)

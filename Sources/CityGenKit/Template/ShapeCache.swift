@@ -54,9 +54,7 @@ final class ShapeCache: Sendable {
         if let found { return found }
         guard count < Self.limit else { return nil }
         let compiled = HTMLShape.compile(shape.markdown, values: shape.values.count)
-        // Kept in a buffer of its own size: the page's has room to spare.
-        let kept = Key(shape.markdown.withUnsafeBufferPointer { Array($0) })
-        shapes.withLock { $0[kept] = compiled }
+        shapes.withLock { $0[key] = compiled }
         counts.withLock {
             $0.pages.shapes += 1
             if !compiled.provable { $0.pages.unprovable += 1 }
@@ -77,30 +75,19 @@ final class ShapeCache: Sendable {
         }
     }
 
-    /// A shape's Markdown, hashed a word at a time (the bytes are compared on a match).
-    private struct Key: Hashable, @unchecked Sendable {
-        let bytes: [UInt8]
-        let hash: UInt64
+    /// A shape's SHA-256, which tells shapes apart without the cache keeping their bytes: no data can make two
+    /// shapes share one.
+    private struct Key: Hashable {
+        let a: UInt64, b: UInt64, c: UInt64, d: UInt64
 
         init(_ bytes: [UInt8]) {
-            self.bytes = bytes
-            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-            bytes.withUnsafeBytes { raw in
-                var i = 0
-                while i + 8 <= raw.count {
-                    hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-                    hash ^= hash >> 32
-                    i += 8
-                }
-                while i < raw.count {
-                    hash = (hash ^ UInt64(raw[i])) &* 0xC4CE_B9FE_1A85_EC53
-                    i += 1
-                }
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            bytes.withUnsafeBytes { bytes in
+                withUnsafeMutableBytes(of: &words) { SHA256Digest.digest(of: bytes, into: $0) }
             }
-            self.hash = hash
+            (a, b, c, d) = words
         }
 
-        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.bytes == b.bytes }
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        func hash(into hasher: inout Hasher) { hasher.combine(a) }
     }
 }
