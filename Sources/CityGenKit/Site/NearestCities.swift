@@ -112,6 +112,8 @@ struct NearestCities: Sendable {
 
         /// Its word's key in the string tables.
         var wordKey: String { "compass." + rawValue }
+        /// Its place in `allCases`.
+        var index: Int { Self.allCases.firstIndex(of: self)! }
     }
 
     /// The 8-point compass direction of the initial bearing from `a` to `b`.

@@ -79,7 +79,7 @@ extension SiteRenderer {
                 let distance = NearestCities.distance(from: city, to: catalog.cities[i])
                 return (
                     index: i, distance: language.oneDecimal(distance),
-                    direction: distance == 0 ? "" : words[NearestCities.direction(from: city, to: catalog.cities[i]).wordKey]
+                    direction: distance == 0 ? "" : compassWords[NearestCities.direction(from: city, to: catalog.cities[i]).index]
                 )
             })
     }

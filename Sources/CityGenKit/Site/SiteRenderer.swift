@@ -27,6 +27,7 @@ final class SiteRenderer: Sendable {
         self.templates = templates
         (catalog, plan, layout, title, favorites) = (site.catalog, site.plan, site.layout, site.title, site.favorites)
         (countryNames, maps, language, words) = (site.countryNames, site.maps, site.settings.language, site.settings.language.words)
+        compassWords = NearestCities.CompassPoint.allCases.map { site.settings.language.words[$0.wordKey] }
         let languages = site.settings.translations.isEmpty ? [words] : site.settings.translations.map(\.language.words)
         let script = templates.assets["search.js"] ?? [], said = String(decoding: script + (templates.assets["map.js"] ?? []), as: UTF8.self)
         let prelude = Words.scriptPrelude(languages, script: said, indexFolder: SiteLayout.indexFolderName)
@@ -55,6 +56,8 @@ final class SiteRenderer: Sendable {
     let maps: SiteMaps
     let language: SiteLanguage
     let words: Words
+    /// The words of the compass's points, by `NearestCities.CompassPoint.index`.
+    let compassWords: [String]
 
     /// The pages at `routes`: a city's formats in one call, which makes its texts once; any other page alone.
     func pages(_ routes: [PageRoute]) -> [Page] {
