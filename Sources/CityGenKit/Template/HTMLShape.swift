@@ -55,8 +55,10 @@ final class HTMLShape: Sendable {
         let output = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered))
         let found = ShapeMarker.find(in: output)
         guard found.count == values, Set(found.map(\.index)).count == values else { return nil }
+        // Kept for the build: room for exactly what they hold.
         var html: [UInt8] = [], pieces: [Piece] = []
-        html.reserveCapacity(output.count)
+        html.reserveCapacity(output.count - found.reduce(0) { $0 + $1.range.count })
+        pieces.reserveCapacity(found.count)
         var copied = 0
         for (index, range) in found {
             html += output[copied..<range.lowerBound]
