@@ -1,7 +1,7 @@
 /// One level of a page's Mustache context, stored flat: every value is an `Entry` of plain integers, every text a
 /// run of one byte buffer, so a page renders without a reference count or a `String` per value. An object's entries
 /// are searched from the end: a later entry of a key hides an earlier one, so building and merging only appends.
-/// One context can hold both formats' pages (a detail page's, made once a city): each value says which formats show
+/// One context can hold both formats' values (a detail page's, made once a city): each value says which formats show
 /// it, and a template rendering one format sees only those values.
 struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
     /// The formats that show a value.
@@ -21,9 +21,10 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
         enum Kind: UInt8, Sendable { case text, number, flag, list, object }
         var key: TemplateKey
         var kind: Kind
+        // Beside the two bytes before it, where it costs no room.
+        var formats: Formats = .all
         var start: Int32
         var count: Int32
-        var formats: Formats = .all
     }
 
     /// The entries of this level.
@@ -63,7 +64,7 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
             append(key, rows: list)
         case .object(let object):
             let (start, count) = embed(object)
-            entries.append(Entry(key: key, kind: .object, start: start, count: count, formats: formats))
+            entries.append(Entry(key: key, kind: .object, formats: formats, start: start, count: count))
         }
     }
 
@@ -76,11 +77,11 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     mutating func append(_ key: TemplateKey, number: Int) {
-        entries.append(Entry(key: key, kind: .number, start: Int32(truncatingIfNeeded: number >> 32), count: Int32(truncatingIfNeeded: number), formats: formats))
+        entries.append(Entry(key: key, kind: .number, formats: formats, start: Int32(truncatingIfNeeded: number >> 32), count: Int32(truncatingIfNeeded: number)))
     }
 
     mutating func append(_ key: TemplateKey, flag: Bool) {
-        entries.append(Entry(key: key, kind: .flag, start: flag ? 1 : 0, count: 0, formats: formats))
+        entries.append(Entry(key: key, kind: .flag, formats: formats, start: flag ? 1 : 0, count: 0))
     }
 
     /// Room for this many entries of this level and bytes of text, so that building a page does not regrow them.
@@ -93,7 +94,7 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
     mutating func appendText(_ key: TemplateKey, _ write: (inout [UInt8]) -> Void) {
         let start = bytes.count
         write(&bytes)
-        entries.append(Entry(key: key, kind: .text, start: Int32(start), count: Int32(bytes.count - start), formats: formats))
+        entries.append(Entry(key: key, kind: .text, formats: formats, start: Int32(start), count: Int32(bytes.count - start)))
     }
 
     /// `rows` as a list.
@@ -103,17 +104,17 @@ struct TemplateContext: Sendable, ExpressibleByDictionaryLiteral {
         nested += rows.values.entries.lazy.map { $0.moved(nested: nestedBase, bytes: bytesBase) }
         var rowStart = start
         for end in rows.ends {
-            nested.append(Entry(key: key, kind: .object, start: Int32(rowStart), count: Int32(start + end - rowStart), formats: formats))
+            nested.append(Entry(key: key, kind: .object, formats: formats, start: Int32(rowStart), count: Int32(start + end - rowStart)))
             rowStart = start + end
         }
-        entries.append(Entry(key: key, kind: .list, start: Int32(nested.count - rows.count), count: Int32(rows.count), formats: formats))
+        entries.append(Entry(key: key, kind: .list, formats: formats, start: Int32(nested.count - rows.count), count: Int32(rows.count)))
     }
 
     /// The one row of `rows` as an object.
     mutating func append(_ key: TemplateKey, object rows: TemplateRows) {
         precondition(rows.count == 1, "an object is one row")
         let (start, count) = embed(rows.values)
-        entries.append(Entry(key: key, kind: .object, start: start, count: count, formats: formats))
+        entries.append(Entry(key: key, kind: .object, formats: formats, start: start, count: count))
     }
 
     /// Adds the values of `other`, replacing its own of the same key, each shown in the formats both say.
