@@ -109,27 +109,33 @@ public struct Words: Sendable, Equatable {
 
     /// `say(key, values)` with values made at run time (a grouping's names its words by its own).
     func say(_ key: String, values: some Collection<(key: String, value: String)>) -> String {
-        let word = self[key]
+        var word = self[key]
         guard word.utf8.contains(UInt8(ascii: "{")) else { return word }
-        var out: [UInt8] = []
-        out.reserveCapacity(word.utf8.count + 64)
-        var bytes = word.utf8[...]
-        while let open = bytes.firstIndex(of: UInt8(ascii: "{")) {
-            out += bytes[..<open]
-            let rest = bytes[open...]
-            let braces = rest.prefix(3).prefix { $0 == UInt8(ascii: "{") }.count
-            guard braces >= 2, let close = rest.dropFirst(braces).firstIndex(of: UInt8(ascii: "}")),
-                let value = values.first(where: { $0.key.utf8.elementsEqual(rest[rest.index(open, offsetBy: braces)..<close]) })?.value,
-                rest[close...].prefix(braces).elementsEqual(repeatElement(UInt8(ascii: "}"), count: braces))
-            else {
-                out.append(UInt8(ascii: "{"))
-                bytes = rest.dropFirst()
-                continue
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        let out = word.withUTF8 { word in
+            var out: [UInt8] = []
+            out.reserveCapacity(word.count + 64)
+            var i = 0
+            while let start = word[i...].firstIndex(of: open) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: word[i..<start]))
+                // `{{name}}` or `{{{name}}}`, closed by as many braces, with a value; anything else is text.
+                var braces = 0
+                while braces < 3, start + braces < word.count, word[start + braces] == open { braces += 1 }
+                let nameStart = start + braces
+                if braces >= 2, let end = word[nameStart...].firstIndex(of: close), end + braces <= word.count,
+                    word[end..<end + braces].allSatisfy({ $0 == close }),
+                    let value = values.first(where: { $0.key.utf8.elementsEqual(UnsafeBufferPointer(rebasing: word[nameStart..<end])) })?.value
+                {
+                    out += value.utf8
+                    i = end + braces
+                } else {
+                    out.append(open)
+                    i = start + 1
+                }
             }
-            out += value.utf8
-            bytes = rest[close...].dropFirst(braces)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: word[i...]))
+            return out
         }
-        out += bytes
         return String(decoding: out, as: UTF8.self)
     }
 

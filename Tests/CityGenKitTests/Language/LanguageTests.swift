@@ -87,6 +87,10 @@ final class LanguageTests: XCTestCase {
         XCTAssertEqual(spanish.say("country.mapAlt", count: 1, ["country": "Chile (CL)"]), "Mapa de Chile (CL): su único lugar, como un punto")
         XCTAssertEqual(spanish.say("city.backToList", ["other": "x"]), "Página {{{listPage}}} de la lista")
         XCTAssertEqual(spanish.say("city.alsoNamed", ["name": "{{x}} é"]), "Otros lugares llamados {{x}} é")
+        // Braces that do not make a name with a value, as many closing as opening, stay as they are.
+        let odd = "a {{{page}} b {{pages} c {page}} d {{{{page}}}} e {{nope}} f {{page}}} g {{ page }} h {{page}}{{pages}} i {{"
+        let words = try Words(language: "es", file: file("list.heading: '\(odd)'\n"))
+        XCTAssertEqual(words.say("list.heading", ["page": "P", "pages": "Q"]), "a {P b {{pages} c {page}} d {P} e {{nope}} f P} g {{ page }} h PQ i {{")
     }
 
     /// Numbers as CLDR writes them for the language (through Foundation), not as typed here.
