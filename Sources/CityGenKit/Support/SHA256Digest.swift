@@ -57,7 +57,7 @@ public final class SHA256Digest {
     static func digest(of bytes: UnsafeRawBufferPointer, into digest: UnsafeMutableRawBufferPointer) {
         precondition(digest.count >= byteCount)
         var length: UInt32 = 0
-        let done = EVP_Digest(bytes.baseAddress ?? UnsafeRawPointer(digest.baseAddress!), bytes.count, digest.baseAddress!.assumingMemoryBound(to: UInt8.self), &length, EVP_sha256(), nil)
+        let done = EVP_Digest(bytes.baseAddress, bytes.count, digest.baseAddress!.assumingMemoryBound(to: UInt8.self), &length, EVP_sha256(), nil)
         precondition(done == 1 && length == byteCount, "EVP_Digest failed")
     }
 
