@@ -178,5 +178,11 @@ final class BrowsingTests: SiteTestCase {
         XCTAssertEqual(found.path, "map/UA.png")
         XCTAssertEqual(found.first, .countryMap(code: "UA"))
         XCTAssertEqual(found.second, .countryMap(code: "UA", part: 0))
+        // These two paths' hashes share the top bit and the low 32 bits that the check sorts: the paths tell them apart.
+        let pages: [Route] = [.page(.city(id: 86_012, .html)), .page(.city(id: 122_631, .html))]
+        XCTAssertEqual(pages.map(layout.path), ["city/12/86012.html", "city/631/122631.html"])
+        XCTAssertNil(layout.pathCollision(in: RouteList(pages)))
+        let twice = try XCTUnwrap(layout.pathCollision(in: RouteList(pages + [.page(.city(id: 122_631, .html))])))
+        XCTAssertEqual(twice.path, "city/631/122631.html")
     }
 }
