@@ -17,16 +17,61 @@ run_stage() {
     [[ $result == ok ]]
 }
 
-# print_stage_table: the stages run so far, their results and wall times, and the total.
+# start_stage NAME COMMAND…: runs COMMAND in the background, its output kept, beside the stages run next;
+# finish_stage NAME waits for it, prints its output under its heading and records it as run_stage does.
+declare -A background_stages=()
+start_stage() {
+    local name=$1 folder
+    shift
+    folder=$(mktemp -d)
+    (
+        started=$SECONDS result=ok
+        "$@" >"$folder/log" 2>&1 || result=FAILED
+        echo "$((SECONDS - started)) $result" >"$folder/end"
+    ) &
+    background_stages[$name]="$! $folder"
+}
+finish_stage() {
+    local name=$1 pid folder seconds=0 result=FAILED
+    read -r pid folder <<<"${background_stages[$name]}"
+    wait "$pid" || true
+    printf '\n=== %s (run beside the stages above) ===\n' "$name"
+    cat "$folder/log"
+    [[ -f $folder/end ]] && read -r seconds result <"$folder/end"
+    rm -rf "$folder"
+    unset "background_stages[$name]"
+    stage_names+=("$name")
+    stage_seconds+=("$seconds")
+    stage_results+=("$result")
+    [[ $result == ok ]]
+}
+
+# stop_background_stages: ends the stages still running in the background and every process they started (a
+# script's background commands ignore the terminal's Ctrl-C).
+stop_background_stages() {
+    local name pid folder
+    kill_tree() {
+        local child
+        for child in $(cat /proc/"$1"/task/*/children 2>/dev/null); do kill_tree "$child"; done
+        kill "$1" 2>/dev/null || true
+    }
+    for name in "${!background_stages[@]}"; do
+        read -r pid folder <<<"${background_stages[$name]}"
+        kill_tree "$pid"
+        rm -rf "$folder"
+    done
+}
+
+# print_stage_table: the stages run so far, their results and wall times, and the wall time since the script began
+# (less than their sum when a stage ran beside others).
 print_stage_table() {
-    local i total=0
+    local i
     printf '\n%-12s %-7s %9s\n' stage result wall
     for i in "${!stage_names[@]}"; do
         printf '%-12s %-7s %6d:%02d\n' "${stage_names[$i]}" "${stage_results[$i]}" \
             $((stage_seconds[i] / 60)) $((stage_seconds[i] % 60))
-        total=$((total + stage_seconds[i]))
     done
-    printf '%-12s %-7s %6d:%02d\n' total "" $((total / 60)) $((total % 60))
+    printf '%-12s %-7s %6d:%02d\n' total "" $((SECONDS / 60)) $((SECONDS % 60))
 }
 
 # run_logged LOG PATTERN COMMAND…: runs COMMAND with its output in LOG; when it fails, prints LOG's lines that match
