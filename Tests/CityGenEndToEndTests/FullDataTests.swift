@@ -226,8 +226,9 @@ final class FullDataTests: FolderTestCase {
         XCTAssertTrue(again.stderr.contains("check: unchanged"), again.stderr)
         // The files: every file of the site (pages, index, maps; not citygen's own hidden manifest and lock), each one
         // unchanged.
-        let files = try XCTUnwrap(FileManager.default.enumerator(at: site, includingPropertiesForKeys: [.isRegularFileKey], options: .skipsHiddenFiles))
-            .filter { try ($0 as! URL).resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true }.count
+        // Counted by find: Foundation's enumerator took a tenth of this test's time on 430,000 URLs.
+        let found = try CommandRunner.shell("find Output -type f -not -path '*/.*' | wc -l", in: folder)
+        let files = try XCTUnwrap(Int(found.trimmingCharacters(in: .whitespacesAndNewlines)))
         XCTAssertGreaterThan(files, 430_000)
         XCTAssertTrue(again.stderr.contains("; 0 files written, \(Digits.grouped(files)) unchanged, 0 removed"), again.stderr)
         try "touched".write(to: site.appendingPathComponent("city/860/707860.md"), atomically: false, encoding: .utf8)
