@@ -3,7 +3,8 @@ import XCTest
 
 /// A full disk never leaves a mixed site (SPEC §5), on a real tmpfs of 64 MiB: a build that cannot fit is refused
 /// before it writes (exit 74, needed vs available), one whose disk fills up midway fails with exit 74, and
-/// either way the previous site is byte-identical. Mounting needs root (CI runs as root); else the test is skipped.
+/// either way the previous site is byte-identical; what killed builds left beside the site is named or, its own, removed.
+/// Mounting needs root (CI runs as root); else the test is skipped.
 final class DiskFullTests: XCTestCase {
     var folder: URL!
     var disk: URL { folder.appendingPathComponent("disk") }
@@ -31,13 +32,24 @@ final class DiskFullTests: XCTestCase {
         let before = try tree(site)
         XCTAssertGreaterThan(before.count, 6_000)
 
-        // Too big from the start: refused before the first file, with what it needs and what there is.
+        // Too big from the start: refused before the first file, with what it needs and what there is, and the new
+        // generation a killed build of another folder left beside it; not that of a folder whose lock a build holds.
+        let abandoned = disk.appendingPathComponent(".other.citygen-next"), busy = disk.appendingPathComponent(".busy.citygen-next")
+        for made in [abandoned, busy, disk.appendingPathComponent("busy")] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        let lock = open(disk.appendingPathComponent("busy/.citygen-lock").path, O_RDWR | O_CREAT, 0o644)
+        var held = flock()
+        held.l_type = Int16(F_WRLCK)
+        XCTAssertEqual(fcntl(lock, F_SETLK, &held), 0, "the busy folder's lock, as a running build holds it")
         let refused = try CommandRunner.run(["build", "--source", big.path, "--output", site.path], in: folder)
+        close(lock)
         XCTAssertEqual(refused.status, 74, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("error: not enough space for the site in \(site.path): the build needs about "), refused.stderr)
         XCTAssertTrue(refused.stderr.contains(" files, the file system has "), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("; builds that did not finish left \(abandoned.path) beside it, which no build is writing"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains(busy.path), refused.stderr)
         XCTAssertEqual(try tree(site), before)
         XCTAssertFalse(FileManager.default.fileExists(atPath: staging.path))
+        for made in [abandoned, busy, disk.appendingPathComponent("busy")] { try FileManager.default.removeItem(at: made) }
 
         // Fits, but another program fills the disk once the new generation is being written.
         let build = try CommandRunner.start(["build", "--source", small.path, "--output", site.path, "--title", "Other"], in: folder)
@@ -57,6 +69,21 @@ final class DiskFullTests: XCTestCase {
         let again = try CommandRunner.run(["build", "--source", small.path, "--output", site.path, "--title", "Other", "-q"], in: folder)
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertTrue(try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8).contains("Other"))
+
+        // The new generation this folder's own killed build left is removed before the room is counted, also when the
+        // folder's last build is not intact (a page changed since): it takes all but a mebibyte of what is free, so
+        // counted, the build would not fit.
+        let index = site.appendingPathComponent("index.md")
+        try Data("changed since".utf8).write(to: index)
+        var system = statvfs()
+        XCTAssertEqual(statvfs(disk.path, &system), 0)
+        let left = Int(system.f_bavail) * Int(system.f_frsize) / 1_048_576 - 1
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        XCTAssertEqual(try Self.run("/bin/dd", ["if=/dev/zero", "of=\(staging.path)/left", "bs=1M", "count=\(left)"]).status, 0)
+        let afterKill = try CommandRunner.run(["build", "--source", small.path, "--output", site.path, "--title", "After", "-q"], in: folder)
+        XCTAssertEqual(afterKill.status, 0, afterKill.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: staging.path))
+        XCTAssertTrue(try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8).contains("After"))
     }
 
     /// A `.zim` that fills the disk, or whose disk turns read-only, fails with exit 74 and libzim's reason; the

@@ -31,4 +31,15 @@ final class OutputLock: Sendable {
         }
         return OutputLock(descriptor: descriptor)
     }
+
+    /// Whether a build holds the lock of `folder` now (false when the folder or its lock file is missing).
+    static func isHeld(in folder: URL) -> Bool {
+        let descriptor = open(folder.appendingPathComponent(fileName).path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var holder = flock()
+        holder.l_type = Int16(F_WRLCK)
+        holder.l_whence = Int16(SEEK_SET)
+        return fcntl(descriptor, F_GETLK, &holder) == 0 && holder.l_type != Int16(F_UNLCK)
+    }
 }

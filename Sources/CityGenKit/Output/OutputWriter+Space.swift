@@ -4,7 +4,10 @@ import Foundation
 extension OutputWriter {
     /// Fails early (exit 74) when the file system cannot hold what the build will add: the blocks and files of the
     /// pages in `sample` that differ from the folder's, scaled up to `planned` files, plus 5 % (`sample` may render lazily).
+    /// A new generation left by a build of this folder that did not finish is removed first (the caller holds the
+    /// folder's lock, so no build is writing it); those of other folders that no build is writing are named.
     public func checkSpace<Sample: Sequence<(path: String, bytes: [UInt8])>>(planned: Int, folders: Int, sample: Sample) throws {
+        if case .wholeSiteSwitch(let next) = strategy { FolderExchange.removeTree(next) }
         var system = statvfs()
         guard statvfs(root.path, &system) == 0 else { return }
         let block = max(Int(system.f_frsize), 1)
@@ -24,7 +27,17 @@ extension OutputWriter {
         let available = CityGenError.Space(
             bytes: Int(system.f_bavail) * block, files: system.f_files == 0 ? Int.max : Int(system.f_favail))
         if needed.bytes > available.bytes || needed.files > available.files {
-            throw CityGenError.noSpace(path: root.path, needed: needed, available: available)
+            throw CityGenError.noSpace(path: root.path, needed: needed, available: available, abandoned: abandonedGenerations())
         }
+    }
+
+    /// The new generations of the other folders beside this one (`.<name>.citygen-next`) whose folder no build holds
+    /// the lock of: left by builds killed before they ended.
+    func abandonedGenerations() -> [String] {
+        let parent = root.deletingLastPathComponent(), suffix = Self.stagingSuffix
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        return names.filter { $0.hasPrefix(".") && $0.hasSuffix(suffix) && $0 != "." + root.lastPathComponent + suffix }.sorted()
+            .filter { !OutputLock.isHeld(in: parent.appendingPathComponent(String($0.dropFirst().dropLast(suffix.count)))) }
+            .map { parent.appendingPathComponent($0).path }
     }
 }

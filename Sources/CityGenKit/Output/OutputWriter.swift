@@ -78,8 +78,9 @@ public final class OutputWriter: Sendable {
 
     /// Where the next generation of `root` is built: beside it, `.<name>.citygen-next`.
     static func stagingFolder(of root: URL) -> String {
-        root.deletingLastPathComponent().path + "/." + root.lastPathComponent + ".citygen-next"
+        root.deletingLastPathComponent().path + "/." + root.lastPathComponent + stagingSuffix
     }
+    static let stagingSuffix = ".citygen-next"
 
     static func createFolder(_ url: URL) throws {
         do {

@@ -32,7 +32,7 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A file cannot be written.
     case writeFailed(path: String, reason: String)
     /// The output's file system has less room than the build needs (estimated before the first file is written).
-    case noSpace(path: String, needed: Space, available: Space)
+    case noSpace(path: String, needed: Space, available: Space, abandoned: [String])
     /// Two files of the planned site have one path (`first` and `second` name their routes).
     case pathCollision(path: String, first: String, second: String)
     /// The planned site does not fit the host it is built for (`reason` says by how much, and what would fit).
@@ -78,8 +78,9 @@ public enum CityGenError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sourceUnavailable(let url, let reason): url.isEmpty ? reason : "could not download \(url): \(reason)"
         case .outputRefused(_, let reason): reason
         case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
-        case .noSpace(let path, let needed, let available):
+        case .noSpace(let path, let needed, let available, let abandoned):
             "not enough space for the site in \(path): the build needs about \(needed), the file system has \(available) free"
+                + (abandoned.isEmpty ? "" : "; builds that did not finish left \(abandoned.joined(separator: ", ")) beside it, which no build is writing: removing them frees their room")
         case .doesNotFit(let host, let reason): "the site does not fit \(host): \(reason)"
         case .pathCollision(let path, let first, let second):
             "two files of the site would be written to \(path): \(first) and \(second); nothing was written"
