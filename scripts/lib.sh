@@ -24,11 +24,13 @@ start_stage() {
     local name=$1 folder
     shift
     folder=$(mktemp -d)
+    set -m  # a process group of its own, which stop_background_stages ends whole (a script's Ctrl-C does not reach it)
     (
         started=$SECONDS result=ok
         "$@" >"$folder/log" 2>&1 || result=FAILED
         echo "$((SECONDS - started)) $result" >"$folder/end"
     ) &
+    set +m
     background_stages[$name]="$! $folder"
 }
 finish_stage() {
@@ -46,19 +48,20 @@ finish_stage() {
     [[ $result == ok ]]
 }
 
-# stop_background_stages: ends the stages still running in the background and every process they started (a
-# script's background commands ignore the terminal's Ctrl-C).
+# stop_background_stages: ends the stages still running in the background, every process of their groups, and waits
+# (up to 5 s) for them to be gone.
 stop_background_stages() {
     local name pid folder
-    kill_tree() {
-        local child
-        for child in $(cat /proc/"$1"/task/*/children 2>/dev/null); do kill_tree "$child"; done
-        kill "$1" 2>/dev/null || true
-    }
     for name in "${!background_stages[@]}"; do
         read -r pid folder <<<"${background_stages[$name]}"
-        kill_tree "$pid"
+        kill -TERM -- "-$pid" 2>/dev/null || true
+        for _ in {1..50}; do
+            kill -0 -- "-$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill -KILL -- "-$pid" 2>/dev/null || true
         rm -rf "$folder"
+        unset "background_stages[$name]"
     done
 }
 

@@ -32,11 +32,14 @@ final class OutputLock: Sendable {
         return OutputLock(descriptor: descriptor)
     }
 
-    /// Whether a build holds the lock of `folder` now (false when the folder or its lock file is missing).
+    /// Whether another process's build holds the lock of `folder` now (false when the folder or its lock file is
+    /// missing, or not a file).
     static func isHeld(in folder: URL) -> Bool {
-        let descriptor = open(folder.appendingPathComponent(fileName).path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(folder.appendingPathComponent(fileName).path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
         var holder = flock()
         holder.l_type = Int16(F_WRLCK)
         holder.l_whence = Int16(SEEK_SET)

@@ -27,17 +27,25 @@ extension OutputWriter {
         let available = CityGenError.Space(
             bytes: Int(system.f_bavail) * block, files: system.f_files == 0 ? Int.max : Int(system.f_favail))
         if needed.bytes > available.bytes || needed.files > available.files {
-            throw CityGenError.noSpace(path: root.path, needed: needed, available: available, abandoned: abandonedGenerations())
+            // Beside the folder only a new generation's room is on the same file system.
+            let abandoned = strategy.writesANewGeneration ? abandonedGenerations() : []
+            throw CityGenError.noSpace(path: root.path, needed: needed, available: available, abandoned: abandoned)
         }
     }
 
     /// The new generations of the other folders beside this one (`.<name>.citygen-next`) whose folder no build holds
-    /// the lock of: left by builds killed before they ended.
+    /// the lock of: left by builds killed before they ended. A name for this very folder (a link to it) is not asked:
+    /// closing its lock file would give up this build's own lock.
     func abandonedGenerations() -> [String] {
         let parent = root.deletingLastPathComponent(), suffix = Self.stagingSuffix
+        var own = stat()
+        guard stat(root.path, &own) == 0 else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        return names.filter { $0.hasPrefix(".") && $0.hasSuffix(suffix) && $0 != "." + root.lastPathComponent + suffix }.sorted()
-            .filter { !OutputLock.isHeld(in: parent.appendingPathComponent(String($0.dropFirst().dropLast(suffix.count)))) }
-            .map { parent.appendingPathComponent($0).path }
+        return names.filter { $0.hasPrefix(".") && $0.hasSuffix(suffix) }.sorted().filter { name in
+            let folder = parent.appendingPathComponent(String(name.dropFirst().dropLast(suffix.count)))
+            var other = stat()
+            if stat(folder.path, &other) == 0, other.st_dev == own.st_dev, other.st_ino == own.st_ino { return false }
+            return !OutputLock.isHeld(in: folder)
+        }.map { parent.appendingPathComponent($0).path }
     }
 }
