@@ -15,16 +15,11 @@ final class OutputLock: Sendable {
         let path = folder.appendingPathComponent(fileName).path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw CityGenError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
-        var lock = flock()
-        lock.l_type = Int16(F_WRLCK)
-        lock.l_whence = Int16(SEEK_SET)
+        var lock = wholeFile
         while fcntl(descriptor, wait ? F_SETLKW : F_SETLK, &lock) != 0 {
             if errno == EINTR { continue }
             let error = errno
-            var holder = flock()
-            holder.l_type = Int16(F_WRLCK)
-            holder.l_whence = Int16(SEEK_SET)
-            let pid = fcntl(descriptor, F_GETLK, &holder) == 0 && holder.l_type != Int16(F_UNLCK) ? Int(holder.l_pid) : nil
+            let pid = holder(of: descriptor)
             close(descriptor)
             guard error == EACCES || error == EAGAIN else { throw CityGenError.writeFailed(path: path, reason: String(cString: strerror(error))) }
             throw CityGenError.outputLocked(path: folder.path, pid: pid)
@@ -40,9 +35,20 @@ final class OutputLock: Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-        var holder = flock()
-        holder.l_type = Int16(F_WRLCK)
-        holder.l_whence = Int16(SEEK_SET)
-        return fcntl(descriptor, F_GETLK, &holder) == 0 && holder.l_type != Int16(F_UNLCK)
+        return holder(of: descriptor) != nil
+    }
+
+    /// A write lock of the whole file, as a build takes it.
+    private static var wholeFile: flock {
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        return lock
+    }
+
+    /// The process of another build holding the lock of the file open at `descriptor`, if one does.
+    private static func holder(of descriptor: Int32) -> Int? {
+        var lock = wholeFile
+        return fcntl(descriptor, F_GETLK, &lock) == 0 && lock.l_type != Int16(F_UNLCK) ? Int(lock.l_pid) : nil
     }
 }
